@@ -1,0 +1,188 @@
+"""Melds of one 52-card deck on bitmasks: sets (ตอง) and runs (เรียง).
+
+A set is 3 or 4 cards of one rank; a run is 3 or more consecutive cards of one suit. Whether an
+ace may also be low (A-2-3) is the only rule knob (``ace_low``); runs never wrap (K-A-2).
+All enumeration goes through per-suit and per-rank tables cached on the 13-bit (or 4-bit)
+pattern, so meld search costs a few dictionary look-ups per suit.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+
+from samrap.core.cardset import RANK_MASKS, SUIT_MASKS, CardSet
+
+_SUIT_BITS = (1 << 13) - 1
+_ACE = 12
+
+
+def _is_block(m: int) -> bool:
+    """True when ``m`` is one block of adjacent 1 bits (and not empty)."""
+    low = m & -m
+    return m != 0 and (m + low) & m == 0
+
+
+def suit_pattern(mask: CardSet, suit: int) -> int:
+    return (mask >> (13 * suit)) & _SUIT_BITS
+
+
+def is_set(mask: CardSet) -> bool:
+    """3 or 4 cards, all of one rank."""
+    n = mask.bit_count()
+    if n < 3 or n > 4:
+        return False
+    low = (mask & -mask).bit_length() - 1
+    return mask & ~RANK_MASKS[low % 13] == 0
+
+
+def run_suit(mask: CardSet) -> int:
+    """The suit of a one-suit mask, or -1."""
+    for s in range(4):
+        if mask & ~SUIT_MASKS[s] == 0:
+            return s
+    return -1
+
+
+def is_run(mask: CardSet, ace_low: bool = False) -> bool:
+    """3 or more consecutive cards of one suit; with ``ace_low`` A-2-3... also counts (never wrapping)."""
+    if mask.bit_count() < 3:
+        return False
+    s = run_suit(mask)
+    if s < 0:
+        return False
+    m = mask >> (13 * s)
+    if _is_block(m):
+        return True
+    if ace_low and m >> _ACE & 1:
+        return _is_block(((m & ~(1 << _ACE)) << 1) | 1)
+    return False
+
+
+def is_meld(mask: CardSet, ace_low: bool = False) -> bool:
+    return is_set(mask) or is_run(mask, ace_low)
+
+
+def is_ace_low_run(mask: CardSet) -> bool:
+    """A run holding both the ace and the 2 of its suit uses the ace low."""
+    s = run_suit(mask)
+    m = mask >> (13 * s)
+    return bool(m & 1) and bool(m >> _ACE & 1) and not _is_block(m)
+
+
+@cache
+def _runs_in_pattern(m: int, ace_low: bool) -> tuple[int, ...]:
+    """Every run (as a 13-bit pattern) inside the 13-bit suit pattern ``m``."""
+    out: list[int] = []
+    m14 = m << 1 | m >> _ACE & 1 if ace_low else m << 1
+    # Work on 14 bits: bit 0 is the ace played low, bits 1..13 are 2..A.
+    rest = m14
+    while rest:
+        low = rest & -rest
+        seg = rest & ~(rest + low)
+        rest &= ~seg
+        start = low.bit_length() - 1
+        length = seg.bit_count()
+        for a in range(start, start + length):
+            for b in range(a + 3, start + length + 1):
+                if a == 0 and b == 14:
+                    continue  # the same ace at both ends
+                w = ((1 << (b - a)) - 1) << a
+                out.append(((w >> 1) | ((w & 1) << _ACE)) & _SUIT_BITS)
+    return tuple(sorted(out))
+
+
+@cache
+def _sets_in_pattern(p: int) -> tuple[int, ...]:
+    """Every set inside the 4-bit suit pattern ``p`` of one rank (bit s = suit s present)."""
+    if p.bit_count() < 3:
+        return ()
+    out = []
+    for sub in range(1, 16):
+        if sub & p == sub and sub.bit_count() >= 3:
+            out.append(sub)
+    return tuple(out)
+
+
+def rank_pattern(mask: CardSet, rank: int) -> int:
+    """Bit s set when the card of ``rank`` in suit s is in ``mask``."""
+    return (
+        (mask >> rank & 1)
+        | (mask >> (13 + rank) & 1) << 1
+        | (mask >> (26 + rank) & 1) << 2
+        | (mask >> (39 + rank) & 1) << 3
+    )
+
+
+def _set_mask(rank: int, p: int) -> CardSet:
+    m = 0
+    for s in range(4):
+        if p >> s & 1:
+            m |= 1 << (13 * s + rank)
+    return m
+
+
+def melds_in(mask: CardSet, ace_low: bool = False) -> list[CardSet]:
+    """Every set and run made only of cards of ``mask``, sorted by mask value.
+
+    >>> from samrap.core.cardset import parse_set, set_str
+    >>> [set_str(m) for m in melds_in(parse_set("7h8h9hTh"))]
+    ['7h8h9h', '8h9hTh', '7h8h9hTh']
+    """
+    out: list[CardSet] = []
+    for s in range(4):
+        m = (mask >> (13 * s)) & _SUIT_BITS
+        if m.bit_count() >= 3:
+            for w in _runs_in_pattern(m, ace_low):
+                out.append(w << (13 * s))
+    for r in range(13):
+        rm = mask & RANK_MASKS[r]
+        if rm.bit_count() >= 3:
+            for sub in _sets_in_pattern(rank_pattern(mask, r)):
+                out.append(_set_mask(r, sub))
+    out.sort()
+    return out
+
+
+def melds_with(card: int, mask: CardSet, ace_low: bool = False) -> list[CardSet]:
+    """Every meld that contains ``card`` and otherwise only cards of ``mask``."""
+    full = mask | (1 << card)
+    s, r = divmod(card, 13)
+    out: list[CardSet] = []
+    m = (full >> (13 * s)) & _SUIT_BITS
+    if m.bit_count() >= 3:
+        for w in _runs_in_pattern(m, ace_low):
+            if w >> r & 1:
+                out.append(w << (13 * s))
+    p = rank_pattern(full, r)
+    if p.bit_count() >= 3:
+        for sub in _sets_in_pattern(p):
+            if sub >> s & 1:
+                out.append(_set_mask(r, sub))
+    out.sort()
+    return out
+
+
+def extension_cards(meld: CardSet, ace_low: bool = False) -> CardSet:
+    """The cards that, added one at a time, keep ``meld`` a meld of its kind (what one can ฝาก)."""
+    if is_set(meld):
+        if meld.bit_count() >= 4:
+            return 0
+        low = (meld & -meld).bit_length() - 1
+        return RANK_MASKS[low % 13] & ~meld
+    s = run_suit(meld)
+    m = (meld >> (13 * s)) & _SUIT_BITS
+    ext = 0
+    if is_ace_low_run(meld):
+        high_rank = (m & ~(1 << _ACE)).bit_length() - 1
+        if high_rank + 1 < _ACE:
+            ext |= 1 << (high_rank + 1)
+        return ext << (13 * s)
+    lo = (m & -m).bit_length() - 1
+    hi = m.bit_length() - 1
+    if hi < _ACE:
+        ext |= 1 << (hi + 1)
+    if lo > 0:
+        ext |= 1 << (lo - 1)
+    elif ace_low and hi < _ACE - 1:
+        ext |= 1 << _ACE  # an ace below the 2 (never when the run already reaches K: no wrap)
+    return ext << (13 * s)

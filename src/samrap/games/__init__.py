@@ -1,0 +1,1 @@
+"""Layer 1: one self-contained package per game. Games never import each other."""

@@ -1,0 +1,95 @@
+"""DummyGame: the game object every interface uses (the engine protocol, DESIGN §7.3)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from samrap.core.rng import Random, make_rng, shuffled
+from samrap.games.dummy import rules, scoring
+from samrap.games.dummy.actions import DummyAction, parse_action
+from samrap.games.dummy.config import CLASSIC, DummyConfig
+from samrap.games.dummy.observe import DummyView, observe, resample
+from samrap.games.dummy.state import DummyState, LedgerItem, Phase
+
+TERMINAL = -1
+
+#: The most actions one game can take (every turn draws a stock card or moves at least two row
+#: cards to the table for good, and a turn has at most a dozen actions); random play stays far below.
+MAX_GAME_LENGTH = 2000
+
+
+@dataclass(frozen=True, slots=True)
+class DummyGame:
+    """Thai Dummy under one config. Stateless: every method is a function of its arguments."""
+
+    config: DummyConfig = field(default_factory=lambda: CLASSIC)
+    name = "dummy"
+
+    @property
+    def players(self) -> int:
+        return self.config.players
+
+    def deal_order(self, seed: int) -> tuple[int, ...]:
+        """The deck order a seed gives (the game's single chance event)."""
+        return shuffled(range(52), make_rng(seed))
+
+    def first_starter(self, seed: int) -> int:
+        """Game 1: a seeded random dealer; the next seat starts (rules 6, 38)."""
+        dealer = make_rng(f"dealer:{seed}").randrange(self.players)
+        return (dealer + 1) % self.players
+
+    def new_game(
+        self,
+        seed: int | None = None,
+        *,
+        deck: Sequence[int] | None = None,
+        starter: int | None = None,
+        direction: int = 1,
+        scores: Sequence[int] | None = None,
+    ) -> DummyState:
+        """A new game from a seed or from an explicit deck order (exactly one of them)."""
+        if (seed is None) == (deck is None):
+            raise ValueError("give exactly one of seed or deck")
+        if deck is None:
+            assert seed is not None
+            deck = self.deal_order(seed)
+            if starter is None:
+                starter = self.first_starter(seed)
+        return rules.new_game(self.config, deck, starter or 0, direction, scores)
+
+    def current_player(self, s: DummyState) -> int:
+        return TERMINAL if s.phase is Phase.OVER else s.current
+
+    def legal_actions(self, s: DummyState) -> list[DummyAction]:
+        return rules.legal_actions(s)
+
+    def apply(self, s: DummyState, a: DummyAction, seat: int | None = None) -> DummyState:
+        return rules.apply(s, a, seat)
+
+    def apply_unchecked(self, s: DummyState, a: DummyAction) -> DummyState:
+        return rules.apply_unchecked(s, a)
+
+    def is_terminal(self, s: DummyState) -> bool:
+        return s.phase is Phase.OVER
+
+    def returns(self, s: DummyState) -> tuple[int, ...]:
+        return scoring.game_scores(s)
+
+    def ledger(self, s: DummyState) -> tuple[LedgerItem, ...]:
+        return scoring.ledger(s)
+
+    def observe(self, s: DummyState, seat: int) -> DummyView:
+        return observe(s, seat)
+
+    def resample(self, v: DummyView, rng: Random) -> DummyState:
+        return resample(v, rng)
+
+    def parse_action(self, text: str) -> DummyAction:
+        return parse_action(text)
+
+    def action_text(self, a: DummyAction) -> str:
+        return a.text()
+
+    def state_from_string(self, text: str) -> DummyState:
+        return DummyState.from_string(text)

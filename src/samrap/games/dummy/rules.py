@@ -1,0 +1,641 @@
+"""The rules of Thai Dummy as pure functions: deal, legal actions, apply.
+
+Rule numbers are those of ``docs/rules/dummy.md``. ``legal_actions`` lists every legal action
+in a fixed order (``actions.sort_key``); ``apply`` checks an action and raises
+:class:`IllegalActionError` naming the first rule it breaks, in the order of rule 41;
+``apply_unchecked`` skips the checks for actions that came from ``legal_actions``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from samrap.core.cards import card_str, rank_of, suit_of
+from samrap.core.cardset import FULL_DECK, CardSet, set_str
+from samrap.core.errors import IllegalActionError
+from samrap.core.melds import extension_cards, is_meld, is_run, is_set, melds_in, melds_with
+from samrap.games.dummy.actions import (
+    DRAW,
+    PASS,
+    Collect,
+    Discard,
+    DummyAction,
+    Knock,
+    LayOff,
+    Meld,
+    Pass,
+    sort_key,
+)
+from samrap.games.dummy.actions import Draw as DrawAction
+from samrap.games.dummy.cards import is_speto
+from samrap.games.dummy.config import DummyConfig
+from samrap.games.dummy.state import DummyState, LedgerItem, Phase
+
+# ---------------------------------------------------------------------------------------------
+# The deal
+
+
+def new_game(
+    config: DummyConfig,
+    deck: Sequence[int],
+    starter: int,
+    direction: int = 1,
+    scores: Sequence[int] | None = None,
+) -> DummyState:
+    """Deal a game from an explicit deck order (rules 2-4).
+
+    Cards are dealt one at a time starting with ``starter`` (the player after the dealer) and
+    going in ``direction``; the next card is the first upcard; the rest is the stock.
+
+    Raises:
+        IllegalActionError: the deck is not a permutation of the 52 cards, or a seat is out of range.
+    """
+    n = config.players
+    if sorted(deck) != list(range(52)):
+        raise IllegalActionError(1, "a Dummy deck is the 52 cards 0..51, each exactly once")
+    if not 0 <= starter < n:
+        raise IllegalActionError(6, f"starting seat {starter} is not one of the {n} seats")
+    if direction not in (1, -1):
+        raise IllegalActionError(8, "direction is +1 (clockwise) or -1")
+    deck = tuple(deck)
+    hs = config.cards_per_hand
+    hands = [0] * n
+    for k in range(n * hs):
+        hands[(starter + direction * (k % n)) % n] |= 1 << deck[k]
+    upcard = deck[n * hs]
+    zeros = (0,) * n
+    return DummyState(
+        config=config,
+        phase=Phase.DRAW,
+        current=starter,
+        direction=direction,
+        starter=starter,
+        deck=deck,
+        stock_pos=n * hs + 1,
+        stock_end=52 - 5 if config.burn else 52,
+        hands=tuple(hands),
+        row=(upcard,),
+        row_by=(-1,),
+        melds=(),
+        meld_owner=(),
+        put_down=zeros,
+        known=zeros,
+        born=0,
+        layoffs=zeros,
+        turn_born=False,
+        ngo_from=-1,
+        head=upcard,
+        items=(),
+        scores=tuple(scores) if scores is not None else zeros,
+    )
+
+
+# ---------------------------------------------------------------------------------------------
+# Lay-offs (ฝาก)
+
+
+def _neighbours(card: int, ace_low: bool) -> CardSet:
+    s, r = suit_of(card), rank_of(card)
+    m = 0
+    if r > 0:
+        m |= 1 << (card - 1)
+    if r < 12:
+        m |= 1 << (card + 1)
+    if ace_low and r == 12:
+        m |= 1 << (13 * s)
+    if ace_low and r == 0:
+        m |= 1 << (13 * s + 12)
+    return m
+
+
+def _owner_allows(s: DummyState, target: int, group: CardSet, seat: int) -> bool:
+    """``layoff_on_layoff`` off: each card laid on a run must touch a card its owner put down."""
+    if s.config.layoff_on_layoff:
+        return True
+    meld = s.melds[target]
+    if is_set(meld):
+        return True  # a set's 4th card always may (rule 40)
+    owner = s.meld_owner[target]
+    owner_cards = meld & s.put_down[owner]
+    if seat == owner:
+        owner_cards |= group
+    rest = group
+    while rest:
+        low = rest & -rest
+        rest ^= low
+        if not _neighbours(low.bit_length() - 1, s.config.ace_low) & owner_cards:
+            return False
+    return True
+
+
+def _layoff_groups(s: DummyState, target: int, hand: CardSet, seat: int, room: int) -> list[CardSet]:
+    """Every non-empty set of ``hand`` cards that can go on table meld ``target`` together."""
+    ace_low = s.config.ace_low
+    meld = s.melds[target]
+    reach = 0
+    frontier = meld
+    while True:
+        ext = extension_cards(frontier, ace_low) & hand & ~reach
+        if not ext:
+            break
+        reach |= ext
+        if is_set(meld):
+            break
+        frontier = meld | reach
+        if not is_run(frontier, ace_low):
+            break
+    if not reach:
+        return []
+    cards = [1 << c for c in range(52) if reach >> c & 1]
+    out: list[CardSet] = []
+    for sub in range(1, 1 << len(cards)):
+        g = 0
+        for i, b in enumerate(cards):
+            if sub >> i & 1:
+                g |= b
+        if g.bit_count() > room:
+            continue
+        ok = is_set(meld | g) if is_set(meld) else is_run(meld | g, ace_low)
+        if ok and _owner_allows(s, target, g, seat):
+            out.append(g)
+    return out
+
+
+def _layoff_room(s: DummyState, seat: int) -> int:
+    limit = s.config.max_layoffs_per_game
+    return 52 if limit is None else limit - s.layoffs[seat]
+
+
+def _single_layoffs(s: DummyState, seat: int, hand: CardSet) -> list[tuple[int, int]]:
+    if _layoff_room(s, seat) <= 0:
+        return []
+    out = []
+    ace_low = s.config.ace_low
+    for i, meld in enumerate(s.melds):
+        ext = extension_cards(meld, ace_low) & hand
+        while ext:
+            low = ext & -ext
+            ext ^= low
+            if _owner_allows(s, i, low, seat):
+                out.append((low.bit_length() - 1, i))
+    return out
+
+
+# ---------------------------------------------------------------------------------------------
+# Knocks (น็อค): every way to put down the whole hand but one card
+
+
+def _covers(rest: CardSet, ace_low: bool) -> list[tuple[CardSet, ...]]:
+    """Every way to split ``rest`` exactly into new melds (each listing sorted ascending)."""
+    if not rest:
+        return [()]
+    low = rest & -rest
+    out: list[tuple[CardSet, ...]] = []
+    for m in melds_in(rest, ace_low):
+        if m & low:
+            for tail in _covers(rest & ~m, ace_low):
+                out.append(tuple(sorted((m, *tail))))
+    return out
+
+
+def _knocks(s: DummyState, seat: int, hand: CardSet) -> list[Knock]:
+    ace_low = s.config.ace_low
+    room = _layoff_room(s, seat)
+    groups = [_layoff_groups(s, i, hand, seat, room) for i in range(len(s.melds))] if room > 0 else []
+    reach = 0
+    for gs in groups:
+        for g in gs:
+            reach |= g
+    meldable = 0
+    for m in melds_in(hand, ace_low):
+        meldable |= m
+    uncovered = hand & ~(reach | meldable)
+    if uncovered.bit_count() > 1:
+        return []
+    faces = [uncovered.bit_length() - 1] if uncovered else [c for c in range(52) if hand >> c & 1]
+    out: list[Knock] = []
+    for face in faces:
+        rest = hand & ~(1 << face)
+        for lay, used in _layoff_choices(groups, rest, room, 0):
+            lay_pairs = tuple(sorted(lay))
+            for cover in _covers(rest & ~used, ace_low):
+                out.append(Knock(face, cover, lay_pairs))
+    return out
+
+
+def _layoff_choices(
+    groups: list[list[CardSet]], rest: CardSet, room: int, start: int
+) -> list[tuple[list[tuple[int, int]], CardSet]]:
+    """Each choice of at most one lay-off group per table meld, from ``start`` on."""
+    if start == len(groups):
+        return [([], 0)]
+    out = []
+    for lay, used in _layoff_choices(groups, rest, room, start + 1):
+        out.append((lay, used))
+        for g in groups[start]:
+            if g & rest == g and not g & used and g.bit_count() + used.bit_count() <= room:
+                pairs = [(c, start) for c in range(52) if g >> c & 1]
+                out.append((pairs + lay, used | g))
+    return out
+
+
+# ---------------------------------------------------------------------------------------------
+# Collects (เก็บ)
+
+
+def _collects(s: DummyState, seat: int) -> list[Collect]:
+    cfg = s.config
+    hand = s.hands[seat]
+    row = s.row
+    out: list[Collect] = []
+    taken = 0
+    for i in range(len(row) - 1, -1, -1):
+        t = row[i]
+        for m in melds_with(t, hand | taken, cfg.ace_low):
+            if m & hand and (hand | taken | (1 << t)) & ~m:
+                out.append(Collect(i, m))
+        if cfg.collect_to_layoff and _layoff_room(s, seat) > 0:
+            for j, meld in enumerate(s.melds):
+                if extension_cards(meld, cfg.ace_low) >> t & 1 and _owner_allows(s, j, 1 << t, seat):
+                    out.append(Collect(i, 0, j))
+        taken |= 1 << t
+    out.sort(key=sort_key)
+    return out
+
+
+# ---------------------------------------------------------------------------------------------
+# Legal actions
+
+
+def legal_actions(s: DummyState) -> list[DummyAction]:
+    """Every legal action of the player to move, in ``sort_key`` order (empty once the game is over)."""
+    p = s.current
+    match s.phase:
+        case Phase.DRAW:
+            return [DRAW, *_collects(s, p)]
+        case Phase.PLAY:
+            return _play_actions(s, p)
+        case Phase.LAST_DRAW:
+            ok: list[DummyAction] = [c for c in _collects(s, p) if _knocks_after(s, c)]
+            ok.append(PASS)
+            return ok
+        case Phase.LAST_PLAY:
+            return list(_knocks(s, p, s.hands[p]))
+        case _:
+            return []
+
+
+def _knocks_after(s: DummyState, c: Collect) -> bool:
+    after = apply_unchecked(s, c)
+    return bool(_knocks(after, after.current, after.hands[after.current]))
+
+
+def _play_actions(s: DummyState, p: int) -> list[DummyAction]:
+    hand = s.hands[p]
+    out: list[DummyAction] = []
+    if s.born >> p & 1:
+        for m in melds_in(hand, s.config.ace_low):
+            if hand & ~m:
+                out.append(Meld(m))
+        if hand.bit_count() >= 2:
+            for c, t in _single_layoffs(s, p, hand):
+                out.append(LayOff(c, t))
+    if hand.bit_count() >= 2:
+        rest = hand
+        while rest:
+            low = rest & -rest
+            rest ^= low
+            out.append(Discard(low.bit_length() - 1))
+    out.extend(_knocks(s, p, hand))
+    out.sort(key=sort_key)
+    return out
+
+
+# ---------------------------------------------------------------------------------------------
+# Checked apply
+
+
+def apply(s: DummyState, a: DummyAction, seat: int | None = None) -> DummyState:
+    """Apply ``a`` for the player to move (or for ``seat``, which must be the player to move).
+
+    Raises:
+        IllegalActionError: the first rule the action breaks (rule 41's order).
+    """
+    if s.phase is Phase.OVER:
+        raise IllegalActionError(19 if s.knocker >= 0 else 21, "the game is over")
+    p = s.current
+    if seat is not None and seat != p:
+        raise IllegalActionError(6, f"it is seat {p}'s turn, not seat {seat}'s")
+    match a:
+        case DrawAction() | Collect() | Pass():
+            if s.phase in (Phase.PLAY, Phase.LAST_PLAY):
+                raise IllegalActionError(30, "one draw or collect per turn, and it comes first")
+        case Meld() | LayOff() | Discard() | Knock():
+            if s.phase in (Phase.DRAW, Phase.LAST_DRAW):
+                raise IllegalActionError(
+                    30, "draw or collect first; melds, lay-offs and the end of the turn come after"
+                )
+        case _:
+            raise IllegalActionError(11, f"not a Dummy action: {a!r}")
+    _check(s, p, a)
+    return apply_unchecked(s, a)
+
+
+def _check(s: DummyState, p: int, a: DummyAction) -> None:
+    hand = s.hands[p]
+    cfg = s.config
+    born = bool(s.born >> p & 1)
+    last = s.phase in (Phase.LAST_DRAW, Phase.LAST_PLAY)
+    match a:
+        case DrawAction():
+            if last:
+                raise IllegalActionError(35, "the stock is empty: collect and knock, or pass")
+        case Pass():
+            if not last:
+                raise IllegalActionError(35, "passing is only for the last turn after the stock runs out")
+        case Collect():
+            _check_collect(s, p, a)
+            if last and not _knocks_after(s, a):
+                raise IllegalActionError(35, "on the last turn a collect must be followed by a knock")
+        case Meld(cards=m):
+            if last:
+                raise IllegalActionError(35, "on the last turn, melds go down with the knock")
+            if not born:
+                raise IllegalActionError(15, "a player who is not born (เกิด) may not meld from hand")
+            if m & ~hand:
+                raise IllegalActionError(16, f"{set_str(m & ~hand)} not in hand")
+            if not is_meld(m, cfg.ace_low):
+                raise IllegalActionError(10, f"{set_str(m)} is neither a set nor a run")
+            if not hand & ~m:
+                raise IllegalActionError(13, "a move may not leave the hand empty before the turn ends")
+        case LayOff(card=c, target=t):
+            if last:
+                raise IllegalActionError(35, "on the last turn, lay-offs go down with the knock")
+            if not born:
+                raise IllegalActionError(15, "a player who is not born (เกิด) may not lay off")
+            if not hand >> c & 1:
+                raise IllegalActionError(17, f"{card_str(c)} is not in hand")
+            if not 0 <= t < len(s.melds):
+                raise IllegalActionError(17, f"there is no table meld {t}")
+            if not extension_cards(s.melds[t], cfg.ace_low) >> c & 1:
+                raise IllegalActionError(17, f"{card_str(c)} does not extend meld {t} ({set_str(s.melds[t])})")
+            if not _owner_allows(s, t, 1 << c, p):
+                raise IllegalActionError(40, f"{card_str(c)} must touch a card the owner of meld {t} put down")
+            if _layoff_room(s, p) <= 0:
+                raise IllegalActionError(17, f"at most {cfg.max_layoffs_per_game} lay-offs per game")
+            if hand.bit_count() < 2:
+                raise IllegalActionError(13, "a move may not leave the hand empty before the turn ends")
+        case Discard(card=c):
+            if last:
+                raise IllegalActionError(35, "the last turn ends with a knock, not a discard")
+            if not hand >> c & 1:
+                raise IllegalActionError(18, f"{card_str(c)} is not in hand")
+            if hand.bit_count() < 2:
+                raise IllegalActionError(33, "one card left: the only way to end the turn is to knock with it")
+        case Knock():
+            _check_knock(s, p, a)
+
+
+def _check_collect(s: DummyState, p: int, a: Collect) -> None:
+    cfg = s.config
+    hand = s.hands[p]
+    if not 0 <= a.index < len(s.row):
+        raise IllegalActionError(12, f"the row has no card at index {a.index} (it holds {len(s.row)})")
+    t = s.row[a.index]
+    taken = 0
+    for c in s.row[a.index :]:
+        taken |= 1 << c
+    if a.onto >= 0:
+        if not cfg.collect_to_layoff:
+            raise IllegalActionError(12, "the target must go into a new meld (collect_to_layoff is off)")
+        if a.onto >= len(s.melds):
+            raise IllegalActionError(12, f"there is no table meld {a.onto}")
+        if not extension_cards(s.melds[a.onto], cfg.ace_low) >> t & 1:
+            raise IllegalActionError(17, f"{card_str(t)} does not extend meld {a.onto}")
+        if not _owner_allows(s, a.onto, 1 << t, p):
+            raise IllegalActionError(40, f"{card_str(t)} must touch a card the owner of meld {a.onto} put down")
+        if _layoff_room(s, p) <= 0:
+            raise IllegalActionError(17, f"at most {cfg.max_layoffs_per_game} lay-offs per game")
+        return
+    m = a.meld
+    if not m >> t & 1:
+        raise IllegalActionError(12, f"the meld must contain the target {card_str(t)}")
+    if m & ~(hand | taken):
+        raise IllegalActionError(31, f"{set_str(m & ~(hand | taken))} is neither in hand nor taken with {card_str(t)}")
+    if not m & hand:
+        raise IllegalActionError(12, "the meld needs at least one card from hand")
+    if not is_meld(m, cfg.ace_low):
+        raise IllegalActionError(10, f"{set_str(m)} is neither a set nor a run")
+    if not (hand | taken) & ~m:
+        raise IllegalActionError(13, "a move may not leave the hand empty before the turn ends")
+
+
+def _check_knock(s: DummyState, p: int, a: Knock) -> None:
+    cfg = s.config
+    hand = s.hands[p]
+    if not hand >> a.card & 1:
+        raise IllegalActionError(19, f"the face-down card {card_str(a.card)} is not in hand")
+    rest = hand & ~(1 << a.card)
+    used = 0
+    for m in a.melds:
+        if m & used:
+            raise IllegalActionError(19, f"{set_str(m & used)} is used twice in the knock")
+        if not is_meld(m, cfg.ace_low):
+            raise IllegalActionError(10, f"{set_str(m)} is neither a set nor a run")
+        used |= m
+    groups: dict[int, CardSet] = {}
+    for c, t in a.layoffs:
+        if used >> c & 1:
+            raise IllegalActionError(19, f"{card_str(c)} is used twice in the knock")
+        if not 0 <= t < len(s.melds):
+            raise IllegalActionError(17, f"there is no table meld {t}")
+        used |= 1 << c
+        groups[t] = groups.get(t, 0) | (1 << c)
+    if used & ~rest:
+        raise IllegalActionError(19, f"{set_str(used & ~rest)} not in hand (besides the face-down card)")
+    if used != rest:
+        raise IllegalActionError(19, f"a knock puts down every card but one; {set_str(rest & ~used)} left over")
+    for t, g in groups.items():
+        meld = s.melds[t]
+        ok = is_set(meld | g) if is_set(meld) else is_run(meld | g, cfg.ace_low)
+        if not ok:
+            raise IllegalActionError(17, f"{set_str(g)} does not extend meld {t} ({set_str(meld)})")
+        if not _owner_allows(s, t, g, p):
+            raise IllegalActionError(40, f"{set_str(g)} must touch cards the owner of meld {t} put down")
+    if a.layoffs and len(a.layoffs) > _layoff_room(s, p):
+        raise IllegalActionError(17, f"at most {cfg.max_layoffs_per_game} lay-offs per game")
+
+
+# ---------------------------------------------------------------------------------------------
+# Unchecked apply (for actions from legal_actions)
+
+
+def _replace_at(t: tuple[int, ...], i: int, v: int) -> tuple[int, ...]:
+    return (*t[:i], v, *t[i + 1 :])
+
+
+def _speto_item(s: DummyState, card: int, target: int, seat: int) -> tuple[LedgerItem, ...]:
+    pen = s.config.speto_layoff_penalty
+    owner = s.meld_owner[target]
+    if pen and is_speto(card) and owner != seat:
+        return (LedgerItem(owner, "speto_laid_on", -pen, card_str(card)),)
+    return ()
+
+
+def apply_unchecked(s: DummyState, a: DummyAction) -> DummyState:
+    """Apply an action known to be legal (from ``legal_actions``); no checks."""
+    p = s.current
+    hands = s.hands
+    hand = hands[p]
+    match a:
+        case DrawAction():
+            card = s.deck[s.stock_pos]
+            return _with(s, phase=Phase.PLAY, stock_pos=s.stock_pos + 1, hands=_replace_at(hands, p, hand | 1 << card))
+        case Collect(index=i, meld=m, onto=onto):
+            return _apply_collect(s, p, i, m, onto)
+        case Meld(cards=m):
+            return _with(
+                s,
+                hands=_replace_at(hands, p, hand & ~m),
+                melds=(*s.melds, m),
+                meld_owner=(*s.meld_owner, p),
+                put_down=_replace_at(s.put_down, p, s.put_down[p] | m),
+                known=_replace_at(s.known, p, s.known[p] & ~m),
+            )
+        case LayOff(card=c, target=t):
+            b = 1 << c
+            return _with(
+                s,
+                hands=_replace_at(hands, p, hand & ~b),
+                melds=_replace_at(s.melds, t, s.melds[t] | b),
+                put_down=_replace_at(s.put_down, p, s.put_down[p] | b),
+                known=_replace_at(s.known, p, s.known[p] & ~b),
+                layoffs=_replace_at(s.layoffs, p, s.layoffs[p] + 1),
+                items=s.items + _speto_item(s, c, t, p),
+            )
+        case Discard(card=c):
+            return _apply_discard(s, p, c)
+        case Knock(card=c, melds=ms, layoffs=ls):
+            melds = list(s.melds)
+            items = s.items
+            for card, t in ls:
+                melds[t] |= 1 << card
+                items += _speto_item(s, card, t, p)
+            down = hand & ~(1 << c)
+            return _with(
+                s,
+                phase=Phase.OVER,
+                hands=_replace_at(hands, p, 0),
+                melds=(*melds, *ms),
+                meld_owner=s.meld_owner + (p,) * len(ms),
+                put_down=_replace_at(s.put_down, p, s.put_down[p] | down),
+                known=_replace_at(s.known, p, 0),
+                layoffs=_replace_at(s.layoffs, p, s.layoffs[p] + len(ls)),
+                items=items,
+                knocker=p,
+                knock_card=c,
+            )
+        case Pass():
+            return _with(s, phase=Phase.OVER)
+    raise IllegalActionError(11, f"not a Dummy action: {a!r}")
+
+
+def _apply_collect(s: DummyState, p: int, i: int, m: CardSet, onto: int) -> DummyState:
+    cfg = s.config
+    hand = s.hands[p]
+    t = s.row[i]
+    taken = 0
+    for c in s.row[i:]:
+        taken |= 1 << c
+    items = s.items
+    melds, owners, layoffs = s.melds, s.meld_owner, s.layoffs
+    if onto >= 0:
+        down = 1 << t
+        melds = _replace_at(melds, onto, melds[onto] | down)
+        layoffs = _replace_at(layoffs, p, layoffs[p] + 1)
+        items += _speto_item(s, t, onto, p)
+    else:
+        down = m
+        melds = (*melds, m)
+        owners = (*owners, p)
+    new_hand = (hand | taken) & ~down
+    # โง่ (rules 27, 37): a one-card collect of the newest card, discarded by the previous player.
+    ngo_from = s.row_by[i] if i == len(s.row) - 1 and s.row_by[i] >= 0 else -1
+    if t == s.head and (cfg.head_bonus or cfg.head_penalty):
+        if cfg.head_bonus:
+            items += (LedgerItem(p, "head", cfg.head_bonus * (2 if is_speto(t) else 1), card_str(t)),)
+        if cfg.head_penalty and s.row_by[-1] >= 0 and s.row_by[-1] != p:
+            items += (LedgerItem(s.row_by[-1], "head_penalty", -cfg.head_penalty, card_str(t)),)
+    return _with(
+        s,
+        phase=Phase.LAST_PLAY if s.phase is Phase.LAST_DRAW else Phase.PLAY,
+        hands=_replace_at(s.hands, p, new_hand),
+        row=s.row[:i],
+        row_by=s.row_by[:i],
+        melds=melds,
+        meld_owner=owners,
+        put_down=_replace_at(s.put_down, p, s.put_down[p] | down),
+        known=_replace_at(s.known, p, (s.known[p] | taken) & new_hand),
+        born=s.born | 1 << p,
+        layoffs=layoffs,
+        ngo_from=ngo_from,
+        items=items,
+    )
+
+
+def _apply_discard(s: DummyState, p: int, c: int) -> DummyState:
+    cfg = s.config
+    items = s.items
+    if cfg.discard_layoff_penalty and any(extension_cards(m, cfg.ace_low) >> c & 1 for m in s.melds):
+        items += (LedgerItem(p, "discard_layoff", -cfg.discard_layoff_penalty, card_str(c)),)
+    if cfg.discard_full_penalty:
+        row_mask = 0
+        for r in s.row:
+            row_mask |= 1 << r
+        if melds_with(c, row_mask & FULL_DECK, cfg.ace_low):
+            items += (LedgerItem(p, "discard_full", -cfg.discard_full_penalty, card_str(c)),)
+    nxt = (p + s.direction) % cfg.players
+    return _with(
+        s,
+        phase=Phase.LAST_DRAW if s.stock_pos >= s.stock_end else Phase.DRAW,
+        current=nxt,
+        hands=_replace_at(s.hands, p, s.hands[p] & ~(1 << c)),
+        row=(*s.row, c),
+        row_by=(*s.row_by, p),
+        known=_replace_at(s.known, p, s.known[p] & ~(1 << c)),
+        turn_born=bool(s.born >> nxt & 1),
+        ngo_from=-1,
+        items=items,
+    )
+
+
+def _with(s: DummyState, **changes: object) -> DummyState:
+    """A copy of ``s`` with ``changes``: the constructor directly, cheaper than dataclasses.replace."""
+    fields = {
+        "config": s.config,
+        "phase": s.phase,
+        "current": s.current,
+        "direction": s.direction,
+        "starter": s.starter,
+        "deck": s.deck,
+        "stock_pos": s.stock_pos,
+        "stock_end": s.stock_end,
+        "hands": s.hands,
+        "row": s.row,
+        "row_by": s.row_by,
+        "melds": s.melds,
+        "meld_owner": s.meld_owner,
+        "put_down": s.put_down,
+        "known": s.known,
+        "born": s.born,
+        "layoffs": s.layoffs,
+        "turn_born": s.turn_born,
+        "ngo_from": s.ngo_from,
+        "head": s.head,
+        "items": s.items,
+        "scores": s.scores,
+        "knocker": s.knocker,
+        "knock_card": s.knock_card,
+    }
+    fields.update(changes)
+    return DummyState(**fields)  # type: ignore[arg-type]
