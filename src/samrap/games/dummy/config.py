@@ -66,9 +66,9 @@ class DummyConfig:
             kind = str(f.type)
             if kind.startswith("bool") and not isinstance(v, bool):
                 raise ConfigError(f.name, f"expected true or false, got {v!r}")
-            if kind.startswith("int") and (isinstance(v, bool) or not isinstance(v, int)):
-                if not (v is None and "None" in kind):
-                    raise ConfigError(f.name, f"expected a whole number, got {v!r}")
+            bad_int = isinstance(v, bool) or not isinstance(v, int)
+            if kind.startswith("int") and bad_int and not (v is None and "None" in kind):
+                raise ConfigError(f.name, f"expected a whole number, got {v!r}")
         if not 2 <= self.players <= 4:
             raise ConfigError("players", f"Thai Dummy is for 2 to 4 players, not {self.players}")
         if self.hand_size is not None:
