@@ -8,7 +8,7 @@ pattern, so meld search costs a few dictionary look-ups per suit.
 
 from __future__ import annotations
 
-from functools import cache
+from functools import cache, lru_cache
 
 from samrap.core.cardset import RANK_MASKS, SUIT_MASKS, CardSet
 
@@ -132,15 +132,27 @@ def melds_in(mask: CardSet, ace_low: bool = False) -> list[CardSet]:
     for s in range(4):
         m = (mask >> (13 * s)) & _SUIT_BITS
         if m.bit_count() >= 3:
-            for w in _runs_in_pattern(m, ace_low):
-                out.append(w << (13 * s))
-    for r in range(13):
-        rm = mask & RANK_MASKS[r]
-        if rm.bit_count() >= 3:
-            for sub in _sets_in_pattern(rank_pattern(mask, r)):
-                out.append(_set_mask(r, sub))
-    out.sort()
+            shift = 13 * s
+            out.extend(w << shift for w in _runs_in_pattern(m, ace_low))
+    a = mask & _SUIT_BITS
+    b = (mask >> 13) & _SUIT_BITS
+    c = (mask >> 26) & _SUIT_BITS
+    d = (mask >> 39) & _SUIT_BITS
+    three = (a & b & c) | (a & b & d) | (a & c & d) | (b & c & d)
+    while three:
+        low = three & -three
+        three ^= low
+        r = low.bit_length() - 1
+        p = (a >> r & 1) | (b >> r & 1) << 1 | (c >> r & 1) << 2 | (d >> r & 1) << 3
+        out.extend(_set_masks(r, p))
+    if len(out) > 1:
+        out.sort()
     return out
+
+
+@cache
+def _set_masks(rank: int, p: int) -> tuple[CardSet, ...]:
+    return tuple(_set_mask(rank, sub) for sub in _sets_in_pattern(p))
 
 
 def melds_with(card: int, mask: CardSet, ace_low: bool = False) -> list[CardSet]:
@@ -162,8 +174,12 @@ def melds_with(card: int, mask: CardSet, ace_low: bool = False) -> list[CardSet]
     return out
 
 
+@lru_cache(maxsize=1 << 16)
 def extension_cards(meld: CardSet, ace_low: bool = False) -> CardSet:
-    """The cards that, added one at a time, keep ``meld`` a meld of its kind (what one can ฝาก)."""
+    """The cards that, added one at a time, keep ``meld`` a meld of its kind (what one can ฝาก).
+
+    Cached: the same table melds are asked about on every turn.
+    """
     if is_set(meld):
         if meld.bit_count() >= 4:
             return 0
@@ -186,3 +202,61 @@ def extension_cards(meld: CardSet, ace_low: bool = False) -> CardSet:
     elif ace_low and hi < _ACE - 1:
         ext |= 1 << _ACE  # an ace below the 2 (never when the run already reaches K: no wrap)
     return ext << (13 * s)
+
+
+@cache
+def _run_cover(m: int, ace_low: bool) -> int:
+    cover = 0
+    for w in _runs_in_pattern(m, ace_low):
+        cover |= w
+    return cover
+
+
+_NOT_RANK0 = ~RANK_MASKS[0]
+_NOT_ACE = ~RANK_MASKS[12]
+
+
+def meldable_cards(mask: CardSet, ace_low: bool = False) -> CardSet:
+    """The cards of ``mask`` that belong to at least one meld inside ``mask`` (fast, no listing)."""
+    cover = 0
+    for s in range(4):
+        m = (mask >> (13 * s)) & _SUIT_BITS
+        if m.bit_count() >= 3:
+            cover |= _run_cover(m, ace_low) << (13 * s)
+    a = mask & _SUIT_BITS
+    b = (mask >> 13) & _SUIT_BITS
+    c = (mask >> 26) & _SUIT_BITS
+    d = (mask >> 39) & _SUIT_BITS
+    three = (a & b & c) | (a & b & d) | (a & c & d) | (b & c & d)
+    if three:
+        cover |= mask & (three | three << 13 | three << 26 | three << 39)
+    return cover
+
+
+def suit_neighbours(mask: CardSet, ace_low: bool = False) -> CardSet:
+    """Cards one rank above or below a card of ``mask`` in the same suit (a superset for pruning)."""
+    out = ((mask << 1) & _NOT_RANK0) | ((mask >> 1) & _NOT_ACE)
+    if ace_low:
+        aces = mask & RANK_MASKS[12]
+        twos = mask & RANK_MASKS[0]
+        out |= (aces >> 12) | (twos << 12)
+    return out & ((1 << 52) - 1)
+
+
+#: For each card, its same-suit neighbours (ace high only, and with ace_low).
+NEIGHBOURS: tuple[tuple[CardSet, ...], tuple[CardSet, ...]] = (
+    tuple(suit_neighbours(1 << c, False) for c in range(52)),
+    tuple(suit_neighbours(1 << c, True) for c in range(52)),
+)
+#: For each card, the cards of its rank.
+SAME_RANK: tuple[CardSet, ...] = tuple(RANK_MASKS[c % 13] for c in range(52))
+
+
+def three_of_a_rank(mask: CardSet) -> CardSet:
+    """Every card of ``mask`` whose rank has at least 3 cards in ``mask``."""
+    a = mask & _SUIT_BITS
+    b = (mask >> 13) & _SUIT_BITS
+    c = (mask >> 26) & _SUIT_BITS
+    d = (mask >> 39) & _SUIT_BITS
+    three = (a & b & c) | (a & b & d) | (a & c & d) | (b & c & d)
+    return mask & (three | three << 13 | three << 26 | three << 39)

@@ -13,7 +13,19 @@ from collections.abc import Sequence
 from samrap.core.cards import card_str, rank_of, suit_of
 from samrap.core.cardset import FULL_DECK, CardSet, set_str
 from samrap.core.errors import IllegalActionError
-from samrap.core.melds import extension_cards, is_meld, is_run, is_set, melds_in, melds_with
+from samrap.core.melds import (
+    NEIGHBOURS,
+    SAME_RANK,
+    extension_cards,
+    is_meld,
+    is_run,
+    is_set,
+    meldable_cards,
+    melds_in,
+    melds_with,
+    suit_neighbours,
+    three_of_a_rank,
+)
 from samrap.games.dummy.actions import (
     DRAW,
     PASS,
@@ -30,6 +42,13 @@ from samrap.games.dummy.actions import Draw as DrawAction
 from samrap.games.dummy.cards import is_speto
 from samrap.games.dummy.config import DummyConfig
 from samrap.games.dummy.state import DummyState, LedgerItem, Phase
+
+#: Interned discard actions, one per card (discards are the commonest action).
+DISCARDS = tuple(Discard(c) for c in range(52))
+_DISCARDS_BY_SUIT = tuple(
+    tuple(tuple(DISCARDS[13 * suit + r] for r in range(13) if pattern >> r & 1) for pattern in range(1 << 13))
+    for suit in range(4)
+)
 
 # ---------------------------------------------------------------------------------------------
 # The deal
@@ -201,15 +220,27 @@ def _covers(rest: CardSet, ace_low: bool) -> list[tuple[CardSet, ...]]:
 def _knocks(s: DummyState, seat: int, hand: CardSet) -> list[Knock]:
     ace_low = s.config.ace_low
     room = _layoff_room(s, seat)
+    # Prune first: a card that is in no meld of the hand and cannot reach any table meld (even
+    # through a chain of lay-offs) must be the face-down card; two such cards mean no knock.
+    uncovered = hand & ~meldable_cards(hand, ace_low)
+    if uncovered.bit_count() > 1:
+        ext = 0
+        if room > 0:
+            for m in s.melds:
+                ext |= extension_cards(m, ace_low)
+        reach = ext & hand
+        frontier = reach
+        while frontier:
+            frontier = suit_neighbours(frontier, ace_low) & hand & ~reach
+            reach |= frontier
+        if (uncovered & ~reach).bit_count() > 1:
+            return []
     groups = [_layoff_groups(s, i, hand, seat, room) for i in range(len(s.melds))] if room > 0 else []
     reach = 0
     for gs in groups:
         for g in gs:
             reach |= g
-    meldable = 0
-    for m in melds_in(hand, ace_low):
-        meldable |= m
-    uncovered = hand & ~(reach | meldable)
+    uncovered &= ~reach
     if uncovered.bit_count() > 1:
         return []
     faces = [uncovered.bit_length() - 1] if uncovered else [c for c in range(52) if hand >> c & 1]
@@ -220,6 +251,7 @@ def _knocks(s: DummyState, seat: int, hand: CardSet) -> list[Knock]:
             lay_pairs = tuple(sorted(lay))
             for cover in _covers(rest & ~used, ace_low):
                 out.append(Knock(face, cover, lay_pairs))
+    out.sort(key=sort_key)
     return out
 
 
@@ -249,11 +281,24 @@ def _collects(s: DummyState, seat: int) -> list[Collect]:
     row = s.row
     out: list[Collect] = []
     taken = 0
+    ace_low = cfg.ace_low
+    neighbours = NEIGHBOURS[ace_low]
+    # Superset filter over the whole row: a meld with t needs a same-suit neighbour or two more
+    # cards of its rank among the hand and the row.
+    row_mask = 0
+    for c in row:
+        row_mask |= 1 << c
+    everything = hand | row_mask
+    hopeful = row_mask & (suit_neighbours(everything, ace_low) | three_of_a_rank(everything))
+    if cfg.collect_to_layoff:
+        hopeful = row_mask
     for i in range(len(row) - 1, -1, -1):
         t = row[i]
-        for m in melds_with(t, hand | taken, cfg.ace_low):
-            if m & hand and (hand | taken | (1 << t)) & ~m:
-                out.append(Collect(i, m))
+        avail = hand | taken
+        if hopeful >> t & 1 and (neighbours[t] & avail or (SAME_RANK[t] & avail).bit_count() >= 2):
+            for m in melds_with(t, avail, ace_low):
+                if m & hand and (avail | (1 << t)) & ~m:
+                    out.append(Collect(i, m))
         if cfg.collect_to_layoff and _layoff_room(s, seat) > 0:
             for j, meld in enumerate(s.melds):
                 if extension_cards(meld, cfg.ace_low) >> t & 1 and _owner_allows(s, j, 1 << t, seat):
@@ -291,23 +336,22 @@ def _knocks_after(s: DummyState, c: Collect) -> bool:
 
 
 def _play_actions(s: DummyState, p: int) -> list[DummyAction]:
+    # Built kind by kind in sort_key order (melds, lay-offs, discards, knocks): no sort needed.
     hand = s.hands[p]
     out: list[DummyAction] = []
+    several = hand.bit_count() >= 2
     if s.born >> p & 1:
         for m in melds_in(hand, s.config.ace_low):
             if hand & ~m:
                 out.append(Meld(m))
-        if hand.bit_count() >= 2:
-            for c, t in _single_layoffs(s, p, hand):
-                out.append(LayOff(c, t))
-    if hand.bit_count() >= 2:
-        rest = hand
-        while rest:
-            low = rest & -rest
-            rest ^= low
-            out.append(Discard(low.bit_length() - 1))
+        if several:
+            layoffs = _single_layoffs(s, p, hand)
+            layoffs.sort()
+            out.extend(LayOff(c, t) for c, t in layoffs)
+    if several:
+        for suit in range(4):
+            out.extend(_DISCARDS_BY_SUIT[suit][(hand >> (13 * suit)) & 0x1FFF])
     out.extend(_knocks(s, p, hand))
-    out.sort(key=sort_key)
     return out
 
 
@@ -490,7 +534,30 @@ def apply_unchecked(s: DummyState, a: DummyAction) -> DummyState:
     match a:
         case DrawAction():
             card = s.deck[s.stock_pos]
-            return _with(s, phase=Phase.PLAY, stock_pos=s.stock_pos + 1, hands=_replace_at(hands, p, hand | 1 << card))
+            return DummyState(
+                s.config,
+                Phase.PLAY,
+                p,
+                s.direction,
+                s.starter,
+                s.deck,
+                s.stock_pos + 1,
+                s.stock_end,
+                _replace_at(hands, p, hand | 1 << card),
+                s.row,
+                s.row_by,
+                s.melds,
+                s.meld_owner,
+                s.put_down,
+                s.known,
+                s.born,
+                s.layoffs,
+                s.turn_born,
+                s.ngo_from,
+                s.head,
+                s.items,
+                s.scores,
+            )
         case Collect(index=i, meld=m, onto=onto):
             return _apply_collect(s, p, i, m, onto)
         case Meld(cards=m):
@@ -595,17 +662,33 @@ def _apply_discard(s: DummyState, p: int, c: int) -> DummyState:
         if melds_with(c, row_mask & FULL_DECK, cfg.ace_low):
             items += (LedgerItem(p, "discard_full", -cfg.discard_full_penalty, card_str(c)),)
     nxt = (p + s.direction) % cfg.players
-    return _with(
-        s,
-        phase=Phase.LAST_DRAW if s.stock_pos >= s.stock_end else Phase.DRAW,
-        current=nxt,
-        hands=_replace_at(s.hands, p, s.hands[p] & ~(1 << c)),
-        row=(*s.row, c),
-        row_by=(*s.row_by, p),
-        known=_replace_at(s.known, p, s.known[p] & ~(1 << c)),
-        turn_born=bool(s.born >> nxt & 1),
-        ngo_from=-1,
-        items=items,
+    b = 1 << c
+    known = s.known
+    if known[p] & b:
+        known = _replace_at(known, p, known[p] & ~b)
+    return DummyState(
+        cfg,
+        Phase.LAST_DRAW if s.stock_pos >= s.stock_end else Phase.DRAW,
+        nxt,
+        s.direction,
+        s.starter,
+        s.deck,
+        s.stock_pos,
+        s.stock_end,
+        _replace_at(s.hands, p, s.hands[p] & ~b),
+        (*s.row, c),
+        (*s.row_by, p),
+        s.melds,
+        s.meld_owner,
+        s.put_down,
+        known,
+        s.born,
+        s.layoffs,
+        bool(s.born >> nxt & 1),
+        -1,
+        s.head,
+        items,
+        s.scores,
     )
 
 

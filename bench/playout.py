@@ -1,0 +1,113 @@
+"""Random-playout throughput: samrap's games next to OpenSpiel's and RLCard's gin rummy.
+
+Every engine plays whole games with uniformly random legal actions from a seeded generator.
+The engines are measured *interleaved* in rounds (each round runs every engine for a slice of
+time) so that the load of a shared machine falls on all of them alike; the ratios are the
+figures to trust, not the absolute numbers.
+
+samrap counts player actions only (the deal is one chance event and is not counted); OpenSpiel
+counts every dealt card as an action, which flatters its actions/s, so the ratio is conservative.
+
+    python -m bench.playout                 # 5 rounds of 1 s per engine
+    python -m bench.playout --rounds 10 --slice 2 --markdown
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+import time
+from collections.abc import Callable
+
+from bench.peers import PlayoutResult, openspiel_gin_rummy, rlcard_gin_rummy
+from samrap.games.dummy import DummyConfig, DummyGame
+from samrap.games.dummy.rules import apply_unchecked, legal_actions
+
+
+def samrap_dummy(players: int, seconds: float, seed: int) -> PlayoutResult:
+    """Random Dummy games (classic rules) for ``seconds``; whole games only."""
+    game = DummyGame(DummyConfig(players=players))
+    rng = random.Random(seed)
+    games = actions = 0
+    start = time.perf_counter()
+    deadline = start + seconds
+    while True:
+        s = game.new_game(seed=rng.getrandbits(32))
+        while not s.is_over:
+            s = apply_unchecked(s, rng.choice(legal_actions(s)))
+            actions += 1
+        games += 1
+        if time.perf_counter() >= deadline:
+            break
+    return PlayoutResult(f"samrap/dummy-{players}p", games, actions, time.perf_counter() - start)
+
+
+def _engines() -> dict[str, Callable[[float, int], PlayoutResult]]:
+    engines: dict[str, Callable[[float, int], PlayoutResult]] = {
+        f"samrap/dummy-{n}p": (lambda sec, seed, n=n: samrap_dummy(n, sec, seed)) for n in (2, 3, 4)
+    }
+    try:
+        from samrap.games.contract import ContractConfig, ContractGame  # noqa: F401
+
+        from bench.contract_playout import samrap_contract
+
+        engines["samrap/contract-4p"] = lambda sec, seed: samrap_contract(4, sec, seed)
+    except ImportError:
+        pass
+    engines["open_spiel/gin_rummy"] = openspiel_gin_rummy
+    engines["rlcard/gin-rummy"] = rlcard_gin_rummy
+    return engines
+
+
+def run(rounds: int, slice_s: float, seed: int) -> dict[str, PlayoutResult]:
+    totals: dict[str, PlayoutResult] = {}
+    engines = _engines()
+    for r in range(rounds):
+        for name, fn in engines.items():
+            res = fn(slice_s, seed + r)
+            prev = totals.get(name)
+            if prev is not None:
+                res = PlayoutResult(
+                    name, prev.games + res.games, prev.actions + res.actions, prev.seconds + res.seconds
+                )
+            totals[name] = PlayoutResult(name, res.games, res.actions, res.seconds)
+        print(f"round {r + 1}/{rounds} done", file=sys.stderr)
+    return totals
+
+
+def main(argv: list[str] | None = None) -> None:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--rounds", type=int, default=5)
+    ap.add_argument("--slice", type=float, default=1.0, help="seconds per engine per round")
+    ap.add_argument("--seed", type=int, default=0)
+    ap.add_argument("--markdown", action="store_true")
+    args = ap.parse_args(argv)
+    totals = run(args.rounds, args.slice, args.seed)
+    base = totals["open_spiel/gin_rummy"].actions_per_s
+    rl = totals["rlcard/gin-rummy"].actions_per_s
+    if args.markdown:
+        print("| engine | games | actions | actions/s | games/s | × OpenSpiel | × RLCard |")
+        print("| --- | ---: | ---: | ---: | ---: | ---: | ---: |")
+    else:
+        print(
+            f"{'engine':24} {'games':>7} {'actions':>9} {'actions/s':>10} {'games/s':>8} {'xOSpiel':>8} {'xRLCard':>8}"
+        )
+    for name, r in totals.items():
+        cells = (
+            name,
+            f"{r.games}",
+            f"{r.actions}",
+            f"{r.actions_per_s:,.0f}",
+            f"{r.games_per_s:,.1f}",
+            f"{r.actions_per_s / base:.2f}",
+            f"{r.actions_per_s / rl:.2f}",
+        )
+        if args.markdown:
+            print("| " + " | ".join(cells) + " |")
+        else:
+            print(f"{cells[0]:24} {cells[1]:>7} {cells[2]:>9} {cells[3]:>10} {cells[4]:>8} {cells[5]:>8} {cells[6]:>8}")
+
+
+if __name__ == "__main__":
+    main()
