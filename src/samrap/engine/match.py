@@ -1,0 +1,218 @@
+"""The match runner: games until the match ends, with each game's start decided by the rules.
+
+A match is fully determined by its config, its seed and its players. From the seed come two
+independent streams: one gives each game's deck seed (hence its deck order) and the first
+starter; the other gives each seat its own generator for its choices. A seat's choices never
+disturb the deal, so swapping one seat's player leaves every deck order unchanged.
+
+Who starts each later game and in which direction comes from the game's own match rules
+(``GameSpec.next_game``: for Dummy the knocker starts, with no knock the next seat starts, and a
+โง่ reverses the direction; rules 7, 8, 38), as does the end of the match (rule 39).
+
+The result holds everything a record needs: every game's deck order, starter, direction, the
+actions as (seat, action text), the scores with their ledgers, the totals and the winners.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from random import Random
+from typing import Any
+
+from samrap.core.errors import IllegalActionError
+from samrap.core.rng import derive_seed, make_rng
+from samrap.engine.protocol import Agent, LedgerItemLike
+from samrap.engine.registry import AnyGame, GameSetup, GameSpec
+
+#: How often a correctable player (a person) may choose an illegal action before the runner gives up.
+MAX_REJECTIONS = 1000
+
+
+@dataclass(frozen=True, slots=True)
+class LedgerLine:
+    """One ledger item, detached from the game's own class (records and replays compare these)."""
+
+    seat: int
+    code: str
+    points: int
+    detail: str = ""
+
+    @classmethod
+    def of(cls, item: LedgerItemLike) -> LedgerLine:
+        return cls(item.seat, item.code, item.points, item.detail)
+
+
+@dataclass(frozen=True, slots=True)
+class GameResult:
+    """One finished game: how it was dealt, what was played, what it scored.
+
+    ``deck`` is the dealt order (card ids of the game); ``actions`` are ``(seat, action text)``;
+    ``seed`` is the deck seed when the deal came from one (``None`` for a deal typed in by hand).
+    """
+
+    deck: tuple[int, ...]
+    starter: int
+    direction: int
+    actions: tuple[tuple[int, str], ...]
+    scores: tuple[int, ...]
+    ledger: tuple[LedgerLine, ...]
+    seed: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class MatchResult:
+    """A match: its game and config, seat names, seed, games, totals and winners.
+
+    ``complete`` is false when the runner stopped before the match ended (``max_games``, or a
+    player quit); ``winners`` is then empty.
+    """
+
+    game: str
+    config: str
+    players: tuple[str, ...]
+    seed: int | None
+    games: tuple[GameResult, ...]
+    totals: tuple[int, ...]
+    winners: tuple[int, ...]
+    complete: bool
+
+
+class MatchObserver:
+    """Hooks the runner calls as a match unfolds; the defaults do nothing.
+
+    The CLI uses them to show other seats' moves and each game's ledger. They receive public
+    information only (setups, action texts, finished games), never a state.
+    """
+
+    def game_started(self, index: int, setup: GameSetup) -> None:
+        """Game ``index`` (0-based) is about to be dealt."""
+
+    def action_played(self, index: int, number: int, seat: int, text: str) -> None:
+        """Action ``number`` (0-based) of game ``index`` was played by ``seat``."""
+
+    def game_finished(self, index: int, result: GameResult, totals: tuple[int, ...]) -> None:
+        """Game ``index`` ended; ``totals`` are the match totals including it."""
+
+
+def seat_rngs(seed: int, players: int) -> list[Random]:
+    """One generator per seat for its choices, independent of the deal stream."""
+    return [make_rng(f"samrap-match:{seed}:seat:{q}") for q in range(players)]
+
+
+def deal_rng(seed: int) -> Random:
+    """The generator of the deck seeds of a match's games."""
+    return make_rng(f"samrap-match:{seed}:deal")
+
+
+def play_game(
+    spec: GameSpec,
+    game: AnyGame,
+    setup: GameSetup,
+    players: Sequence[Agent[Any, Any]],
+    rngs: Sequence[Random],
+    observer: MatchObserver | None = None,
+) -> tuple[Any, tuple[tuple[int, str], ...]]:
+    """Play one game from ``setup`` to the end; the final state and the (seat, action text) list.
+
+    Every action goes through the game's checked ``apply``: a bot's bug surfaces as an
+    :class:`IllegalActionError` naming the rule, and a person's mistake is reported back to them
+    (``rejected``) before they are asked again.
+
+    Raises:
+        IllegalActionError: a player that cannot be corrected chose an illegal action.
+        RuntimeError: the game ran past ``spec.max_game_length`` (a rules bug).
+    """
+    state = spec.start_game(game, setup)
+    actions: list[tuple[int, str]] = []
+    while not game.is_terminal(state):
+        if len(actions) >= spec.max_game_length:
+            raise RuntimeError(f"game {setup.index + 1} ran past {spec.max_game_length} actions: a rules bug")
+        seat = game.current_player(state)
+        player = players[seat]
+        view = game.observe(state, seat)
+        legal = game.legal_actions(state)
+        for _ in range(MAX_REJECTIONS):
+            action = player.choose(view, legal, rngs[seat])
+            try:
+                state = game.apply(state, action, seat)
+                break
+            except IllegalActionError as e:
+                rejected = getattr(player, "rejected", None)
+                if not callable(rejected):
+                    raise
+                rejected(action, e)
+        else:
+            raise RuntimeError(f"seat {seat} chose {MAX_REJECTIONS} illegal actions in a row")
+        text = game.action_text(action)
+        actions.append((seat, text))
+        if observer is not None:
+            observer.action_played(setup.index, len(actions) - 1, seat, text)
+    return state, tuple(actions)
+
+
+def run_match(
+    spec: GameSpec,
+    config: Any,
+    players: Sequence[Agent[Any, Any]],
+    seed: int,
+    *,
+    max_games: int | None = None,
+    observer: MatchObserver | None = None,
+) -> MatchResult:
+    """Play a match of ``spec`` under ``config`` with ``players[q]`` in seat ``q``.
+
+    Deterministic: the same spec, config, seed and players (making the same choices from the
+    same generators) give the same result. ``max_games`` stops early (``complete`` false), which
+    is how single games are simulated.
+
+    Raises:
+        ValueError: the number of players does not match the config.
+    """
+    game = spec.make_game(config)
+    n = game.players
+    if len(players) != n:
+        raise ValueError(f"{spec.config_string(config)} has {n} seats, {len(players)} players given")
+    deals = deal_rng(seed)
+    rngs = seat_rngs(seed, n)
+    totals = (0,) * n
+    results: list[GameResult] = []
+    starter, direction = -1, 1
+    complete = False
+    while max_games is None or len(results) < max_games:
+        index = len(results)
+        game_seed = derive_seed(deals)
+        if index == 0:
+            starter = game.first_starter(game_seed)
+        setup = GameSetup(index, game.deal_order(game_seed), starter, direction, totals)
+        if observer is not None:
+            observer.game_started(index, setup)
+        final, actions = play_game(spec, game, setup, players, rngs, observer)
+        scores = game.returns(final)
+        totals = tuple(t + s for t, s in zip(totals, scores, strict=True))
+        result = GameResult(
+            deck=setup.deck,
+            starter=setup.starter,
+            direction=setup.direction,
+            actions=actions,
+            scores=scores,
+            ledger=tuple(LedgerLine.of(i) for i in game.ledger(final)),
+            seed=game_seed,
+        )
+        results.append(result)
+        if observer is not None:
+            observer.game_finished(index, result, totals)
+        if spec.is_match_over(config, totals, len(results)):
+            complete = True
+            break
+        starter, direction = spec.next_game(final)
+    return MatchResult(
+        game=spec.name,
+        config=spec.config_string(config),
+        players=tuple(p.name for p in players),
+        seed=seed,
+        games=tuple(results),
+        totals=totals,
+        winners=spec.match_winners(config, totals) if complete else (),
+        complete=complete,
+    )

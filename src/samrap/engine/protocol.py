@@ -1,0 +1,115 @@
+"""The shape every game facade has, as structural protocols (DESIGN §7.3).
+
+Games never import this module: ``DummyGame`` satisfies :class:`Game` because it has the right
+methods, not because it inherits anything. That keeps the dependency arrow pointing one way
+(core -> games -> engine) while mypy still checks, at the one place the engine builds a game
+(``registry``), that the facade matches what the engine calls.
+
+The protocol is generic in the game's state ``S``, action ``A`` and view (observation) ``V``;
+the engine only ever moves these values between the game's own methods, and turns actions into
+text (``action_text``) for records and people.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from random import Random
+from typing import Protocol, TypeVar, runtime_checkable
+
+S = TypeVar("S")
+A = TypeVar("A")
+V = TypeVar("V")
+V_contra = TypeVar("V_contra", contravariant=True)
+
+
+class ConfigLike(Protocol):
+    """A game's frozen config: how many seats, and its canonical config string."""
+
+    @property
+    def players(self) -> int: ...
+
+    def to_string(self) -> str: ...
+
+
+class LedgerItemLike(Protocol):
+    """One line of a game's score: a seat, an item code, points and a free-text detail."""
+
+    @property
+    def seat(self) -> int: ...
+
+    @property
+    def code(self) -> str: ...
+
+    @property
+    def points(self) -> int: ...
+
+    @property
+    def detail(self) -> str: ...
+
+
+@runtime_checkable
+class Game(Protocol[S, A, V]):
+    """A game under one config; stateless, every method a function of its arguments.
+
+    The deal is the game's single chance event: ``deal_order(seed)`` gives a deck order and
+    ``new_game(deck=...)`` deals it, so a record holding the deck order replays exactly.
+    ``current_player`` returns a seat, or a negative marker once the game is over.
+    """
+
+    @property
+    def name(self) -> str: ...
+
+    @property
+    def config(self) -> ConfigLike: ...
+
+    @property
+    def players(self) -> int: ...
+
+    def deal_order(self, seed: int) -> tuple[int, ...]: ...
+
+    def first_starter(self, seed: int) -> int: ...
+
+    def new_game(
+        self,
+        seed: int | None = None,
+        *,
+        deck: Sequence[int] | None = None,
+        starter: int | None = None,
+        direction: int = 1,
+        scores: Sequence[int] | None = None,
+    ) -> S: ...
+
+    def current_player(self, s: S) -> int: ...
+
+    def legal_actions(self, s: S) -> Sequence[A]: ...
+
+    def apply(self, s: S, a: A, seat: int | None = None) -> S: ...
+
+    def is_terminal(self, s: S) -> bool: ...
+
+    def returns(self, s: S) -> tuple[int, ...]: ...
+
+    def ledger(self, s: S) -> Sequence[LedgerItemLike]: ...
+
+    def observe(self, s: S, seat: int) -> V: ...
+
+    def resample(self, v: V, rng: Random) -> S: ...
+
+    def parse_action(self, text: str) -> A: ...
+
+    def action_text(self, a: A) -> str: ...
+
+
+@runtime_checkable
+class Agent(Protocol[V_contra, A]):
+    """What the match runner needs from whoever sits in a seat.
+
+    ``samrap.players.base.Player`` is the public name of this shape; the engine states it again
+    here so that it does not import the layer above it. An agent sees only its seat's view and
+    the legal actions, never a state (DESIGN §7.1 rule 5).
+    """
+
+    @property
+    def name(self) -> str: ...
+
+    def choose(self, view: V_contra, legal: Sequence[A], rng: Random) -> A: ...

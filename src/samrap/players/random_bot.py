@@ -1,0 +1,24 @@
+"""The uniform random player: the baseline every other bot is measured against.
+
+It also drives random-simulation tests and ``samrap simulate``: because it draws only from the
+``rng`` it is handed, a seeded match of random players is the same every time.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from random import Random
+from typing import TypeVar
+
+A = TypeVar("A")
+
+
+@dataclass(frozen=True, slots=True)
+class RandomPlayer:
+    """Picks uniformly among the legal actions; ignores the view."""
+
+    name: str = "random"
+
+    def choose(self, view: object, legal: Sequence[A], rng: Random) -> A:
+        return legal[rng.randrange(len(legal))]
