@@ -452,6 +452,8 @@ def _check_collect(s: DummyState, p: int, a: Collect) -> None:
     if a.onto >= 0:
         if not cfg.collect_to_layoff:
             raise IllegalActionError(12, "the target must go into a new meld (collect_to_layoff is off)")
+        if a.meld:
+            raise IllegalActionError(12, "a collect either melds the target or lays it off, not both")
         if a.onto >= len(s.melds):
             raise IllegalActionError(12, f"there is no table meld {a.onto}")
         if not extension_cards(s.melds[a.onto], cfg.ace_low) >> t & 1:
