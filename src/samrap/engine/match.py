@@ -21,9 +21,13 @@ from random import Random
 from typing import Any
 
 from samrap.core.errors import IllegalActionError
-from samrap.core.rng import derive_seed, make_rng
+from samrap.core.rng import make_rng
 from samrap.engine.protocol import Agent, LedgerItemLike
 from samrap.engine.registry import AnyGame, GameSetup, GameSpec
+
+#: Deck seeds have 48 bits: plenty of distinct deals, and exact as JSON numbers in any language
+#: (JavaScript loses integers past 2**53), so records stay portable.
+SEED_BITS = 48
 
 #: How often a correctable player (a person) may choose an illegal action before the runner gives up.
 MAX_REJECTIONS = 1000
@@ -181,7 +185,7 @@ def run_match(
     complete = False
     while max_games is None or len(results) < max_games:
         index = len(results)
-        game_seed = derive_seed(deals)
+        game_seed = deals.getrandbits(SEED_BITS)
         if index == 0:
             starter = game.first_starter(game_seed)
         setup = GameSetup(index, game.deal_order(game_seed), starter, direction, totals)

@@ -63,7 +63,7 @@ class RuleRefs:
 
     starter: int | str
     direction: int | str
-    first_direction: int | str
+    first_game: int | str
     scores: int | str
     match_end: int | str
 
@@ -204,7 +204,7 @@ def _dummy() -> GameSpec:
             StatDef("falls", "ตกตึก", "falls off the building (players)", frozenset({"fall"}), "items"),
             StatDef("stock_outs", "ไพ่หมดกอง", "stock-outs (no knock)", knock_codes, "games_without"),
         ),
-        rule_refs=RuleRefs(starter=7, direction=8, first_direction=6, scores="22-28", match_end=39),
+        rule_refs=RuleRefs(starter=7, direction=8, first_game=6, scores="22-28", match_end=39),
         max_game_length=MAX_GAME_LENGTH,
     )
 

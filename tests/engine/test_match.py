@@ -1,0 +1,187 @@
+"""The match runner: seeded and deterministic, and each game starts as rules 7, 8, 38 and 39 say."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from random import Random
+from typing import Any
+
+import pytest
+
+from samrap.core.errors import IllegalActionError
+from samrap.engine.match import GameResult, MatchObserver, MatchResult, run_match
+from samrap.engine.registry import GameSetup, GameSpec, configure
+from samrap.games.dummy import Discard, DummyAction, DummyView
+from samrap.players import RandomPlayer
+
+KNOCKS = {"knock_card", "speto_knock"}
+
+
+def _match(players: int, seed: int, options: str = "target=150", **kw: Any) -> tuple[GameSpec, MatchResult]:
+    spec, config = configure("dummy", players=players, options=options)
+    return spec, run_match(spec, config, [RandomPlayer(f"r{q}") for q in range(players)], seed, **kw)
+
+
+def test_same_seed_and_players_give_the_same_match() -> None:
+    _, a = _match(3, 11)
+    _, b = _match(3, 11)
+    assert a == b
+    _, c = _match(3, 12)
+    assert c.games[0].deck != a.games[0].deck
+
+
+def test_seat_choices_do_not_disturb_the_deals() -> None:
+    """Deals come from their own stream: a different player in a seat leaves game 1's deck as is."""
+
+    class FirstLegal:
+        name = "first"
+
+        def choose(self, view: object, legal: Sequence[DummyAction], rng: Random) -> DummyAction:
+            return legal[0]
+
+    spec, config = configure("dummy", players=2, options="target=150")
+    a = run_match(spec, config, [RandomPlayer(), RandomPlayer()], 5, max_games=1)
+    b = run_match(spec, config, [FirstLegal(), RandomPlayer()], 5, max_games=1)
+    assert a.games[0].deck == b.games[0].deck
+    assert a.games[0].starter == b.games[0].starter
+
+
+def _knocker(g: GameResult) -> int | None:
+    """Who knocked, read from the ledger (the knock card line), not from the rules code."""
+    return next((i.seat for i in g.ledger if i.code in KNOCKS), None)
+
+
+def _check_starts(result: MatchResult, players: int) -> tuple[int, int]:
+    """Re-derive each game's starter and direction from the previous game's ledger (rules 7, 8, 38)."""
+    flips = no_knocks = 0
+    assert result.games[0].direction == 1  # game 1 is clockwise (rule 6)
+    for prev, game in zip(result.games, result.games[1:], strict=False):
+        knocker = _knocker(prev)
+        ngo = any(i.code == "ngo" for i in prev.ledger)
+        expected_direction = -prev.direction if ngo else prev.direction
+        if knocker is not None:
+            expected_starter = knocker
+        else:
+            expected_starter = (prev.starter + prev.direction) % players
+            no_knocks += 1
+        flips += ngo
+        assert (game.starter, game.direction) == (expected_starter, expected_direction)
+    return flips, no_knocks
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_each_game_starts_with_the_knocker_or_the_next_seat(players: int) -> None:
+    flips = no_knocks = 0
+    for seed in range(12):
+        _, result = _match(players, seed)
+        f, n = _check_starts(result, players)
+        flips += f
+        no_knocks += n
+    assert no_knocks > 0  # the no-knock rule (38) was exercised
+
+
+def test_a_fool_reverses_the_direction_of_the_next_games() -> None:
+    """Search seeded two-player matches for a โง่ that is not the last game (random play makes some)."""
+    for seed in range(60):
+        _, result = _match(2, seed, options="target=1000")
+        ngo = [k for k, g in enumerate(result.games[:-1]) if any(i.code == "ngo" for i in g.ledger)]
+        if ngo:
+            k = ngo[0]
+            assert result.games[k + 1].direction == -result.games[k].direction
+            _check_starts(result, 2)
+            return
+    pytest.fail("no โง่ in 60 seeded matches")
+
+
+def test_the_match_ends_with_the_first_game_reaching_the_target() -> None:
+    _, result = _match(3, 3)
+    running = [0, 0, 0]
+    for k, g in enumerate(result.games):
+        running = [t + s for t, s in zip(running, g.scores, strict=True)]
+        over = max(running) >= 150
+        assert over == (k == len(result.games) - 1)
+    assert tuple(running) == result.totals
+    best = max(result.totals)
+    assert result.winners == tuple(q for q, t in enumerate(result.totals) if t == best)
+    assert result.complete
+
+
+def test_max_games_stops_early_without_winners() -> None:
+    _, result = _match(4, 1, options="target=5000", max_games=2)
+    assert len(result.games) == 2
+    assert not result.complete and result.winners == ()
+
+
+def test_the_result_records_deals_actions_and_ledgers() -> None:
+    spec, result = _match(2, 8, max_games=1)
+    g = result.games[0]
+    assert sorted(g.deck) == list(range(52))
+    assert g.actions[0][0] == g.starter
+    assert sum(i.points for i in g.ledger) == sum(g.scores)
+    assert result.players == ("r0", "r1")
+    assert result.config == "dummy(players=2,target=150)"
+    assert g.seed is not None and spec.make_game(configure("dummy", players=2)[1]).deal_order(g.seed) == g.deck
+
+
+def test_wrong_number_of_players_is_refused() -> None:
+    spec, config = configure("dummy", players=3)
+    with pytest.raises(ValueError, match="3 seats, 2 players"):
+        run_match(spec, config, [RandomPlayer(), RandomPlayer()], 1)
+
+
+class _Cheater:
+    """Discards a card it does not hold on its first choice."""
+
+    name = "cheater"
+
+    def __init__(self) -> None:
+        self.rejections: list[IllegalActionError] = []
+
+    def choose(self, view: DummyView, legal: Sequence[DummyAction], rng: Random) -> DummyAction:
+        if not self.rejections:
+            missing = next(c for c in range(52) if not view.hand >> c & 1)
+            return Discard(missing)
+        return legal[0]
+
+
+def test_an_illegal_choice_from_a_bot_raises_with_the_rule() -> None:
+    spec, config = configure("dummy", players=2)
+    with pytest.raises(IllegalActionError) as e:
+        run_match(spec, config, [_Cheater(), _Cheater()], 1, max_games=1)
+    assert e.value.rule in (18, 30)
+
+
+def test_a_correctable_player_is_told_the_rule_and_asked_again() -> None:
+    class Correctable(_Cheater):
+        def rejected(self, action: DummyAction, error: IllegalActionError) -> None:
+            self.rejections.append(error)
+
+    spec, config = configure("dummy", players=2)
+    p = Correctable()
+    result = run_match(spec, config, [p, RandomPlayer()], 1, max_games=1)
+    assert len(p.rejections) == 1 and p.rejections[0].rule in (18, 30)
+    assert result.games[0].actions  # the game went on
+
+
+def test_the_observer_sees_every_action_and_game_in_order() -> None:
+    events: list[tuple[Any, ...]] = []
+
+    class Recorder(MatchObserver):
+        def game_started(self, index: int, setup: GameSetup) -> None:
+            events.append(("start", index, setup.starter))
+
+        def action_played(self, index: int, number: int, seat: int, text: str) -> None:
+            events.append(("action", index, number, seat, text))
+
+        def game_finished(self, index: int, result: GameResult, totals: tuple[int, ...]) -> None:
+            events.append(("end", index, totals))
+
+    _, result = _match(2, 4, max_games=2, observer=Recorder())
+    expected: list[tuple[Any, ...]] = []
+    totals = (0, 0)
+    for k, g in enumerate(result.games):
+        expected.append(("start", k, g.starter))
+        expected += [("action", k, n, seat, text) for n, (seat, text) in enumerate(g.actions)]
+        totals = tuple(t + s for t, s in zip(totals, g.scores, strict=True))  # type: ignore[assignment]
+        expected.append(("end", k, totals))
+    assert events == expected
