@@ -101,7 +101,7 @@ def openspiel_gin_rummy(seconds: float, seed: int, *, max_games: int | None = No
 
     games = 0
     actions = 0
-    start = time.perf_counter()
+    start = time.process_time()
     deadline = start + seconds
     while True:
         state = game.new_initial_state()
@@ -114,9 +114,9 @@ def openspiel_gin_rummy(seconds: float, seed: int, *, max_games: int | None = No
             state.apply_action(action)
             actions += 1
         games += 1
-        if (max_games is not None and games >= max_games) or (time.perf_counter() >= deadline):
+        if (max_games is not None and games >= max_games) or (time.process_time() >= deadline):
             break
-    elapsed = time.perf_counter() - start
+    elapsed = time.process_time() - start
     return PlayoutResult("open_spiel/gin_rummy", games, actions, elapsed)
 
 
@@ -163,7 +163,7 @@ def rlcard_gin_rummy(
 
     games = 0
     actions = 0
-    start = time.perf_counter()
+    start = time.process_time()
     deadline = start + seconds
     if via_env:
         name = "rlcard/gin-rummy[env]"
@@ -173,7 +173,7 @@ def rlcard_gin_rummy(
                 state, _ = env.step(choice(list(state["legal_actions"])))
                 actions += 1
             games += 1
-            if (max_games is not None and games >= max_games) or (time.perf_counter() >= deadline):
+            if (max_games is not None and games >= max_games) or (time.process_time() >= deadline):
                 break
     else:
         name = "rlcard/gin-rummy"
@@ -185,9 +185,9 @@ def rlcard_gin_rummy(
                 game.step(choice(get_legal_actions()))
                 actions += 1
             games += 1
-            if (max_games is not None and games >= max_games) or (time.perf_counter() >= deadline):
+            if (max_games is not None and games >= max_games) or (time.process_time() >= deadline):
                 break
-    elapsed = time.perf_counter() - start
+    elapsed = time.process_time() - start
     return PlayoutResult(name, games, actions, elapsed)
 
 
