@@ -155,23 +155,30 @@ def _set_masks(rank: int, p: int) -> tuple[CardSet, ...]:
     return tuple(_set_mask(rank, sub) for sub in _sets_in_pattern(p))
 
 
-def melds_with(card: int, mask: CardSet, ace_low: bool = False) -> list[CardSet]:
-    """Every meld that contains ``card`` and otherwise only cards of ``mask``."""
+def melds_with(card: int, mask: CardSet, ace_low: bool = False) -> tuple[CardSet, ...]:
+    """Every meld that contains ``card`` and otherwise only cards of ``mask``, ascending.
+
+    Only the card's suit and rank matter, so the answer is cached on their patterns.
+    """
     full = mask | (1 << card)
     s, r = divmod(card, 13)
+    return _melds_with(card, (full >> (13 * s)) & _SUIT_BITS, rank_pattern(full, r), ace_low)
+
+
+@lru_cache(maxsize=1 << 16)
+def _melds_with(card: int, m: int, p: int, ace_low: bool) -> tuple[CardSet, ...]:
+    s, r = divmod(card, 13)
     out: list[CardSet] = []
-    m = (full >> (13 * s)) & _SUIT_BITS
     if m.bit_count() >= 3:
         for w in _runs_in_pattern(m, ace_low):
             if w >> r & 1:
                 out.append(w << (13 * s))
-    p = rank_pattern(full, r)
     if p.bit_count() >= 3:
         for sub in _sets_in_pattern(p):
             if sub >> s & 1:
                 out.append(_set_mask(r, sub))
     out.sort()
-    return out
+    return tuple(out)
 
 
 @lru_cache(maxsize=1 << 16)
@@ -204,12 +211,8 @@ def extension_cards(meld: CardSet, ace_low: bool = False) -> CardSet:
     return ext << (13 * s)
 
 
-@cache
-def _run_cover(m: int, ace_low: bool) -> int:
-    cover = 0
-    for w in _runs_in_pattern(m, ace_low):
-        cover |= w
-    return cover
+#: Ranks 2..Q of every suit: where a window of three same-suit cards may start without crossing a suit.
+_RUN_STARTS = sum(((1 << 11) - 1) << (13 * s) for s in range(4))
 
 
 _NOT_RANK0 = ~RANK_MASKS[0]
@@ -218,11 +221,12 @@ _NOT_ACE = ~RANK_MASKS[12]
 
 def meldable_cards(mask: CardSet, ace_low: bool = False) -> CardSet:
     """The cards of ``mask`` that belong to at least one meld inside ``mask`` (fast, no listing)."""
-    cover = 0
-    for s in range(4):
-        m = (mask >> (13 * s)) & _SUIT_BITS
-        if m.bit_count() >= 3:
-            cover |= _run_cover(m, ace_low) << (13 * s)
+    # Runs: every window of three adjacent cards inside one suit, all 52 bits at once.
+    x = mask & (mask >> 1) & (mask >> 2) & _RUN_STARTS
+    cover = x | x << 1 | x << 2
+    if ace_low:
+        low = (mask & RANK_MASKS[12]) >> 12 & mask & (mask >> 1)  # A-2-3, marked on the 2
+        cover |= low | low << 1 | low << 12
     a = mask & _SUIT_BITS
     b = (mask >> 13) & _SUIT_BITS
     c = (mask >> 26) & _SUIT_BITS
