@@ -15,7 +15,7 @@ actions as (seat, action text), the scores with their ledgers, the totals and th
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from random import Random
 from typing import Any
@@ -220,3 +220,20 @@ def run_match(
         winners=spec.match_winners(config, totals) if complete else (),
         complete=complete,
     )
+
+
+def single_games(
+    spec: GameSpec,
+    config: Any,
+    players: Sequence[Agent[Any, Any]],
+    seed: int,
+    count: int,
+) -> Iterator[MatchResult]:
+    """``count`` independent games, each the first game of its own seeded match (for simulation).
+
+    Game ``k`` uses the ``k``-th match seed drawn from ``seed``, so its starter is a seeded random
+    seat, it is played clockwise from zero scores, and the whole sequence repeats for a seed.
+    """
+    seeds = make_rng(f"samrap-games:{seed}")
+    for _ in range(count):
+        yield run_match(spec, config, players, seeds.getrandbits(SEED_BITS), max_games=1)

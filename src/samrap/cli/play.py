@@ -1,0 +1,198 @@
+"""``samrap play``: a person in seat 0 against random bots, in the terminal.
+
+The person is a :class:`~samrap.players.base.Player` like any bot: it is shown its seat's view
+(rendered by the game's ``render_view``) and the legal moves, numbered, and answers with a number,
+an action text (``X Qs``), or a bare card (``Qs``: the one move of the form ``<letter> Qs``, such
+as a discard). ``?`` prints help, ``q`` quits. A mistyped move gets a one-line error; an illegal
+one is sent to the rules, which say which rule it breaks, and the person is asked again.
+
+Input is read line by line from stdin, so a whole session can be scripted (the tests do this).
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from random import Random
+from typing import Any
+
+from rich.console import Console
+from rich.text import Text
+
+from samrap.cli.common import seat_label
+from samrap.cli.tables import ledger_table, match_table
+from samrap.core.errors import IllegalActionError, InvalidNotationError
+from samrap.engine.match import GameResult, MatchObserver, MatchResult
+from samrap.engine.registry import AnyGame, GameSetup, GameSpec
+
+HELP = """\
+Answer with one of:
+  a number             the move with that number in the list
+  action text          D draw · C3 7h8h9h collect row card 3 into a meld · M 7h8h9h meld
+                       L 5h>2 lay 5h off on table meld 2 · X Qs discard · K Qs knock with Qs face down
+                       (K Qs 7h8h9h 5c>2 also melds and lays off) · - pass the last turn
+  a card               Qs alone picks the one listed move ending in Qs of the form "<letter> Qs"
+  ?                    this help and the moves again
+  q                    quit the match (finished games are still recorded)
+Cards: rank 2-9 T J Q K A (or 10) then suit c d h s (or ♣ ♦ ♥ ♠): 7c, Th, 10h, Q♠."""
+
+
+class QuitMatch(Exception):
+    """The person asked to stop (``q``) or their input ended."""
+
+
+def colour(text: str) -> Text:
+    """Red hearts and diamonds; Rich drops the colour when the output is not a terminal."""
+    t = Text(text)
+    t.highlight_regex(r"(?:10|[2-9JQKA])[♥♦]", "red")
+    return t
+
+
+def moves_text(texts: Sequence[str], width: int = 78) -> str:
+    """Numbered moves in columns: `` 1) D     2) C0 7h8h9h``."""
+    cells = [f"{k + 1:>3}) {t}" for k, t in enumerate(texts)]
+    cell_width = max(len(c) for c in cells) + 2
+    per_row = max(1, width // cell_width)
+    rows = [cells[k : k + per_row] for k in range(0, len(cells), per_row)]
+    return "\n".join("".join(c.ljust(cell_width) for c in row).rstrip() for row in rows)
+
+
+def read_stdin_line() -> str | None:
+    line = sys.stdin.readline()
+    return line if line else None
+
+
+@dataclass
+class HumanPlayer:
+    """A person at the terminal; see the module docstring for what they may type."""
+
+    name: str
+    spec: GameSpec
+    game: AnyGame
+    names: tuple[str, ...]
+    lang: str
+    out: Console
+    read_line: Callable[[], str | None] = read_stdin_line
+    echo: bool = False
+    _last_view: object = field(default=None, repr=False)
+
+    def choose(self, view: Any, legal: Sequence[Any], rng: Random) -> Any:
+        texts = [self.game.action_text(a) for a in legal]
+        if view != self._last_view:
+            self.out.print()
+            self.out.print(colour(self.spec.render_view(view, self.names, self.lang)))
+            self._last_view = view
+        self.out.print("Your moves:")
+        self.out.print(moves_text(texts))
+        while True:
+            self.out.print("move (number, action, ? help, q quit)> ", end="")
+            line = self.read_line()
+            if line is None:
+                self.out.print()
+                raise QuitMatch("end of input")
+            answer = line.strip()
+            if self.echo:  # input from a file or pipe: show it, so the transcript reads like a session
+                self.out.print(answer)
+            if not answer:
+                continue
+            if answer.lower() in ("q", "quit", "exit"):
+                raise QuitMatch("quit")
+            if answer in ("?", "h", "help"):
+                self.out.print(HELP)
+                self.out.print(moves_text(texts))
+                continue
+            try:
+                return self.interpret(answer, legal, texts)
+            except InvalidNotationError as e:
+                self.out.print(f"not a move: {e}")
+
+    def interpret(self, answer: str, legal: Sequence[Any], texts: Sequence[str]) -> Any:
+        """The action meant by ``answer``.
+
+        Raises:
+            InvalidNotationError: it is neither a listed number, nor action text, nor a card
+                naming exactly one listed move.
+        """
+        if answer.isdigit():
+            k = int(answer)
+            if not 1 <= k <= len(legal):
+                raise InvalidNotationError(f"there is no move {k}; choose 1-{len(legal)}")
+            return legal[k - 1]
+        try:
+            return self.game.parse_action(answer)
+        except InvalidNotationError as e:
+            try:
+                card = self.spec.card_text(self.spec.parse_card(answer))
+            except InvalidNotationError:
+                raise e from None
+            hits = [a for a, t in zip(legal, texts, strict=True) if len(t.split()) == 2 and t.split()[1] == card]
+            if len(hits) == 1:
+                return hits[0]
+            if not hits:
+                raise InvalidNotationError(f"no listed move of the form '<letter> {card}'") from None
+            options = ", ".join(self.game.action_text(a) for a in hits)
+            raise InvalidNotationError(f"{card} could be {options}: type the whole move") from None
+
+    def rejected(self, action: Any, error: IllegalActionError) -> None:
+        self.out.print(f"illegal: {self.game.action_text(action)}: {error}")
+
+
+@dataclass
+class PlayObserver(MatchObserver):
+    """Narrates the match for the person: other seats' moves, each game's end, ledger and scores."""
+
+    spec: GameSpec
+    game: AnyGame
+    names: tuple[str, ...]
+    human: int
+    lang: str
+    out: Console
+    results: list[GameResult] = field(default_factory=list)
+    _setup: GameSetup | None = None
+
+    def game_started(self, index: int, setup: GameSetup) -> None:
+        self._setup = setup
+        way = "clockwise" if setup.direction > 0 else "counter-clockwise"
+        self.out.print()
+        self.out.print(f"=== Game {index + 1}: {seat_label(setup.starter, self.names)} starts, {way} ===")
+
+    def action_played(self, index: int, number: int, seat: int, text: str) -> None:
+        self.out.print(colour(f"  {seat_label(seat, self.names)}: {text}"))
+
+    def game_finished(self, index: int, result: GameResult, totals: tuple[int, ...]) -> None:
+        self.results.append(result)
+        assert self._setup is not None
+        final = self.spec.start_game(self.game, self._setup)
+        for seat, text in result.actions:
+            final = self.game.apply(final, self.game.parse_action(text), seat)
+        self.out.print()
+        self.out.print(colour(self.spec.render_view(self.game.observe(final, self.human), self.names, self.lang)))
+        ledger = "Ledger" if self.lang == "en" else "บัญชีคะแนน"
+        self.out.print(ledger_table(self.spec, result, self.names, self.lang, f"{ledger}, game {index + 1}"))
+        title = "Match" if self.lang == "en" else "คะแนนรวม"
+        self.out.print(match_table(self.results, self.names, self.lang, title))
+
+
+def partial_result(
+    spec: GameSpec, config: Any, names: tuple[str, ...], seed: int, games: list[GameResult]
+) -> MatchResult:
+    """The match so far, when the person quit before its end (recorded as incomplete)."""
+    totals = [0] * len(names)
+    for g in games:
+        totals = [t + s for t, s in zip(totals, g.scores, strict=True)]
+    return MatchResult(
+        game=spec.name,
+        config=spec.config_string(config),
+        players=names,
+        seed=seed,
+        games=tuple(games),
+        totals=tuple(totals),
+        winners=(),
+        complete=False,
+    )
+
+
+def default_record_path(spec: GameSpec, seed: int, stamp: str) -> Path:
+    return Path(f"samrap-{spec.name}-{stamp}-seed{seed}.json")

@@ -1,0 +1,71 @@
+"""``samrap simulate``: many seeded games between random players, and what happened in them.
+
+Each game is the first game of its own seeded match (``engine.match.single_games``): a seeded
+random starter, clockwise, zero scores. The summary counts outcomes from the ledgers with the
+game's ``StatDef`` list (for Dummy: knocks, dark knocks, โง่, ตกตึก, stock-outs), so the same seed
+gives the same summary; only the wall time differs.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from samrap.engine.match import MatchResult
+from samrap.engine.registry import GameSpec
+
+
+@dataclass
+class Summary:
+    """Running totals over simulated games."""
+
+    spec: GameSpec
+    config: str
+    players: int
+    seed: int
+    games: int = 0
+    actions: int = 0
+    stats: dict[str, int] = field(default_factory=dict)
+    score_sums: list[int] = field(default_factory=list)
+
+    def add(self, result: MatchResult) -> None:
+        if not self.score_sums:
+            self.score_sums = [0] * self.players
+        for g in result.games:
+            self.games += 1
+            self.actions += len(g.actions)
+            for stat in self.spec.stats:
+                self.stats[stat.key] = self.stats.get(stat.key, 0) + stat.count(g.ledger)
+            self.score_sums = [t + s for t, s in zip(self.score_sums, g.scores, strict=True)]
+
+    @property
+    def averages(self) -> list[float]:
+        return [round(s / self.games, 2) if self.games else 0.0 for s in self.score_sums or [0] * self.players]
+
+    def as_dict(self, wall_time: float) -> dict[str, Any]:
+        return {
+            "game": self.spec.name,
+            "config": self.config,
+            "players": self.players,
+            "seed": self.seed,
+            "games": self.games,
+            "actions": self.actions,
+            **{stat.key: self.stats.get(stat.key, 0) for stat in self.spec.stats},
+            "average_scores": self.averages,
+            "wall_time_s": round(wall_time, 3),
+        }
+
+    def lines(self, wall_time: float) -> Sequence[str]:
+        per_game = self.actions / self.games if self.games else 0.0
+        rows = [
+            ("games", str(self.games)),
+            ("actions", f"{self.actions} ({per_game:.1f} per game)"),
+        ]
+        for stat in self.spec.stats:
+            rows.append((f"{stat.english} ({stat.thai})", str(self.stats.get(stat.key, 0))))
+        rows.append(("average score per seat", "  ".join(f"s{q} {a:+.2f}" for q, a in enumerate(self.averages))))
+        rows.append(("wall time", f"{wall_time:.2f} s"))
+        width = max(len(k) for k, _ in rows)
+        head = f"{self.spec.title}  {self.config}  seed {self.seed}, {self.players} random players"
+        return [head, *(f"  {k:<{width}}  {v}" for k, v in rows)]

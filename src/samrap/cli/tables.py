@@ -1,0 +1,50 @@
+"""Rich tables for ledgers, match scores and simulation summaries.
+
+Ledger item names come from the game's spec in Thai or English (``--lang``), so a player sees
+why they scored what they scored (rules/dummy.md rule 28) in their language.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from rich.table import Table
+
+from samrap.cli.common import seat_label
+from samrap.engine.match import GameResult
+from samrap.engine.registry import GameSpec
+
+
+def ledger_table(spec: GameSpec, result: GameResult, names: Sequence[str], lang: str, title: str) -> Table:
+    """One row per ledger item, grouped by seat, each seat closed by its game total."""
+    table = Table(title=title, title_justify="left")
+    table.add_column("seat" if lang == "en" else "ผู้เล่น")
+    table.add_column("item" if lang == "en" else "รายการ")
+    table.add_column("points" if lang == "en" else "คะแนน", justify="right")
+    for q in range(len(result.scores)):
+        first = True
+        for item in (i for i in result.ledger if i.seat == q):
+            detail = f" ({item.detail})" if item.detail else ""
+            table.add_row(
+                seat_label(q, list(names)) if first else "",
+                spec.item_name(item.code, lang) + detail,
+                f"{item.points:+d}",
+            )
+            first = False
+        total = "game total" if lang == "en" else "รวมเกมนี้"
+        table.add_row(seat_label(q, list(names)) if first else "", total, f"{result.scores[q]:+d}", end_section=True)
+    return table
+
+
+def match_table(games: Sequence[GameResult], names: Sequence[str], lang: str, title: str) -> Table:
+    """Scores per game (rows) and seat (columns), with the running totals as the last row."""
+    table = Table(title=title, title_justify="left")
+    table.add_column("game" if lang == "en" else "เกม", justify="right")
+    for q in range(len(names)):
+        table.add_column(seat_label(q, list(names)), justify="right")
+    totals = [0] * len(names)
+    for k, g in enumerate(games):
+        table.add_row(str(k + 1), *(f"{s:+d}" for s in g.scores), end_section=k == len(games) - 1)
+        totals = [t + s for t, s in zip(totals, g.scores, strict=True)]
+    table.add_row("total" if lang == "en" else "รวม", *(f"{t:+d}" for t in totals))
+    return table

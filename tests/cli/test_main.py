@@ -1,0 +1,55 @@
+"""``samrap --version``, ``samrap rules`` and usage errors."""
+
+from __future__ import annotations
+
+import pytest
+
+from samrap import __version__
+from samrap.cli.main import main
+from samrap.cli.rules import option_docs
+from samrap.games.dummy import DummyConfig
+from tests.cli.helpers import run
+
+
+def test_version() -> None:
+    result = run("--version")
+    assert result.exit_code == 0 and result.stdout == f"samrap {__version__}\n"
+
+
+def test_rules_lists_presets_and_every_option_with_its_default() -> None:
+    result = run("rules", "dummy")
+    assert result.exit_code == 0
+    out = result.stdout
+    assert "classic  dummy()  (default)" in out
+    assert "modern   dummy(colour_knock=true," in out
+    lines = {line.split()[0]: line for line in out.splitlines() if line.startswith("  ") and len(line.split()) > 2}
+    assert "target" in lines and " 500 " in lines["target"] and "match points to win" in lines["target"]
+    assert "max_layoffs_per_game" in lines and " none " in lines["max_layoffs_per_game"]
+    assert "[modern=50]" in lines["head_bonus"]
+    for name in DummyConfig.__dataclass_fields__:
+        assert name in lines
+
+
+def test_every_option_has_a_description() -> None:
+    docs = option_docs(DummyConfig)
+    assert set(docs) == set(DummyConfig.__dataclass_fields__)
+    assert docs["players"] == "2 to 4 (rule 1)."
+    assert docs["hand_size"].startswith("cards dealt to each player;")
+
+
+def test_rules_for_an_unknown_game() -> None:
+    result = run("rules", "chess")
+    assert result.exit_code == 2 and result.stderr == "samrap: error: game: unknown game 'chess'; known: dummy\n"
+
+
+def test_unknown_command_and_bad_option_types_exit_2() -> None:
+    assert run("dance").exit_code == 2
+    result = run("simulate", "--games", "many")
+    assert result.exit_code == 2 and "Traceback" not in result.output
+
+
+def test_main_runs_the_app(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as e:
+        main(["--version"])
+    assert e.value.code == 0
+    assert capsys.readouterr().out == f"samrap {__version__}\n"

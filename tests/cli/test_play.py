@@ -1,0 +1,154 @@
+"""``samrap play``: a person (scripted stdin) against random bots, to the end of a short match."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from random import Random
+
+import pytest
+
+from samrap.cli.common import stdout
+from samrap.cli.play import HumanPlayer, moves_text
+from samrap.core.errors import InvalidNotationError
+from samrap.engine.record import read_record, verify_record
+from samrap.engine.registry import configure
+from tests.cli.helpers import run
+
+SHORT = ("play", "dummy", "--players", "2", "--config", "target=50", "--seed", "3")
+FIRST_MOVES = "1\n" * 1500  # always the first listed move: every game ends, whatever the deal
+
+
+def test_a_scripted_match_plays_to_the_end_and_is_recorded(tmp_path: Path) -> None:
+    path = tmp_path / "match.json"
+    result = run(*SHORT, "--record", str(path), input=FIRST_MOVES)
+    assert result.exit_code == 0, result.output
+    out = result.stdout
+    assert "=== Game 1: " in out
+    assert "Your hand (11): " in out and "Row (กองกลาง)" in out and "Stock (กองจั่ว)" in out
+    assert "Ledger, game 1" in out and "cards in hand" in out and "game total" in out
+    assert "Match over after" in out and "Winner: " in out
+    assert f"Record written to {path}" in out
+    record = read_record(path)
+    assert record.match.complete and record.match.players == ("you", "random-1")
+    assert verify_record(record) is None
+
+
+def test_the_same_seed_and_input_give_the_same_session(tmp_path: Path) -> None:
+    a = run(*SHORT, "--record", str(tmp_path / "a.json"), input=FIRST_MOVES)
+    b = run(*SHORT, "--record", str(tmp_path / "b.json"), input=FIRST_MOVES)
+    assert a.stdout.replace("a.json", "b.json") == b.stdout
+    assert read_record(tmp_path / "a.json").match == read_record(tmp_path / "b.json").match
+
+
+def test_thai_ledger_names(tmp_path: Path) -> None:
+    result = run(*SHORT, "--lang", "th", "--record", str(tmp_path / "m.json"), input=FIRST_MOVES)
+    assert result.exit_code == 0
+    assert "ไพ่ในมือ" in result.stdout and "บัญชีคะแนน" in result.stdout
+
+
+def test_help_typos_and_illegal_moves_are_answered_in_one_line(tmp_path: Path) -> None:
+    script = "?\nzz\n99\nX As\n\n" + FIRST_MOVES
+    result = run(*SHORT, "--record", str(tmp_path / "m.json"), input=script)
+    assert result.exit_code == 0
+    out = result.stdout
+    assert "Answer with one of:" in out
+    assert "not a move: not a Dummy action: 'zz'" in out
+    assert "not a move: there is no move 99; choose 1-1" in out
+    assert "illegal: X As: rule 30: " in out
+    assert "Traceback" not in result.output
+
+
+def test_quitting_before_any_game_ends_writes_no_record(tmp_path: Path) -> None:
+    result = run(*SHORT, "--record", str(tmp_path / "m.json"), input="q\n")
+    assert result.exit_code == 0
+    assert "Match stopped (quit) after 0 finished games" in result.stdout
+    assert "no record written" in result.stdout
+    assert not (tmp_path / "m.json").exists()
+
+
+def test_quitting_after_a_game_records_the_finished_games(tmp_path: Path) -> None:
+    args = ("play", "dummy", "--players", "2", "--config", "target=5000", "--seed", "3")
+    full = run(*args, "--record", str(tmp_path / "full.json"), input="1\n" * 200)
+    game_one = full.stdout.split("=== Game 2")[0]
+    answers = game_one.count("move (number, action, ? help, q quit)> ")
+    path = tmp_path / "part.json"
+    result = run(*args, "--record", str(path), input="1\n" * answers + "q\n")
+    assert result.exit_code == 0
+    assert "Match stopped (quit) after 1 finished game." in result.stdout
+    record = read_record(path)
+    assert len(record.match.games) == 1 and not record.match.complete
+    assert verify_record(record) is None
+
+
+def test_end_of_input_stops_the_match() -> None:
+    result = run(*SHORT, input="")
+    assert result.exit_code == 0
+    assert "Match stopped (end of input)" in result.stdout
+
+
+def test_the_default_record_name_is_printed(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(tmp_path)
+    result = run(*SHORT, input=FIRST_MOVES)
+    assert result.exit_code == 0
+    written = [p.name for p in tmp_path.glob("samrap-dummy-*-seed3.json")]
+    assert len(written) == 1
+    assert f"Record written to {written[0]}" in result.stdout
+
+
+@pytest.mark.parametrize(
+    ("args", "says"),
+    [
+        (("--preset", "bogus"), "unknown dummy preset 'bogus'"),
+        (("--config", "target=-5"), "target: must be a positive number"),
+        (("--config", "dummy(target=50"), "not a config string"),
+        (("--players", "5"), "players: Thai Dummy is for 2 to 4 players"),
+        (("--lang", "fr"), "--lang must be one of en, th"),
+        (("--seed", "-1"), "--seed must be between 0"),
+    ],
+)
+def test_bad_options_are_one_line_usage_errors(args: tuple[str, ...], says: str) -> None:
+    result = run("play", "dummy", *args, input="q\n")
+    assert result.exit_code == 2
+    assert result.stderr.count("\n") == 1 and says in result.stderr
+    assert result.stderr.startswith("samrap: error: ")
+
+
+def test_an_unknown_game_is_a_usage_error() -> None:
+    result = run("play", "chess")
+    assert result.exit_code == 2 and "unknown game or preset 'chess'" in result.stderr
+
+
+def _human() -> HumanPlayer:
+    spec, config = configure("dummy(players=2)")
+    game = spec.make_game(config)
+    return HumanPlayer("you", spec, game, ("you", "bot"), "en", stdout())
+
+
+def test_a_bare_card_picks_the_one_move_with_it() -> None:
+    human = _human()
+    game = human.game
+    state = game.apply(game.new_game(seed=3), game.parse_action("D"))
+    legal = game.legal_actions(state)
+    texts = [game.action_text(a) for a in legal]
+    discard = texts[-1]
+    card = discard.split()[1]
+    assert game.action_text(human.interpret(card, legal, texts)) == discard
+    assert game.action_text(human.interpret(card.lower(), legal, texts)) == discard
+    assert human.interpret("1", legal, texts) == legal[0]
+    with pytest.raises(InvalidNotationError, match="no listed move"):
+        human.interpret("2c" if "2c" not in " ".join(texts) else "2h", legal, texts)
+
+
+def test_choose_reads_until_it_gets_a_move() -> None:
+    human = _human()
+    game = human.game
+    state = game.new_game(seed=3)
+    lines = iter(["", "zz", "D"])
+    human.read_line = lambda: next(lines)
+    assert human.choose(game.observe(state, 0), game.legal_actions(state), Random(0)) == game.parse_action("D")
+
+
+def test_moves_are_laid_out_in_numbered_columns() -> None:
+    text = moves_text(["D", "C0 7h8h9h", "X Qs"], width=40)
+    assert text.splitlines()[0].split() == ["1)", "D", "2)", "C0", "7h8h9h"]
+    assert text.splitlines()[1].strip() == "3) X Qs"

@@ -1,0 +1,75 @@
+"""``samrap simulate``: seeded, so the same seed prints the same summary apart from the wall time."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from samrap.engine.record import read_record, verify_record
+from tests.cli.helpers import run
+
+ARGS = ("simulate", "dummy", "--players", "3", "--games", "25", "--seed", "4")
+
+
+def _without_wall_time(text: str) -> str:
+    return "\n".join(line for line in text.splitlines() if "wall time" not in line)
+
+
+def test_same_seed_same_summary() -> None:
+    a, b = run(*ARGS), run(*ARGS)
+    assert a.exit_code == b.exit_code == 0
+    assert _without_wall_time(a.stdout) == _without_wall_time(b.stdout)
+    for label in ("games", "actions", "knocks (น็อค)", "dark knocks (น็อคมืด)", "fools (โง่)", "(ตกตึก)", "stock-outs"):
+        assert label in a.stdout
+    assert "average score per seat" in a.stdout and "wall time" in a.stdout
+    c = run(*ARGS[:-1], "5")
+    assert _without_wall_time(c.stdout) != _without_wall_time(a.stdout)
+
+
+def test_json_summary() -> None:
+    a = json.loads(run(*ARGS, "--json").stdout)
+    b = json.loads(run(*ARGS, "--json").stdout)
+    assert a.pop("wall_time_s") >= 0 and b.pop("wall_time_s") >= 0
+    assert a == b
+    assert a["games"] == 25 and a["players"] == 3 and a["config"] == "dummy(players=3)"
+    assert a["knocks"] + a["stock_outs"] == 25
+    assert a["dark_knocks"] <= a["knocks"] and a["ngo"] <= a["knocks"]
+    assert len(a["average_scores"]) == 3 and a["actions"] > 25 * 10
+
+
+def test_the_text_and_json_summaries_agree() -> None:
+    data = json.loads(run(*ARGS, "--json").stdout)
+    rows = {}
+    for line in run(*ARGS).stdout.splitlines()[1:]:
+        label, _, value = line.strip().partition("  ")
+        rows[label] = value.strip()
+    assert rows["games"] == str(data["games"])
+    assert rows["actions"].startswith(f"{data['actions']} (")
+    assert rows["knocks (น็อค)"] == str(data["knocks"])
+    assert rows["stock-outs, no knock (ไพ่หมดกอง)"] == str(data["stock_outs"])
+
+
+def test_records_one_per_game_each_replays(tmp_path: Path) -> None:
+    result = run("simulate", "dummy", "--players", "2", "--games", "3", "--seed", "1", "--record", str(tmp_path))
+    assert result.exit_code == 0
+    files = sorted(tmp_path.glob("game-*.json"))
+    assert [f.name for f in files] == ["game-00001.json", "game-00002.json", "game-00003.json"]
+    for f in files:
+        record = read_record(f)
+        assert len(record.match.games) == 1 and record.match.players == ("random-0", "random-1")
+        assert verify_record(record) is None
+
+
+def test_preset_and_config_options() -> None:
+    data = json.loads(run(*ARGS, "--preset", "modern", "--config", "ace_low=true", "--json").stdout)
+    assert data["config"].startswith("dummy(ace_low=true,colour_knock=true")
+
+
+def test_no_progress_bar_when_not_a_terminal() -> None:
+    result = run(*ARGS)
+    assert result.stderr == ""
+
+
+def test_bad_game_count_is_a_usage_error() -> None:
+    result = run("simulate", "dummy", "--games", "0")
+    assert result.exit_code == 2 and "--games must be at least 1" in result.stderr
