@@ -692,7 +692,9 @@ def _apply_collect(s: DummyState, p: int, i: int, m: CardSet, onto: int) -> Dumm
 def _apply_discard(s: DummyState, p: int, c: int) -> DummyState:
     cfg = s.config
     items = s.items
-    if cfg.discard_layoff_penalty and any(extension_cards(m, cfg.ace_low) >> c & 1 for m in s.melds):
+    if cfg.discard_layoff_penalty and any(
+        extension_cards(m, cfg.ace_low) >> c & 1 and _owner_allows(s, i, 1 << c, p) for i, m in enumerate(s.melds)
+    ):
         items += (LedgerItem(p, "discard_layoff", -cfg.discard_layoff_penalty, card_str(c)),)
     if cfg.discard_full_penalty:
         row_mask = 0
