@@ -442,6 +442,30 @@ def test_option_discard_layoff_penalty() -> None:
     assert discard(cfg, "X 2s").items == ()
 
 
+def test_option_discard_layoff_penalty_only_for_cards_that_could_be_laid_off() -> None:
+    """ทิ้งใบฝาก is for a card that *could* be laid off: with ``layoff_on_layoff`` off, a card that only
+    touches another player's lay-off could not, so discarding it costs nothing."""
+    # table: 7c 8c 9c Tc Jc (seat 0 put 8c..Jc, seat 1 laid off 7c)
+    # seat 2 (after drawing): 6c Qc 2s
+    cfg = DummyConfig(discard_layoff_penalty=50, layoff_on_layoff=False)
+
+    def discard(text: str) -> list[tuple[int, str, int]]:
+        s = position(
+            ["2d3d4d", "9h Th", "6c Qc 2s"],
+            row="Ad* 6s1",
+            melds="7c8c9cTcJc@0",
+            put={1: "7c"},
+            phase="play",
+            turn=2,
+            born=[0, 1, 2],
+            config=cfg,
+        )
+        return [(i.seat, i.code, i.points) for i in act(s, text).items]
+
+    assert discard("X Qc") == [(2, "discard_layoff", -50)]
+    assert discard("X 6c") == []
+
+
 def test_option_discard_full_penalty() -> None:
     """``discard_full_penalty`` (ทิ้งเต็ม): discarding a card that forms a meld with cards in the row."""
 
