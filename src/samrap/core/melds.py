@@ -13,6 +13,8 @@ from functools import cache, lru_cache
 from samrap.core.cardset import RANK_MASKS, SUIT_MASKS, CardSet
 
 _SUIT_BITS = (1 << 13) - 1
+#: Ranks 2..Q of every suit: where a window of three same-suit cards may start without crossing a suit.
+_RUN_STARTS = sum(((1 << 11) - 1) << (13 * s) for s in range(4))
 _ACE = 12
 
 
@@ -128,17 +130,21 @@ def melds_in(mask: CardSet, ace_low: bool = False) -> list[CardSet]:
     >>> [set_str(m) for m in melds_in(parse_set("7h8h9hTh"))]
     ['7h8h9h', '8h9hTh', '7h8h9hTh']
     """
-    out: list[CardSet] = []
-    for s in range(4):
-        m = (mask >> (13 * s)) & _SUIT_BITS
-        if m.bit_count() >= 3:
-            shift = 13 * s
-            out.extend(w << shift for w in _runs_in_pattern(m, ace_low))
     a = mask & _SUIT_BITS
     b = (mask >> 13) & _SUIT_BITS
     c = (mask >> 26) & _SUIT_BITS
     d = (mask >> 39) & _SUIT_BITS
     three = (a & b & c) | (a & b & d) | (a & c & d) | (b & c & d)
+    starts = mask & (mask >> 1) & (mask >> 2) & _RUN_STARTS
+    if ace_low:
+        starts |= (mask & RANK_MASKS[12]) >> 12 & mask & (mask >> 1)
+    if not starts and not three:
+        return []  # most hands: no three adjacent cards of a suit and no three of a rank
+    out: list[CardSet] = []
+    if starts:
+        for s, m in enumerate((a, b, c, d)):
+            if starts >> (13 * s) & _SUIT_BITS:
+                out.extend(_runs_shifted(s, m, ace_low))
     while three:
         low = three & -three
         three ^= low
@@ -148,6 +154,11 @@ def melds_in(mask: CardSet, ace_low: bool = False) -> list[CardSet]:
     if len(out) > 1:
         out.sort()
     return out
+
+
+@cache
+def _runs_shifted(suit: int, m: int, ace_low: bool) -> tuple[CardSet, ...]:
+    return tuple(w << (13 * suit) for w in _runs_in_pattern(m, ace_low))
 
 
 @cache
@@ -211,10 +222,6 @@ def extension_cards(meld: CardSet, ace_low: bool = False) -> CardSet:
     return ext << (13 * s)
 
 
-#: Ranks 2..Q of every suit: where a window of three same-suit cards may start without crossing a suit.
-_RUN_STARTS = sum(((1 << 11) - 1) << (13 * s) for s in range(4))
-
-
 _NOT_RANK0 = ~RANK_MASKS[0]
 _NOT_ACE = ~RANK_MASKS[12]
 
@@ -247,10 +254,26 @@ def suit_neighbours(mask: CardSet, ace_low: bool = False) -> CardSet:
     return out & ((1 << 52) - 1)
 
 
-#: For each card, its same-suit neighbours (ace high only, and with ace_low).
-NEIGHBOURS: tuple[tuple[CardSet, ...], tuple[CardSet, ...]] = (
-    tuple(suit_neighbours(1 << c, False) for c in range(52)),
-    tuple(suit_neighbours(1 << c, True) for c in range(52)),
+def _run_partners(card: int, ace_low: bool) -> tuple[CardSet, ...]:
+    """The pairs of same-suit cards that make a three-card run with ``card``."""
+    s, r = divmod(card, 13)
+    order = list(range(13))
+    if ace_low:
+        order = [12, *order]  # the ace may also stand below the 2
+    out = []
+    for i in range(len(order) - 2):
+        window = order[i : i + 3]
+        if r in window:
+            others = [x for x in window if x != r]
+            if len(others) == 2:
+                out.append((1 << (13 * s + others[0])) | (1 << (13 * s + others[1])))
+    return tuple(out)
+
+
+#: For each card, the pairs of cards that make a three-card run with it (ace high; with ace_low).
+RUN_PARTNERS: tuple[tuple[tuple[CardSet, ...], ...], tuple[tuple[CardSet, ...], ...]] = (
+    tuple(_run_partners(c, False) for c in range(52)),
+    tuple(_run_partners(c, True) for c in range(52)),
 )
 #: For each card, the cards of its rank.
 SAME_RANK: tuple[CardSet, ...] = tuple(RANK_MASKS[c % 13] for c in range(52))

@@ -15,7 +15,7 @@ from samrap.core.cards import card_str, rank_of, suit_of
 from samrap.core.cardset import FULL_DECK, SUIT_MASKS, CardSet, set_str
 from samrap.core.errors import IllegalActionError
 from samrap.core.melds import (
-    NEIGHBOURS,
+    RUN_PARTNERS,
     SAME_RANK,
     extension_cards,
     is_meld,
@@ -321,7 +321,6 @@ def _collects(s: DummyState, seat: int) -> list[Collect]:
         )
     if not hopeful:
         return []
-    neighbours = NEIGHBOURS[ace_low]
     chunks: list[list[Collect]] = []
     taken = 0
     for i in range(len(row) - 1, -1, -1):
@@ -329,7 +328,9 @@ def _collects(s: DummyState, seat: int) -> list[Collect]:
         if hopeful >> t & 1:
             avail = hand | taken
             here: list[Collect] = []
-            if neighbours[t] & avail or (SAME_RANK[t] & avail).bit_count() >= 2:
+            if (SAME_RANK[t] & avail).bit_count() >= 2 or any(
+                avail & pair == pair for pair in RUN_PARTNERS[ace_low][t]
+            ):
                 for m in melds_with(t, avail, ace_low):
                     if m & hand and (avail | (1 << t)) & ~m:
                         here.append(_collect(i, m))
