@@ -187,6 +187,11 @@ def test_option_ace_low_allows_a_2_3_but_never_both_ends() -> None:
     assert rule_of(off, "M 2h3hAh") == 10
     assert rule_of(on, "M 2h3hKhAh") == 10
     assert rule_of(on, "M 2h3hQhKhAh") == 10
+    # Collects: Ah in the row melds with 2h 3h only with ace_low, also with 2h taken after it.
+    # seat 0: 2h 3h 9d 5c  /  3h 9d 5c      row: Jd* Ah1  /  Jd* Ah0 2h1
+    for config, expected in ((CLASSIC, {"D"}), (DummyConfig(ace_low=True), {"D", "C1 2h3hAh"})):
+        assert legal(position(["2h3h 9d 5c", "6d7d8d"], row="Jd* Ah1", config=config)) == expected
+        assert legal(position(["3h 9d 5c", "6d7d8d"], row="Jd* Ah0 2h1", config=config)) == expected
     # Lay-offs: Ah goes below 2h 3h 4h only with ace_low.
     cfg = DummyConfig(ace_low=True)
     for config, expected in ((CLASSIC, set()), (cfg, {"L Ah>0"})):

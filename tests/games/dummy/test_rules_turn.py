@@ -52,6 +52,10 @@ def test_rule_12_collect_meld_may_use_other_cards_taken_with_it() -> None:
     s = act(s, "C1 5h6h7h")
     assert s.hands[0] == cards("2c 9s Kd")
     assert s.put_down[0] == cards("5h6h7h")
+    # A set the same way: seat 0 holds one 5, the target 5h and the newer 5s make three.
+    # seat 0: 5c 9d 2s    row: Qc* 5h1 Kd0 5s1
+    s = position(["5c 9d 2s", "4c6c8d"], row="Qc* 5h1 Kd0 5s1")
+    assert legal(s) == {"D", "C1 5c5h5s"}
 
 
 def test_rule_12_other_collected_cards_may_be_melded_or_laid_off_this_turn() -> None:
