@@ -1,0 +1,102 @@
+"""The text rendering of Dummy views (``games/dummy/render.py``), as ``samrap play`` shows it.
+
+Kept beside the CLI tests, its consumer; every case is built from a position the rules accept.
+"""
+
+from __future__ import annotations
+
+from samrap.games.dummy import DummyConfig, DummyGame
+from samrap.games.dummy.observe import observe
+from samrap.games.dummy.render import hand_text, meld_cards, render_ledger, render_state, render_view
+from samrap.games.dummy.state import LedgerItem
+from tests.games.dummy.builders import cards, position
+
+NAMES = ("ann", "ben", "cat")
+
+
+def _mid_game() -> str:
+    s = position(
+        ["As 2c Kd 7h Th 3s", "4c 5c 6c 9d", "Jc Jd"],
+        row="Qh* 7d1 8d0 2h2",
+        melds="8c9cTc@0 5s5h5d@1",
+        born=(0, 1),
+        turn=0,
+        known={1: "9d"},
+        scores=(120, -30, 0),
+    )
+    return render_view(observe(s, 0), NAMES)
+
+
+def test_the_hand_is_sorted_by_suit_then_rank_with_symbols() -> None:
+    assert hand_text(cards("As 2c Kd 7h Th 3s")) == "2♣  K♦  7♥ 10♥  3♠ A♠"
+    assert hand_text(0) == "-"
+    assert "Your hand (6): 2♣  K♦  7♥ 10♥  3♠ A♠" in _mid_game()
+
+
+def test_row_in_order_with_indices_and_who_discarded() -> None:
+    assert "  0 Q♥ head · 1 7♦ s1 · 2 8♦ s0 · 3 2♥ s2" in _mid_game()
+
+
+def test_melds_grouped_by_owner_with_their_numbers() -> None:
+    text = _mid_game()
+    assert "  s0 ann  [0] 8♣ 9♣ 10♣" in text
+    assert "  s1 ben  [1] 5♦ 5♥ 5♠" in text
+    assert "  s2 cat  -" in text
+
+
+def test_players_turn_born_scores_stock_and_known_cards() -> None:
+    text = _mid_game()
+    lines = text.splitlines()
+    assert lines[0] == "Thai Dummy (ดัมมี่)  dummy(players=3)  ·  clockwise"
+    assert lines[1].startswith("turn: s0 ann  ·  draw (D) or collect")
+    assert any(line.startswith("Stock (กองจั่ว): ") for line in lines)
+    ann = next(line for line in lines if line.startswith("  s0 ann  born"))
+    assert "score +120" in ann and ann.endswith("<- turn")
+    ben = next(line for line in lines if line.startswith("  s1 ben  born"))
+    assert "score -30" in ben and "4 cards, known 9♦" in ben
+    assert next(line for line in lines if line.startswith("  s2 cat  not born"))
+
+
+def test_a_view_never_shows_other_seats_hidden_cards() -> None:
+    text = _mid_game()
+    for hidden in ("4♣", "5♣", "6♣", "J♣", "J♦"):
+        assert hidden not in text
+
+
+def test_a_card_laid_off_by_another_seat_says_who() -> None:
+    s = position(["2c 3c", "4d 5d", "Kc Kd"], melds="6h7h8h9h@0", put={1: "9h"}, born=(0, 1))
+    assert "[0] 6♥ 7♥ 8♥ 9♥(s1)" in render_view(observe(s, 2), NAMES)
+
+
+def test_an_ace_low_run_reads_from_the_ace() -> None:
+    assert meld_cards(cards("Ah 2h 3h")) == [cards("Ah").bit_length() - 1, 13 * 2, 13 * 2 + 1]
+    assert meld_cards(cards("Qh Kh Ah")) == sorted(meld_cards(cards("Qh Kh Ah")))
+
+
+def test_game_over_shows_every_hand_and_the_knock() -> None:
+    game = DummyGame(DummyConfig(players=2))
+    s = position(["7h 8h 9h Qs", "4c 5d"], born=(0,), turn=0, phase="play")
+    s = game.apply(s, game.parse_action("K Qs 7h8h9h"))
+    text = render_view(observe(s, 1), ("ann", "ben"))
+    assert "Game over: s0 ann knocked (น็อค), face down Q♠" in text
+    assert "  s1 ben: 4♣  5♦" in text
+
+
+def test_thai_labels() -> None:
+    s = position(["2c 3c", "Kc Kd"], row="Qh*", turn=1)
+    text = render_view(observe(s, 1), ("ann", "ben"), "th")
+    assert "กองจั่ว" in text and "กองกลาง" in text and "ยังไม่เกิด" in text and "ไพ่ในมือ" in text
+
+
+def test_render_state_shows_all_hands_and_the_stock() -> None:
+    s = position(["2c 3c", "Kc Kd"], row="Qh*", stock="5s 6s", turn=0)
+    text = render_state(s, ("ann", "ben"))
+    assert "  s1 ben: K♣  K♦" in text and "Stock, next first: 5♠ 6♠" in text
+
+
+def test_ledger_text() -> None:
+    ledger = (LedgerItem(0, "table", 90, "9"), LedgerItem(0, "hand", -55, "8"), LedgerItem(1, "fall", -40))
+    text = render_ledger(ledger, 2, ("ann", "ben"), "en")
+    assert "cards put down (9)" in text and "fall off the building" in text
+    assert text.splitlines()[3].split()[-1] == "+35"
+    assert "ตกตึก" in render_ledger(ledger, 2, ("ann", "ben"), "th")
