@@ -47,6 +47,7 @@ from samrap.games.dummy.state import DummyState, LedgerItem, Phase
 #: Interned discard actions, one per card (discards are the commonest action).
 DISCARDS = tuple(Discard(c) for c in range(52))
 _BITS = tuple(1 << c for c in range(52))
+_S0, _S1, _S2, _S3 = SUIT_MASKS
 # Interned actions: a frozen dataclass costs about 1 µs to build, a cache hit a tenth of that.
 _meld = cache(Meld)
 _layoff = cache(LayOff)
@@ -298,51 +299,57 @@ def _collects(s: DummyState, seat: int) -> list[Collect]:
     hand = s.hands[seat]
     row = s.row
     ace_low = cfg.ace_low
-    # Superset filter over the whole row: a meld with t needs a same-suit neighbour or two more
-    # cards of its rank among the hand and the row. Most rows have no hopeful card at all.
     row_mask = sum(map(_BITS.__getitem__, row))
-    everything = hand | row_mask
     to_layoff = cfg.collect_to_layoff and _layoff_room(s, seat) > 0
     if to_layoff:
         hopeful = row_mask
     else:
-        # A meld with t holds a hand card: one of t's rank (then two more of the rank in all), or
-        # one of t's suit (then t has a neighbour somewhere in all).
-        hand_suits = 0
-        hand_ranks = 0
-        for suit in range(4):
-            pattern = (hand >> (13 * suit)) & 0x1FFF
-            if pattern:
-                hand_suits |= SUIT_MASKS[suit]
-                hand_ranks |= pattern
-        hand_ranks |= hand_ranks << 13 | hand_ranks << 26 | hand_ranks << 39
+        # Superset filter over the whole row (most rows have no hopeful card at all): a meld with
+        # target t holds a hand card, either of t's rank (and the rank has three cards among hand
+        # and row) or of t's suit (and t has a same-suit neighbour among hand and row).
+        everything = hand | row_mask
+        a = hand & 0x1FFF
+        b = (hand >> 13) & 0x1FFF
+        c = (hand >> 26) & 0x1FFF
+        d = hand >> 39
+        ranks = a | b | c | d
+        hand_ranks = ranks | ranks << 13 | ranks << 26 | ranks << 39
+        hand_suits = (a and _S0) | (b and _S1) | (c and _S2) | (d and _S3)
         hopeful = row_mask & (
             (suit_neighbours(everything, ace_low) & hand_suits) | (three_of_a_rank(everything) & hand_ranks)
         )
-    if not hopeful:
-        return []
-    chunks: list[list[Collect]] = []
-    taken = 0
-    for i in range(len(row) - 1, -1, -1):
-        t = row[i]
-        if hopeful >> t & 1:
-            avail = hand | taken
-            here: list[Collect] = []
-            if (SAME_RANK[t] & avail).bit_count() >= 2 or any(
-                avail & pair == pair for pair in RUN_PARTNERS[ace_low][t]
-            ):
-                for m in melds_with(t, avail, ace_low):
-                    if m & hand and (avail | (1 << t)) & ~m:
-                        here.append(_collect(i, m))
-            if to_layoff:
-                for j, meld in enumerate(s.melds):
-                    if extension_cards(meld, ace_low) >> t & 1 and _owner_allows(s, j, 1 << t, seat):
-                        here.append(Collect(i, 0, j))
-            if here:
-                chunks.append(here)
-        taken |= 1 << t
-    # Built from the newest card back; each index's chunk is already in sort_key order.
-    return [a for chunk in reversed(chunks) for a in chunk]
+        if not hopeful:
+            return []
+    partners = RUN_PARTNERS[ace_low]
+    found: list[tuple[int, list[Collect]]] = []
+    while hopeful:
+        low = hopeful & -hopeful
+        hopeful ^= low
+        t = low.bit_length() - 1
+        i = row.index(t)
+        # The meld may use the hand and the cards taken with the target (those after it).
+        avail = hand | sum(map(_BITS.__getitem__, row[i + 1 :]))
+        here: list[Collect] = []
+        maybe = (SAME_RANK[t] & avail).bit_count() >= 2
+        if not maybe:
+            for pair in partners[t]:
+                if avail & pair == pair:
+                    maybe = True
+                    break
+        if maybe:
+            for m in melds_with(t, avail, ace_low):
+                if m & hand and (avail | low) & ~m:
+                    here.append(_collect(i, m))
+        if to_layoff:
+            for j, meld in enumerate(s.melds):
+                if extension_cards(meld, ace_low) >> t & 1 and _owner_allows(s, j, low, seat):
+                    here.append(Collect(i, 0, j))
+        if here:
+            found.append((i, here))
+    if len(found) > 1:
+        found.sort()
+    # Each index's list is already in sort_key order (melds by mask, then lay-off targets).
+    return [a for _, here in found for a in here]
 
 
 # ---------------------------------------------------------------------------------------------
