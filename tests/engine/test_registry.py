@@ -2,13 +2,21 @@
 
 from __future__ import annotations
 
+import copy
+import json
+from pathlib import Path
+
+import jsonschema
 import pytest
 
 from samrap.core.errors import ConfigError
 from samrap.engine import registry
+from samrap.engine.match import run_match
 from samrap.engine.protocol import Game
+from samrap.engine.record import dumps_record, loads_record, make_record, parse_record, record_to_dict, verify_record
 from samrap.engine.registry import GAMES, configure, find_game, get_spec, resolve
 from samrap.games.dummy import CLASSIC, MODERN, DummyConfig, DummyGame
+from samrap.players import RandomPlayer
 
 
 def test_dummy_is_registered_with_config_class_presets_and_factory() -> None:
@@ -103,3 +111,43 @@ def test_ledger_item_names_in_both_languages() -> None:
     assert spec.item_name("fall", "th") == "ตกตึก"
     assert spec.item_name("fall", "en") == "fall off the building"
     assert spec.item_name("no_such_code") == "no_such_code"
+
+
+# ---------------------------------------------------------------------------------------------
+# Contract Rummy plugs in with one registry line: its loader adapts its facade (dealer and deal
+# number instead of starter and direction, physical card texts) and everything else just works.
+
+
+@pytest.fixture
+def with_contract(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setitem(registry._LOADERS, "contract", registry._contract)
+
+
+@pytest.mark.usefixtures("with_contract")
+def test_contract_resolves_with_its_presets() -> None:
+    spec, config = resolve("contract")
+    assert spec.name == "contract" and config == spec.presets["seed"]
+    assert find_game("contract(players=3)").players == 3
+    assert resolve("liverpool")[0] is spec
+
+
+@pytest.mark.usefixtures("with_contract")
+def test_a_contract_deal_runs_records_and_replays() -> None:
+    spec, config = resolve("contract(players=3)")
+    result = run_match(spec, config, [RandomPlayer(f"r{q}") for q in range(3)], 2, max_games=1)
+    g = result.games[0]
+    assert len(g.deck) == config.pack_size and g.actions
+    record = make_record(result, "2025-01-31T14:05:00Z")
+    text = dumps_record(record)
+    assert loads_record(text) == record
+    assert verify_record(record) is None
+    schema = json.loads((Path(__file__).parents[2] / "docs" / "records.schema.json").read_text(encoding="utf-8"))
+    jsonschema.validate(json.loads(text), schema, cls=jsonschema.Draft202012Validator)
+    doc = copy.deepcopy(record_to_dict(record))
+    doc["games"][0]["scores"][0] += 1
+    problem = verify_record(parse_record(doc))
+    assert problem is not None and problem.rule == 20
+
+
+def test_contract_is_not_listed_until_its_line_is_added() -> None:
+    assert "contract" not in GAMES

@@ -124,7 +124,8 @@ class HumanPlayer:
             return self.game.parse_action(answer)
         except InvalidNotationError as e:
             try:
-                card = self.spec.card_text(self.spec.parse_card(answer))
+                config = self.game.config
+                card = self.spec.card_text(config, self.spec.parse_card(config, answer))
             except InvalidNotationError:
                 raise e from None
             hits = [a for a, t in zip(legal, texts, strict=True) if len(t.split()) == 2 and t.split()[1] == card]

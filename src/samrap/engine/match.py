@@ -128,10 +128,11 @@ def play_game(
         RuntimeError: the game ran past ``spec.max_game_length`` (a rules bug).
     """
     state = spec.start_game(game, setup)
+    limit = spec.max_game_length(game.config)
     actions: list[tuple[int, str]] = []
     while not game.is_terminal(state):
-        if len(actions) >= spec.max_game_length:
-            raise RuntimeError(f"game {setup.index + 1} ran past {spec.max_game_length} actions: a rules bug")
+        if len(actions) >= limit:
+            raise RuntimeError(f"game {setup.index + 1} ran past {limit} actions: a rules bug")
         seat = game.current_player(state)
         player = players[seat]
         view = game.observe(state, seat)
@@ -187,8 +188,8 @@ def run_match(
         index = len(results)
         game_seed = deals.getrandbits(SEED_BITS)
         if index == 0:
-            starter = game.first_starter(game_seed)
-        setup = GameSetup(index, game.deal_order(game_seed), starter, direction, totals)
+            starter = spec.first_starter(game, game_seed)
+        setup = GameSetup(index, game.deal_order(game_seed), starter, direction, totals, game_seed)
         if observer is not None:
             observer.game_started(index, setup)
         final, actions = play_game(spec, game, setup, players, rngs, observer)

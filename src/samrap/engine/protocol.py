@@ -51,8 +51,11 @@ class LedgerItemLike(Protocol):
 class Game(Protocol[S, A, V]):
     """A game under one config; stateless, every method a function of its arguments.
 
-    The deal is the game's single chance event: ``deal_order(seed)`` gives a deck order and
-    ``new_game(deck=...)`` deals it, so a record holding the deck order replays exactly.
+    The deal is the game's single chance event: ``deal_order(seed)`` gives a deck order, so a
+    record holding the deck order replays exactly. How a game is *dealt* (``new_game``) and who
+    starts the first one differ between games (Dummy takes a starting seat and a direction,
+    Contract Rummy a dealer and a deal number), so those two are adapted per game in the
+    registry (``GameSpec.start_game``, ``GameSpec.first_starter``) rather than fixed here.
     ``current_player`` returns a seat, or a negative marker once the game is over.
     """
 
@@ -66,18 +69,6 @@ class Game(Protocol[S, A, V]):
     def players(self) -> int: ...
 
     def deal_order(self, seed: int) -> tuple[int, ...]: ...
-
-    def first_starter(self, seed: int) -> int: ...
-
-    def new_game(
-        self,
-        seed: int | None = None,
-        *,
-        deck: Sequence[int] | None = None,
-        starter: int | None = None,
-        direction: int = 1,
-        scores: Sequence[int] | None = None,
-    ) -> S: ...
 
     def current_player(self, s: S) -> int: ...
 

@@ -69,6 +69,7 @@ def record_to_dict(record: Record) -> dict[str, Any]:
     """The JSON object of a record (keys in the documented order)."""
     m = record.match
     spec = GAMES[m.game]
+    config = spec.parse_config(m.config, spec.default_config)
     return {
         "format": FORMAT,
         "version": VERSION,
@@ -78,14 +79,14 @@ def record_to_dict(record: Record) -> dict[str, Any]:
         "date": record.date,
         "seed": m.seed,
         "result": {"totals": list(m.totals), "winners": list(m.winners), "complete": m.complete},
-        "games": [_game_to_dict(spec, g) for g in m.games],
+        "games": [_game_to_dict(spec, config, g) for g in m.games],
     }
 
 
-def _game_to_dict(spec: GameSpec, g: GameResult) -> dict[str, Any]:
+def _game_to_dict(spec: GameSpec, config: Any, g: GameResult) -> dict[str, Any]:
     return {
         "seed": g.seed,
-        "deck": [spec.card_text(c) for c in g.deck],
+        "deck": [spec.card_text(config, c) for c in g.deck],
         "starter": g.starter,
         "direction": g.direction,
         "actions": [{"seat": seat, "action": text} for seat, text in g.actions],
@@ -249,12 +250,12 @@ def _parse_game(spec: GameSpec, game: Any, value: object, path: str, n: int) -> 
     deck: list[int] = []
     for i, text in enumerate(_list(g["deck"], deck_path)):
         try:
-            deck.append(spec.parse_card(_str(text, _at(deck_path, i))))
+            deck.append(spec.parse_card(game.config, _str(text, _at(deck_path, i))))
         except InvalidNotationError as e:
             if isinstance(e, RecordError):
                 raise
             raise RecordError(_at(deck_path, i), str(e)) from None
-    problem = spec.check_deck(deck)
+    problem = spec.check_deck(game.config, deck)
     if problem is not None:
         raise RecordError(deck_path, problem)
     starter = _int(g["starter"], _at(path, "starter"), 0, n - 1)
@@ -420,8 +421,9 @@ def replay_record(record: Record) -> ReplayReport:
         if g.seed is not None and tuple(game.deal_order(g.seed)) != g.deck:
             return stop(ReplayProblem(i, None, None, None, f"the deck is not the deal of its seed {g.seed}"))
         if i == 0:
-            if g.seed is not None and g.starter != game.first_starter(g.seed):
-                msg = f"seed {g.seed} makes seat {game.first_starter(g.seed)} start, the record says seat {g.starter}"
+            first = spec.first_starter(game, g.seed) if g.seed is not None else g.starter
+            if g.starter != first:
+                msg = f"seed {g.seed} makes seat {first} start, the record says seat {g.starter}"
                 return stop(ReplayProblem(i, None, None, refs.first_game, msg))
             if g.direction != 1:
                 return stop(ReplayProblem(i, None, None, refs.first_game, "the first game is played clockwise (+1)"))
@@ -436,7 +438,7 @@ def replay_record(record: Record) -> ReplayReport:
             if g.direction != direction:
                 msg = f"this game should be played in direction {direction:+d}, the record says {g.direction:+d}"
                 return stop(ReplayProblem(i, None, None, refs.direction, msg))
-        state = spec.start_game(game, GameSetup(i, g.deck, g.starter, g.direction, totals))
+        state = spec.start_game(game, GameSetup(i, g.deck, g.starter, g.direction, totals, g.seed))
         for k, (seat, text) in enumerate(g.actions):
             try:
                 state = game.apply(state, game.parse_action(text), seat)

@@ -16,7 +16,7 @@ Text accepted by :func:`find_game` / :func:`resolve`::
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Literal, TypeAlias
 
 from samrap.core.configstr import split_config_string
@@ -70,44 +70,43 @@ class RuleRefs:
 
 @dataclass(frozen=True, slots=True)
 class GameSetup:
-    """How one game of a match begins: the deck order, who starts, which way, totals so far."""
+    """How one game of a match begins: the deck order (and its seed, when it came from one), who
+    starts, which way play passes, and the match totals before it."""
 
     index: int
     deck: tuple[int, ...]
     starter: int
     direction: int
     scores: tuple[int, ...]
-
-
-def _default_start(game: AnyGame, setup: GameSetup) -> Any:
-    return game.new_game(deck=setup.deck, starter=setup.starter, direction=setup.direction, scores=setup.scores)
+    seed: int | None = None
 
 
 @dataclass(frozen=True, slots=True)
 class GameSpec:
     """Everything the game-agnostic layers need to know about one game.
 
-    The first three fields are the registry entry proper (config class, presets, game factory);
-    the rest adapt the game's own match rules, card text, ledger names and text rendering so that
-    ``engine.match``, ``engine.record`` and the CLI stay free of any game's vocabulary.
+    The first fields are the registry entry proper (config class, presets, game factory); the
+    rest adapt the game's own dealing, match rules, card text, ledger names and text rendering so
+    that ``engine.match``, ``engine.record`` and the CLI stay free of any game's vocabulary.
 
     Attributes:
         config_class: the game's frozen config dataclass (its docstring documents every option).
         presets: named configs; ``default_preset`` is used when only the game name is given.
         make_game: config -> game facade (satisfying :class:`engine.protocol.Game`).
         parse_config: ``(config string, base config) -> config``.
+        start_game: ``(game, GameSetup) -> state``: deal one game of a match.
+        first_starter: ``(game, deck seed) -> seat`` that starts game 1 (a seeded random draw).
         next_game: finished state -> (starter, direction) of the next game of the match.
         is_match_over: ``(config, totals, games played) -> bool``.
         match_winners: ``(config, totals) -> winning seats``.
-        card_text, parse_card: one card id <-> its text (records store deck orders as text).
-        check_deck: ``None`` when a deck order is a whole deck, else what is wrong with it.
+        card_text, parse_card: ``(config, card id) -> text`` and back; records store deck orders
+            as text (a multi-deck game's physical cards have config-dependent texts).
+        check_deck: ``(config, deck) -> None`` when a deck order is a whole pack, else what is wrong.
         item_names: ledger code -> (Thai, English) names.
         render_view: ``(view, seat names, lang) -> multi-line text`` for people.
         stats: what a simulation summary counts.
         rule_refs: rule numbers for match-level replay messages.
-        max_game_length: the most actions one game can take (a bug guard for the runner).
-        start_game: how a game of a match is dealt from a :class:`GameSetup` (a game whose deals
-            differ by number, like Contract Rummy's seven contracts, supplies its own).
+        max_game_length: ``config -> the most actions one game can take`` (a bug guard).
     """
 
     name: str
@@ -117,18 +116,19 @@ class GameSpec:
     make_game: Callable[[Any], AnyGame]
     default_preset: str
     parse_config: Callable[[str, Any], Any]
+    start_game: Callable[[AnyGame, GameSetup], Any]
+    first_starter: Callable[[AnyGame, int], int]
     next_game: Callable[[Any], tuple[int, int]]
     is_match_over: Callable[[Any, Sequence[int], int], bool]
     match_winners: Callable[[Any, Sequence[int]], tuple[int, ...]]
-    card_text: Callable[[int], str]
-    parse_card: Callable[[str], int]
-    check_deck: Callable[[Sequence[int]], str | None]
+    card_text: Callable[[Any, int], str]
+    parse_card: Callable[[Any, str], int]
+    check_deck: Callable[[Any, Sequence[int]], str | None]
     item_names: Mapping[str, tuple[str, str]]
     render_view: Callable[[Any, Sequence[str], str], str]
     stats: tuple[StatDef, ...]
     rule_refs: RuleRefs
-    max_game_length: int
-    start_game: Callable[[AnyGame, GameSetup], Any] = field(default=_default_start)
+    max_game_length: Callable[[Any], int]
 
     @property
     def default_config(self) -> Any:
@@ -149,6 +149,25 @@ class GameSpec:
 # Loaders: one per game, importing the game only when it is first used.
 
 
+def _deck_problem(size: int, deck: Sequence[int], text: Callable[[int], str], what: str) -> str | None:
+    """``None`` when ``deck`` holds the ``size`` card ids once each, else a message naming the faults."""
+    if sorted(deck) == list(range(size)):
+        return None
+    seen: set[int] = set()
+    twice: list[str] = []
+    for c in deck:
+        if c in seen:
+            twice.append(text(c))
+        seen.add(c)
+    missing = [text(c) for c in range(size) if c not in seen]
+    parts = [f"{len(deck)} cards"]
+    if twice:
+        parts.append("repeated " + " ".join(twice))
+    if missing:
+        parts.append("missing " + " ".join(missing))
+    return f"{what} is the {size} cards once each: " + ", ".join(parts)
+
+
 def _dummy() -> GameSpec:
     from samrap.core.cards import card_str, parse_card
     from samrap.games.dummy import match, render, scoring
@@ -159,26 +178,17 @@ def _dummy() -> GameSpec:
         game: Game[DummyState, DummyAction, DummyView] = DummyGame(config)  # checks the protocol
         return game
 
+    def start_game(game: AnyGame, setup: GameSetup) -> DummyState:
+        assert isinstance(game, DummyGame)
+        return game.new_game(deck=setup.deck, starter=setup.starter, direction=setup.direction, scores=setup.scores)
+
+    def first_starter(game: AnyGame, seed: int) -> int:
+        assert isinstance(game, DummyGame)
+        return game.first_starter(seed)
+
     def next_game(s: DummyState) -> tuple[int, int]:
         nxt = match.next_game(s)
         return nxt.starter, nxt.direction
-
-    def check_deck(deck: Sequence[int]) -> str | None:
-        if sorted(deck) == list(range(52)):
-            return None
-        seen: set[int] = set()
-        twice: list[str] = []
-        for c in deck:
-            if c in seen:
-                twice.append(card_str(c))
-            seen.add(c)
-        missing = [card_str(c) for c in range(52) if c not in seen]
-        parts = [f"{len(deck)} cards"]
-        if twice:
-            parts.append("repeated " + " ".join(twice))
-        if missing:
-            parts.append("missing " + " ".join(missing))
-        return "a Dummy deck is the 52 cards once each: " + ", ".join(parts)
 
     knock_codes = frozenset({"knock_card", "speto_knock"})
     return GameSpec(
@@ -189,12 +199,14 @@ def _dummy() -> GameSpec:
         make_game=make_game,
         default_preset="classic",
         parse_config=lambda text, base: DummyConfig.from_string(text, base),
+        start_game=start_game,
+        first_starter=first_starter,
         next_game=next_game,
         is_match_over=lambda config, totals, games: match.is_match_over(config, totals),
         match_winners=match.match_winners,
-        card_text=card_str,
-        parse_card=parse_card,
-        check_deck=check_deck,
+        card_text=lambda config, card: card_str(card),
+        parse_card=lambda config, text: parse_card(text),
+        check_deck=lambda config, deck: _deck_problem(52, deck, card_str, "a Dummy deck"),
         item_names=scoring.ITEM_NAMES,
         render_view=render.render_view,
         stats=(
@@ -205,14 +217,77 @@ def _dummy() -> GameSpec:
             StatDef("stock_outs", "ไพ่หมดกอง", "stock-outs, no knock", knock_codes, "games_without"),
         ),
         rule_refs=RuleRefs(starter=7, direction=8, first_game=6, scores="22-28", match_end=39),
-        max_game_length=MAX_GAME_LENGTH,
+        max_game_length=lambda config: MAX_GAME_LENGTH,
     )
 
 
-#: name -> loader. Adding a game: write its loader above and add one line here, e.g.
-#: ``"contract": _contract,`` whose loader imports ``samrap.games.contract``.
+def _contract() -> GameSpec:
+    """Contract Rummy: seven deals, the deal passing left, the lowest total winning.
+
+    Its facade deals by dealer and deal number, so the adapter maps the engine's "starter" to the
+    player left of the dealer (rule 6) and the game index to the deal number. Direction is always
+    +1. The deck seed is passed on too: it also seeds the empty-stock reshuffles (rule 28).
+    """
+    from samrap.core.errors import InvalidNotationError
+    from samrap.games.contract import match, scoring
+    from samrap.games.contract.config import PRESETS, ContractConfig
+    from samrap.games.contract.game import ContractGame
+
+    def contract(game: AnyGame) -> ContractGame:
+        assert isinstance(game, ContractGame)
+        return game
+
+    def start_game(game: AnyGame, setup: GameSetup) -> Any:
+        g = contract(game)
+        dealer = (setup.starter - 1) % g.players
+        return g.new_game(setup.seed, deck=setup.deck, dealer=dealer, deal_number=setup.index + 1, scores=setup.scores)
+
+    def next_game(s: Any) -> tuple[int, int]:
+        nxt = match.next_deal(s)
+        dealer = nxt.dealer if nxt is not None else (s.dealer + 1) % s.players
+        return (dealer + 1) % s.players, 1
+
+    def parse_card(config: ContractConfig, text: str) -> int:
+        ids = config.pack.parse_ids(text)
+        if len(ids) != 1 or ids[0][1] != -1:
+            raise InvalidNotationError(f"not one physical card: {text!r}")
+        return ids[0][0]
+
+    def render_view(view: Any, names: Sequence[str], lang: str) -> str:
+        return str(view.to_string())  # until Contract Rummy has a render module
+
+    return GameSpec(
+        name="contract",
+        title="Contract Rummy",
+        config_class=ContractConfig,
+        presets=PRESETS,
+        make_game=ContractGame,
+        default_preset="seed",
+        parse_config=lambda text, base: ContractConfig.from_string(text, base),
+        start_game=start_game,
+        first_starter=lambda game, seed: (contract(game).first_dealer(seed) + 1) % game.players,
+        next_game=next_game,
+        is_match_over=lambda config, totals, games: games >= match.DEALS,
+        match_winners=lambda config, totals: match.match_winners(totals),
+        card_text=lambda config, card: config.pack.card_text(card),
+        parse_card=parse_card,
+        check_deck=lambda config, deck: _deck_problem(
+            config.pack_size, deck, config.pack.card_text, "a Contract Rummy pack"
+        ),
+        item_names=scoring.ITEM_NAMES,
+        render_view=render_view,
+        stats=(StatDef("blocked", "ไม่มีคนออก", "deals with nobody out", frozenset({"out"}), "games_without"),),
+        rule_refs=RuleRefs(starter=6, direction=6, first_game=6, scores=20, match_end=21),
+        max_game_length=lambda config: ContractGame(config).max_game_length,
+    )
+
+
+#: name -> loader. Adding a game is one line here plus its loader above. Contract Rummy's loader
+#: is written and tested (tests/engine/test_registry.py) but not yet listed: uncomment the line
+#: when its package is ready for the CLI (it still lacks a ``render`` module for people).
 _LOADERS: dict[str, Callable[[], GameSpec]] = {
     "dummy": _dummy,
+    # "contract": _contract,
 }
 
 
@@ -224,6 +299,8 @@ class _Registry(Mapping[str, GameSpec]):
         self._specs: dict[str, GameSpec] = {}
 
     def __getitem__(self, name: str) -> GameSpec:
+        if name not in self._loaders:
+            raise KeyError(name)
         spec = self._specs.get(name)
         if spec is None:
             spec = self._loaders[name]()
