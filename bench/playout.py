@@ -49,11 +49,10 @@ def _engines() -> dict[str, Callable[[float, int], PlayoutResult]]:
     }
     try:
         from bench.contract_playout import samrap_contract
-        from samrap.games.contract import ContractConfig, ContractGame  # noqa: F401
-
-        engines["samrap/contract-4p"] = lambda sec, seed: samrap_contract(4, sec, seed)
-    except ImportError:
+    except ImportError:  # Contract Rummy not built yet
         pass
+    else:
+        engines["samrap/contract-4p"] = lambda sec, seed: samrap_contract(4, sec, seed)
     engines["open_spiel/gin_rummy"] = openspiel_gin_rummy
     engines["rlcard/gin-rummy"] = rlcard_gin_rummy
     return engines
