@@ -318,6 +318,19 @@ def test_option_layoff_on_layoff_off_lay_offs_must_touch_the_owners_cards() -> N
     off = at(DummyConfig(layoff_on_layoff=False))
     assert legal_of(off, "L") == {"L Qc>0", "L 5c>1"}
     assert rule_of(off, "L 6c>0") == 40
+    # Nor may the player who laid off 7c extend its own lay-off: seat 1 (after drawing) holds 6c.
+    s = position(
+        ["2d3d4d", "6c 9h Th", "Qc 2s 3s"],
+        row="Ad* 6s0",
+        melds="7c8c9cTcJc@0",
+        put={1: "7c"},
+        phase="play",
+        turn=1,
+        born=[0, 1, 2],
+        config=DummyConfig(layoff_on_layoff=False),
+    )
+    assert legal_of(s, "L") == set()
+    assert rule_of(s, "L 6c>0") == 40
 
 
 # --- fall_on_stock_out -------------------------------------------------------------------------

@@ -46,6 +46,18 @@ def test_rule_20_dark_knock_a_player_who_only_drew() -> None:
     # First collect in the knocking turn: seat 0 (not born): 7h 8h Kd    row: Ac* 9h1
     s = act(position(["7h8h Kd", "2d3d4d"], row="Ac* 9h1"), "C1 7h8h9h", "K Kd")
     assert scoring.is_dark_knock(s)
+    # Not born after turns of drawing and discarding: still dark.
+    # seat 0: 7h 8h 9h 2s, draws Kd, discards 2s; seat 1 draws 5d, discards it; seat 0 draws Th.
+    s = position(["7h8h9h 2s", "2d3d4d"], row="Ac* 4s1", stock="Kd 5d Th", born=[1])
+    s = act(s, "D", "X 2s", "D", "X 5d", "D", "K Kd 7h8h9hTh")
+    assert scoring.is_dark_knock(s)
+    # Born by a collect in an earlier turn: seat 0 collects 9h, discards 2s; seat 1 draws and
+    # discards 5d; seat 0 draws Th, lays it on its 7h 8h 9h and knocks with Kd: not dark.
+    s = position(["7h8h Kd 2s", "2d3d4d"], row="Ac* 9h1", stock="5d Th", born=[1])
+    s = act(s, "C1 7h8h9h", "X 2s", "D", "X 5d", "D")
+    assert s.turn_born
+    s = act(s, "K Kd Th>0")
+    assert not scoring.is_dark_knock(s)
     # Born in an earlier turn: not dark.
     s = position(["7h8h9h Kd", "2d3d4d"], row="Ac* 4s1", stock="Th", born=[0])
     s = act(s, "D", "K Kd 7h8h9hTh")
