@@ -110,6 +110,10 @@ def test_rule_6_game_one_seeded_dealer_next_seat_starts_clockwise() -> None:
         assert s.direction == 1
         # The starter (the player after the dealer) was dealt the first card.
         assert s.hands[s.starter] >> s.deck[0] & 1
+    for bad in (-1, 4):
+        with pytest.raises(IllegalActionError) as err:
+            rules.new_game(DummyConfig(players=4), DECK, bad)
+        assert err.value.rule == 6
     # Clockwise: seat 2 discards, seat 3 plays; seat 3 discards, seat 0 plays.
     s = position(["2c3c", "2d3d", "2h3h", "2s3s"], row="Kd*", turn=2)
     s = act(s, "D")

@@ -71,6 +71,7 @@ def test_rule_21_empty_stock_gives_one_last_collect_and_knock_turn() -> None:
     # seat 0: 4c Kd 9h, draws the last stock card 2d and discards 9h.
     # seat 1: 7h 8h 3c          row: Qc* 5s1 -> Qc* 5s1 9h0
     s = position(["4c Kd 9h", "7h8h 3c"], row="Qc* 5s1", stock="2d", rest_in_stock=False)
+    assert rule_of(s, "-") == 35  # no pass while the stock lasts
     s = act(s, "D", "X 9h")
     assert s.stock_size == 0
     assert (s.phase, s.current) == (Phase.LAST_DRAW, 1)
