@@ -142,8 +142,13 @@ def test_option_hand_size_overrides_the_deal() -> None:
     assert [h.bit_count() for h in s.hands] == [5, 5, 5]
     assert s.row == (15,)
     assert s.stock_size == 52 - 15 - 1
-    # With 2 players the burn takes 5 more cards, so 23 each no longer fits (rule 40).
+    # 2 x 23 cards fit one deck, but not once the two-player burn sets 5 more aside (rule 40).
     assert DummyConfig(players=2, hand_size=23).cards_per_hand == 23
+    with pytest.raises(ConfigError) as info:
+        DummyConfig(players=2, hand_size=23, two_player_burn=True)
+    assert info.value.field == "hand_size"
+    # The default follows the number of players (rule 2).
+    assert DummyConfig(players=3).cards_per_hand == 9
 
 
 # --- rule 40: two_player_burn ------------------------------------------------------------------
