@@ -1,0 +1,1 @@
+"""Rule-based bots, one module per game: ``heuristic.dummy`` and ``heuristic.contract``."""

@@ -1,0 +1,301 @@
+"""Information-set Monte Carlo tree search (SO-ISMCTS, Cowling, Powley & Whitehouse 2011/2012).
+
+The bot never sees a state. Each iteration draws a *determinization*, a full state consistent
+with its view (``game.resample(view, rng)``: the unseen cards reshuffled among the other hands and
+the stock), then walks one shared tree from the root:
+
+1. **Select.** At each node, only the children whose actions are legal in this determinization
+   are candidates; each candidate's *availability* count goes up, and the one with the best UCB1
+   score ``mean + c * sqrt(ln(availability) / visits)`` is followed, scored from the point of view
+   of the seat that moves there. The tree is keyed by action sequences, so every determinization
+   shares it (the single-observer variant).
+2. **Expand** one untried legal action.
+3. **Play out** to the end of the game with a rollout policy: uniform random, the game's cheap
+   greedy rollout, or a full heuristic bot seen through ``game.observe`` (the policy sees only the
+   mover's view of the determinized state, as a player would).
+4. **Back up** each seat's reward: a win share (1 for the best score, split on ties) blended
+   with the score margin over the best other seat, squashed into [0, 1].
+
+The move played is the root action with the most visits. With an iteration budget the search is
+a pure function of the view, the legal actions and the generator's state, so a seeded bot is
+deterministic; a time budget stops after that many seconds of wall time.
+
+The search is generic over :class:`SearchGame`, so Contract Rummy plugs in with its facade.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from random import Random
+from typing import Any, Generic, Protocol, TypeVar
+
+from samrap.players.budget import Budget, MoveEstimate
+
+S = TypeVar("S")
+A = TypeVar("A")
+V = TypeVar("V")
+V_contra = TypeVar("V_contra", contravariant=True)
+
+#: A playout step: (determinized state, its legal actions, rng) -> action.
+RolloutPolicy = Callable[[Any, Sequence[Any], Random], Any]
+
+#: Playouts stop after this many actions (a safety net; games end long before).
+MAX_PLAYOUT = 5000
+
+
+class SearchGame(Protocol[S, A, V]):
+    """What ISMCTS needs from a game facade (``DummyGame`` and ``ContractGame`` have it)."""
+
+    @property
+    def players(self) -> int: ...
+
+    def legal_actions(self, s: S) -> Sequence[A]: ...
+
+    def apply(self, s: S, a: A, seat: int | None = None) -> S: ...
+
+    def current_player(self, s: S) -> int: ...
+
+    def is_terminal(self, s: S) -> bool: ...
+
+    def returns(self, s: S) -> tuple[int, ...]: ...
+
+    def observe(self, s: S, seat: int) -> V: ...
+
+    def resample(self, v: V, rng: Random) -> S: ...
+
+
+def random_rollout(state: object, legal: Sequence[A], rng: Random) -> A:
+    """The uniform random playout policy."""
+    return legal[rng.randrange(len(legal))]
+
+
+class ViewBot(Protocol[V_contra, A]):
+    def choose(self, view: V_contra, legal: Sequence[A], rng: Random) -> A: ...
+
+
+def bot_rollout(game: SearchGame[Any, Any, Any], bot: ViewBot[Any, Any]) -> RolloutPolicy:
+    """A playout policy that asks ``bot`` for each move, showing it only the mover's view."""
+
+    def policy(state: Any, legal: Sequence[Any], rng: Random) -> Any:
+        if len(legal) == 1:
+            return legal[0]
+        return bot.choose(game.observe(state, game.current_player(state)), legal, rng)
+
+    return policy
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """Turns a finished game's scores into one reward in [0, 1] per seat.
+
+    ``margin_weight`` blends the win share with ``0.5 + 0.5 * tanh(margin / scale)``, where the
+    margin is the seat's score minus the best other seat's. ``lower_is_better`` flips the scores
+    (penalty games such as Contract Rummy).
+    """
+
+    margin_weight: float = 0.3
+    scale: float = 100.0
+    lower_is_better: bool = False
+
+    def rewards(self, scores: Sequence[float]) -> tuple[float, ...]:
+        pts = [-x for x in scores] if self.lower_is_better else list(scores)
+        return tuple(self._reward(pts, q) for q in range(len(pts)))
+
+    def win_share(self, scores: Sequence[float], seat: int) -> float:
+        pts = [-x for x in scores] if self.lower_is_better else list(scores)
+        best = max(pts)
+        if pts[seat] < best:
+            return 0.0
+        return 1.0 / sum(1 for x in pts if x == best)
+
+    def _reward(self, pts: list[float], q: int) -> float:
+        best = max(pts)
+        win = 0.0 if pts[q] < best else 1.0 / sum(1 for x in pts if x == best)
+        if not self.margin_weight:
+            return win
+        other = max(x for i, x in enumerate(pts) if i != q)
+        margin = 0.5 + 0.5 * math.tanh((pts[q] - other) / self.scale)
+        return (1 - self.margin_weight) * win + self.margin_weight * margin
+
+
+class _Node:
+    __slots__ = ("avail", "children", "total", "visits")
+
+    def __init__(self) -> None:
+        self.children: dict[Any, _Node] = {}
+        self.visits = 0
+        self.avail = 1
+        self.total = 0.0
+
+
+@dataclass
+class _RootStats:
+    wins: float = 0.0
+    score: float = 0.0
+
+
+@dataclass
+class SearchResult(Generic[A]):
+    """What one search found: per root action visits, mean reward, win share and mean score."""
+
+    iterations: int
+    seconds: float
+    estimates: list[MoveEstimate] = field(default_factory=list)
+
+    @property
+    def best(self) -> A:
+        action: A = self.estimates[0].action  # type: ignore[assignment]
+        return action
+
+    @property
+    def rate(self) -> float:
+        """Iterations per second."""
+        return self.iterations / self.seconds if self.seconds > 0 else 0.0
+
+
+class ISMCTSPlayer(Generic[S, A, V]):
+    """An ISMCTS bot for ``game``; ``choose(view, legal, rng, budget)`` like every bot.
+
+    Args:
+        game: the game facade (its rules; the bot never gets a state from outside).
+        rollout: the playout policy (default uniform random).
+        budget: the default budget per decision (``Budget(iterations=1000)`` if not given).
+        exploration: the UCB1 constant ``c`` (rewards are in [0, 1]).
+        outcome: how final scores become rewards.
+        name: the name in records.
+    """
+
+    def __init__(
+        self,
+        game: SearchGame[S, A, V],
+        rollout: RolloutPolicy | None = None,
+        budget: Budget | None = None,
+        exploration: float = 0.7,
+        outcome: Outcome | None = None,
+        name: str = "ismcts",
+    ) -> None:
+        self.game = game
+        self.rollout: RolloutPolicy = rollout or random_rollout
+        self.budget = budget or Budget(iterations=1000)
+        self.exploration = exploration
+        self.outcome = outcome or Outcome()
+        self._name = name
+        apply_unchecked = getattr(game, "apply_unchecked", None)
+        self._apply: Callable[[S, A], S] = apply_unchecked if callable(apply_unchecked) else game.apply
+        #: Iterations and seconds of every search so far (for iterations/s reports).
+        self.total_iterations = 0
+        self.total_seconds = 0.0
+
+    @property
+    def name(self) -> str:
+        return self._name
+
+    def choose(self, view: V, legal: Sequence[A], rng: Random, budget: Budget | None = None) -> A:
+        if len(legal) == 1:
+            return legal[0]
+        return self.search(view, legal, rng, budget).best
+
+    def analyse(self, view: V, legal: Sequence[A], rng: Random, budget: Budget | None = None) -> list[MoveEstimate]:
+        return self.search(view, legal, rng, budget).estimates
+
+    def search(self, view: V, legal: Sequence[A], rng: Random, budget: Budget | None = None) -> SearchResult[A]:
+        """Run one search from ``view`` and return the root statistics, best action first."""
+        budget = budget or self.budget
+        game = self.game
+        apply = self._apply
+        outcome = self.outcome
+        c = self.exploration
+        root = _Node()
+        stats: dict[Any, _RootStats] = {a: _RootStats() for a in legal}
+        root_legal = list(legal)
+        max_iters = budget.iterations if budget.iterations is not None else 1 << 62
+        start = time.perf_counter()
+        deadline = start + budget.seconds if budget.seconds is not None else math.inf
+        seat = _seat_of(view)
+        iterations = 0
+        while iterations < max_iters:
+            if iterations and deadline < math.inf and time.perf_counter() >= deadline:
+                break
+            iterations += 1
+            s = game.resample(view, rng)
+            node = root
+            path: list[tuple[_Node, int]] = []
+            first: Any = None
+            options: Sequence[A] = root_legal
+            while not game.is_terminal(s):
+                if node is not root:
+                    options = game.legal_actions(s)
+                mover = game.current_player(s)
+                children = node.children
+                untried = [a for a in options if a not in children]
+                if untried:
+                    a = untried[rng.randrange(len(untried))]
+                    child = _Node()
+                    for b in options:
+                        if b in children:
+                            children[b].avail += 1
+                    children[a] = child
+                else:
+                    a = options[0]
+                    child = children[a]
+                    best = -math.inf
+                    for b in options:
+                        ch = children[b]
+                        ch.avail += 1
+                        u = ch.total / ch.visits + c * math.sqrt(math.log(ch.avail) / ch.visits)
+                        if u > best:
+                            best, a, child = u, b, ch
+                if node is root:
+                    first = a
+                s = apply(s, a)
+                path.append((child, mover))
+                node = child
+                if untried:
+                    break
+            steps = 0
+            while not game.is_terminal(s) and steps < MAX_PLAYOUT:
+                acts = game.legal_actions(s)
+                s = apply(s, self.rollout(s, acts, rng))
+                steps += 1
+            scores = game.returns(s)
+            rewards = outcome.rewards(scores)
+            for n, mover in path:
+                n.visits += 1
+                n.total += rewards[mover]
+            root.visits += 1
+            st = stats[first]
+            st.wins += outcome.win_share(scores, seat)
+            st.score += scores[seat]
+        elapsed = time.perf_counter() - start
+        self.total_iterations += iterations
+        self.total_seconds += elapsed
+        estimates = []
+        for i, a in enumerate(root_legal):
+            node_a = root.children.get(a)
+            visits = node_a.visits if node_a is not None else 0
+            st = stats[a]
+            estimates.append(
+                (
+                    visits,
+                    -i,
+                    MoveEstimate(
+                        action=a,
+                        value=node_a.total / visits if node_a is not None and visits else 0.0,
+                        win=st.wins / visits if visits else None,
+                        score=st.score / visits if visits else None,
+                        visits=visits,
+                    ),
+                )
+            )
+        estimates.sort(key=lambda t: (t[0], t[1]), reverse=True)
+        return SearchResult(iterations, elapsed, [e for _, _, e in estimates])
+
+
+def _seat_of(view: object) -> int:
+    seat = getattr(view, "seat", None)
+    if not isinstance(seat, int):
+        raise TypeError(f"a view needs an int seat attribute, got {type(view).__name__}")
+    return seat

@@ -1,0 +1,116 @@
+"""Bots by name: ``random``, ``heuristic``, ``ismcts`` (with a budget) and the difficulty levels.
+
+A bot spec is ``kind[:budget]``: ``heuristic``, ``ismcts:1s``, ``ismcts:iters=400``,
+``ismcts:250ms``, a level name (``easy``, ``medium``, ``hard``, ``expert``), or
+``external:COMMAND`` (a program speaking the bot protocol, ``docs/protocol-bot.md``).
+:func:`make_bot` builds one for a game object; the tournament runner and the CLI use it.
+
+The levels, for people choosing an opponent:
+
+========  ==============================================  =========================
+level     bot                                             budget per decision
+========  ==============================================  =========================
+easy      heuristic that plays a random move 30% of turns  none
+medium    heuristic                                       none
+hard      ismcts with heuristic playouts                  150 iterations (seeded)
+expert    ismcts with heuristic playouts                  2 seconds
+========  ==============================================  =========================
+"""
+
+from __future__ import annotations
+
+import importlib
+import shlex
+from dataclasses import dataclass
+from typing import Any
+
+from samrap.players.budget import Budget
+from samrap.players.random_bot import RandomPlayer
+
+KINDS = ("random", "heuristic", "ismcts", "external")
+
+
+@dataclass(frozen=True, slots=True)
+class Level:
+    """A difficulty level: which bot, with what budget, and a line for people."""
+
+    name: str
+    bot: str
+    budget: Budget | None
+    description: str
+    noise: float = 0.0
+
+
+LEVELS: dict[str, Level] = {
+    "easy": Level("easy", "heuristic", None, "the heuristic, playing a random move 30% of the time", 0.3),
+    "medium": Level("medium", "heuristic", None, "the heuristic: safe discards, collects that pay, early knocks"),
+    "hard": Level("hard", "ismcts", Budget(iterations=150), "ISMCTS, 150 iterations per decision"),
+    "expert": Level("expert", "ismcts", Budget(seconds=2.0), "ISMCTS, 2 seconds per decision"),
+}
+
+
+def parse_bot_spec(text: str) -> tuple[str, Budget | None, float, str]:
+    """``(kind, budget, noise, argument)`` of a bot spec (levels resolved).
+
+    Raises:
+        ValueError: unknown kind or a malformed budget.
+    """
+    t = text.strip()
+    kind, _, arg = t.partition(":")
+    kind = kind.lower()
+    if kind in LEVELS:
+        if arg:
+            raise ValueError(f"a level takes no budget: {text!r}")
+        lv = LEVELS[kind]
+        return lv.bot, lv.budget, lv.noise, ""
+    if kind == "external":
+        if not arg.strip():
+            raise ValueError("external needs a command: external:'python examples/external_bot.py'")
+        return kind, None, 0.0, arg
+    if kind not in KINDS:
+        raise ValueError(f"unknown bot {kind!r}; known: {', '.join((*KINDS, *LEVELS))}")
+    budget = Budget.parse(arg) if arg else None
+    return kind, budget, 0.0, ""
+
+
+def heuristic_for(game: Any, noise: float = 0.0, name: str = "heuristic") -> Any:
+    """The game's heuristic bot (``heuristic.dummy`` or ``heuristic.contract``)."""
+    if game.name == "dummy":
+        from samrap.players.heuristic.dummy import DummyHeuristic
+
+        return DummyHeuristic(name, noise)
+    if game.name == "contract":
+        module = importlib.import_module("samrap.players.heuristic.contract")
+        return module.ContractHeuristic(name, noise)
+    raise ValueError(f"no heuristic bot for {game.name!r}")
+
+
+def ismcts_for(game: Any, budget: Budget | None = None, name: str = "ismcts") -> Any:
+    """An ISMCTS bot for ``game`` with the game's best playout policy and reward scale."""
+    from samrap.players.ismcts import ISMCTSPlayer, Outcome, bot_rollout
+
+    if game.name == "contract":
+        outcome = Outcome(margin_weight=0.3, scale=60.0, lower_is_better=True)
+    else:
+        outcome = Outcome(margin_weight=0.3, scale=100.0)
+    rollout = bot_rollout(game, heuristic_for(game))
+    return ISMCTSPlayer(game, rollout, budget or Budget(iterations=150), outcome=outcome, name=name)
+
+
+def make_bot(text: str, game: Any) -> Any:
+    """A bot for ``game`` (a facade: ``DummyGame``, ``ContractGame``) from a spec; its name is the spec.
+
+    Raises:
+        ValueError: the spec is not a bot.
+    """
+    kind, budget, noise, arg = parse_bot_spec(text)
+    name = text.strip()
+    if kind == "random":
+        return RandomPlayer(name)
+    if kind == "heuristic":
+        return heuristic_for(game, noise, name)
+    if kind == "ismcts":
+        return ismcts_for(game, budget, name)
+    from samrap.players.external import ExternalPlayer
+
+    return ExternalPlayer(shlex.split(arg), game, name=name)
