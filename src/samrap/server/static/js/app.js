@@ -1,0 +1,96 @@
+// samrap web app: the header (language, four-colour deck) and a hash router over the pages.
+//   #/            home          #/t/CODE       a table (lobby, play, end of game)
+//   #/replay/ID   replay        #/rules/GAME   rules       #/glossary   glossary
+
+import { spriteSVG } from "./cards.js";
+import { glossaryPage, rulesPage } from "./content.js";
+import { clear, h } from "./dom.js";
+import { homePage } from "./home.js";
+import { lang, setLang, t } from "./i18n.js";
+import { getPref, setPref } from "./net.js";
+import { replayPage } from "./replay.js";
+import { tablePage } from "./table.js";
+
+const app = document.getElementById("app");
+let cleanup = null;
+
+function applyPrefs() {
+  document.documentElement.lang = lang();
+  document.documentElement.classList.toggle("four-colour", !!getPref("fourColour", false));
+  document.title = t("app.title");
+}
+
+function header() {
+  const four = !!getPref("fourColour", false);
+  return h(
+    "header",
+    { class: "top" },
+    h("a", { class: "skip", href: "#main", onclick: (e) => { e.preventDefault(); const m = document.getElementById("main") || document.querySelector("main"); if (m) { m.tabIndex = -1; m.focus(); } } }, lang() === "th" ? "ข้ามไปเนื้อหา" : "Skip to content"),
+    h("a", { class: "brand", href: "#/" }, "สำรับ samrap"),
+    h(
+      "button",
+      {
+        type: "button",
+        id: "fourcolour",
+        "aria-pressed": four ? "true" : "false",
+        title: t("set.fourColourHelp"),
+        onclick: () => {
+          setPref("fourColour", !four);
+          applyPrefs();
+          renderHeader();
+        },
+      },
+      h("span", { "aria-hidden": "true" }, "♣♦"),
+      h("span", { class: "sr-only" }, t("set.fourColour")),
+    ),
+    h(
+      "button",
+      {
+        type: "button",
+        id: "lang",
+        lang: lang() === "th" ? "en" : "th",
+        "aria-label": t("lang.switchLabel"),
+        onclick: () => {
+          setLang(lang() === "th" ? "en" : "th");
+          route(true);
+        },
+      },
+      t("lang.switch"),
+    ),
+  );
+}
+
+let headerEl = null;
+function renderHeader() {
+  const fresh = header();
+  if (headerEl) headerEl.replaceWith(fresh);
+  headerEl = fresh;
+}
+
+function go(hash) {
+  if (location.hash === hash) route(true);
+  else location.hash = hash;
+}
+
+function route() {
+  applyPrefs();
+  if (cleanup) cleanup();
+  cleanup = null;
+  renderHeader();
+  const hash = location.hash || "#/";
+  const parts = hash.replace(/^#\/?/, "").split("/").map(decodeURIComponent);
+  const view = document.getElementById("view");
+  clear(view);
+  window.scrollTo(0, 0);
+  if (parts[0] === "t" && parts[1]) cleanup = tablePage(view, parts[1].toUpperCase());
+  else if (parts[0] === "replay" && parts[1]) cleanup = replayPage(view, parts[1]);
+  else if (parts[0] === "rules") view.appendChild(h("main", { id: "main" }, rulesPage(parts[1] === "contract" ? "contract" : "dummy")));
+  else if (parts[0] === "glossary") view.appendChild(h("main", { id: "main" }, glossaryPage()));
+  else view.appendChild(h("main", { id: "main" }, homePage(go)));
+}
+
+app.insertAdjacentHTML("beforebegin", spriteSVG());
+clear(app).append(h("div", { id: "hdr" }), h("div", { id: "view" }));
+headerEl = app.querySelector("#hdr");
+window.addEventListener("hashchange", () => route());
+route();

@@ -1,0 +1,62 @@
+// A few DOM helpers: h() builds elements, svg() wraps trusted SVG markup made by cards.js.
+
+export function h(tag, attrs, ...children) {
+  const el = document.createElement(tag);
+  if (attrs) {
+    for (const [k, v] of Object.entries(attrs)) {
+      if (v === undefined || v === null || v === false) continue;
+      if (k === "class") el.className = v;
+      else if (k === "html") el.innerHTML = v;
+      else if (k === "style" && typeof v === "object") Object.assign(el.style, v);
+      else if (k.startsWith("on") && typeof v === "function") el.addEventListener(k.slice(2), v);
+      else if (k === "dataset") Object.assign(el.dataset, v);
+      else if (v === true) el.setAttribute(k, "");
+      else el.setAttribute(k, String(v));
+    }
+  }
+  append(el, children);
+  return el;
+}
+
+function append(el, children) {
+  for (const c of children) {
+    if (c === null || c === undefined || c === false) continue;
+    if (Array.isArray(c)) append(el, c);
+    else if (c instanceof Node) el.appendChild(c);
+    else el.appendChild(document.createTextNode(String(c)));
+  }
+}
+
+export function clear(el) {
+  while (el.firstChild) el.removeChild(el.firstChild);
+  return el;
+}
+
+/** A short message at the bottom of the screen, also read by screen readers. */
+export function toast(text, ms = 2500) {
+  const el = h("div", { class: "toast", role: "status" }, text);
+  document.body.appendChild(el);
+  setTimeout(() => el.remove(), ms);
+}
+
+/** Show a modal <dialog> built by ``build(close)``; resolves with what close() was given. */
+export function modal(build, { label } = {}) {
+  return new Promise((resolve) => {
+    const dlg = h("dialog", { "aria-label": label || null });
+    let done = false;
+    const close = (value) => {
+      if (done) return;
+      done = true;
+      dlg.close();
+      dlg.remove();
+      resolve(value);
+    };
+    dlg.addEventListener("cancel", (e) => {
+      e.preventDefault();
+      close(null);
+    });
+    append(dlg, [build(close)]);
+    document.body.appendChild(dlg);
+    dlg.showModal();
+  });
+}

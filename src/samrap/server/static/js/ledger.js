@@ -1,0 +1,119 @@
+// The end of a game: every player's ledger item by item (Thai and English names), the match
+// table, and what comes next (next game, rematch, replay).
+
+import { seatDot, seatName } from "./board.js";
+import { h } from "./dom.js";
+import { lang, t } from "./i18n.js";
+
+// Ledger item names [Thai, English], the same as the games' scoring.ITEM_NAMES
+// (tests/web/test_static.py checks they agree).
+export const ITEM_NAMES = {
+  dummy: {
+    table: ["ไพ่บนโต๊ะ", "cards put down"],
+    hand: ["ไพ่ในมือ", "cards in hand"],
+    knock_card: ["ไพ่น็อค", "knock card"],
+    speto_knock: ["น็อคสเปโต", "speto knock card"],
+    colour_knock: ["น็อคสี ×2", "colour knock ×2"],
+    dark_knock: ["น็อคมืด ×2", "dark knock ×2"],
+    fall: ["ตกตึก", "fall off the building"],
+    ngo: ["โง่", "fool"],
+    head: ["หัว", "head"],
+    head_penalty: ["ปี้หัว", "gave away the head"],
+    discard_layoff: ["ทิ้งใบฝาก", "discarded a lay-off card"],
+    discard_full: ["ทิ้งเต็ม", "discarded a card that melds with the row"],
+    speto_laid_on: ["ถูกฝากสเปโต", "speto laid off on own meld"],
+  },
+  contract: {
+    out: ["ออก", "went out"],
+    pips: ["ไพ่แต้ม 2–10", "number cards 2–10"],
+    court: ["ไพ่ภาพ J Q K", "court cards J Q K"],
+    aces: ["ไพ่เอซ", "aces"],
+    jokers: ["โจ๊กเกอร์", "jokers"],
+  },
+};
+
+/** "ไพ่บนโต๊ะ · cards put down": the current language first, the other after it. */
+export function itemName(game, code) {
+  const pair = (ITEM_NAMES[game] || {})[code];
+  if (!pair) return code;
+  return lang() === "th" ? `${pair[0]} · ${pair[1]}` : `${pair[1]} · ${pair[0]}`;
+}
+
+function signed(n) {
+  return n > 0 ? `+${n}` : String(n);
+}
+
+export function ledgerTable(game, ledger, scores, names) {
+  const rows = [];
+  const n = scores.length;
+  for (let q = 0; q < n; q++) {
+    const mine = ledger.filter((i) => i.seat === q);
+    mine.forEach((i, k) => {
+      rows.push(
+        h(
+          "tr",
+          null,
+          h("th", { scope: "row" }, k === 0 ? [seatDot(q, names), " ", seatName(names, q)] : ""),
+          h("td", null, itemName(game, i.item), i.detail ? h("span", { class: "muted" }, ` (${i.detail})`) : ""),
+          h("td", { class: "num" }, signed(i.points)),
+        ),
+      );
+    });
+    rows.push(
+      h(
+        "tr",
+        { class: "total" },
+        h("th", { scope: "row" }, mine.length ? "" : [seatDot(q, names), " ", seatName(names, q)]),
+        h("td", null, t("over.total")),
+        h("td", { class: "num", "data-score": q }, signed(scores[q])),
+      ),
+    );
+  }
+  return h(
+    "table",
+    { class: "grid ledger" },
+    h("caption", { class: "sr-only" }, t("over.ledger")),
+    h("thead", null, h("tr", null, h("th", { scope: "col" }, lang() === "th" ? "ผู้เล่น" : "Player"), h("th", { scope: "col" }, t("over.item")), h("th", { scope: "col", class: "num" }, t("over.points")))),
+    h("tbody", null, rows),
+  );
+}
+
+export function matchTable(games, names, n) {
+  const totals = new Array(n).fill(0);
+  const rows = games.map((g, k) => {
+    g.scores.forEach((s, q) => (totals[q] += s));
+    return h("tr", null, h("th", { scope: "row" }, String(k + 1)), g.scores.map((s) => h("td", { class: "num" }, signed(s))));
+  });
+  const last = games[games.length - 1];
+  const shown = last && last.totals ? last.totals : totals;
+  return h(
+    "table",
+    { class: "grid match" },
+    h("caption", { class: "sr-only" }, t("over.match")),
+    h("thead", null, h("tr", null, h("th", { scope: "col" }, t("over.gameCol")), Array.from({ length: n }, (_, q) => h("th", { scope: "col", class: "num" }, seatName(names, q))))),
+    h("tbody", null, rows, h("tr", { class: "total" }, h("th", { scope: "row" }, t("over.totalRow")), shown.map((s) => h("td", { class: "num" }, signed(s))))),
+  );
+}
+
+export function gameOverPanel({ event, games, names, game, matchOver, onClose, onRematch, replayId }) {
+  const n = event.scores.length;
+  const winners = matchOver ? matchOver.winners.map((q) => seatName(names, q)).join(", ") : null;
+  return h(
+    "div",
+    { class: "over", "data-over": "1" },
+    h("h2", null, matchOver ? t("over.matchTitle") : t("over.title"), ` · ${t("table.game", { n: (event.game ?? games.length - 1) + 1 })}`),
+    winners ? h("p", { class: "winner", role: "status" }, h("strong", null, t("over.winner", { names: winners }))) : null,
+    h("h3", null, t("over.ledger")),
+    ledgerTable(game, event.ledger || [], event.scores, names),
+    h("h3", null, t("over.match")),
+    matchTable(games, names, n),
+    h(
+      "div",
+      { class: "dialog-buttons", style: { marginTop: "10px" } },
+      replayId ? h("a", { class: "btn", href: `#/replay/${encodeURIComponent(replayId)}`, onclick: onClose }, t("over.replay")) : null,
+      matchOver ? h("a", { class: "btn", href: "#/", onclick: onClose }, t("over.home")) : null,
+      onRematch ? h("button", { type: "button", class: "primary", "data-rematch": "1", onclick: onRematch }, t("over.rematch")) : null,
+      h("button", { type: "button", class: matchOver && onRematch ? "" : "primary", "data-continue": "1", onclick: onClose }, matchOver ? t("act.confirm") : t("over.next")),
+    ),
+  );
+}

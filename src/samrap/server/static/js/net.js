@@ -1,0 +1,143 @@
+// Talking to the samrap server: REST for the lobby and the archive, one WebSocket per table
+// (docs/protocol.md). Seat tokens are kept in localStorage so a reload carries on.
+
+export const PROTOCOL = 1;
+
+export class ApiError extends Error {
+  constructor(status, body) {
+    super((body && body.message) || `HTTP ${status}`);
+    this.status = status;
+    this.code = body && body.code;
+    this.rule = body && body.rule;
+  }
+}
+
+export async function api(method, path, body) {
+  const res = await fetch(path, {
+    method,
+    headers: body ? { "content-type": "application/json" } : {},
+    body: body ? JSON.stringify(body) : undefined,
+  });
+  const text = await res.text();
+  let data = null;
+  try {
+    data = text ? JSON.parse(text) : null;
+  } catch {
+    data = { message: text };
+  }
+  if (!res.ok) {
+    // FastAPI puts our ErrorBody under "detail"; accept both shapes.
+    const err = data && (data.error || (data.detail && typeof data.detail === "object" && !Array.isArray(data.detail) ? data.detail : null) || data);
+    throw new ApiError(res.status, err && err.message ? err : { message: JSON.stringify(data && data.detail) });
+  }
+  return data;
+}
+
+// ---------- seat tokens per table ----------
+const SEATS = "samrap.seats";
+
+function loadSeats() {
+  try {
+    return JSON.parse(localStorage.getItem(SEATS) || "{}");
+  } catch {
+    return {};
+  }
+}
+
+export function seatFor(code) {
+  return loadSeats()[code] || null;
+}
+
+export function saveSeat(code, info) {
+  const all = loadSeats();
+  all[code] = { ...(all[code] || {}), ...info, at: Date.now() };
+  // keep the 30 most recent tables
+  const keys = Object.keys(all).sort((a, b) => all[b].at - all[a].at);
+  for (const k of keys.slice(30)) delete all[k];
+  localStorage.setItem(SEATS, JSON.stringify(all));
+}
+
+export function getPref(key, fallback) {
+  try {
+    const v = localStorage.getItem("samrap." + key);
+    return v === null ? fallback : JSON.parse(v);
+  } catch {
+    return fallback;
+  }
+}
+
+export function setPref(key, value) {
+  try {
+    localStorage.setItem("samrap." + key, JSON.stringify(value));
+  } catch {
+    /* ignore */
+  }
+}
+
+/**
+ * One table's WebSocket. Calls handlers.onMessage(msg) for every server message and
+ * handlers.onStatus("open" | "closed" | "connecting"). Reconnects with backoff, resending
+ * hello with the last version seen, so the server resynchronises the view.
+ */
+export class TableSocket {
+  constructor(code, token, handlers) {
+    this.code = code;
+    this.token = token;
+    this.handlers = handlers;
+    this.v = null;
+    this.ws = null;
+    this.closed = false;
+    this.retry = 0;
+    this.refs = 0;
+    this.connect();
+  }
+
+  connect() {
+    const proto = location.protocol === "https:" ? "wss:" : "ws:";
+    const ws = new WebSocket(`${proto}//${location.host}/ws/tables/${encodeURIComponent(this.code)}`);
+    this.ws = ws;
+    this.handlers.onStatus("connecting");
+    ws.onopen = () => {
+      this.retry = 0;
+      const hello = { t: "hello", protocol: PROTOCOL };
+      if (this.token) hello.token = this.token;
+      if (this.v !== null) hello.v = this.v;
+      ws.send(JSON.stringify(hello));
+      this.handlers.onStatus("open");
+    };
+    ws.onmessage = (e) => {
+      let msg;
+      try {
+        msg = JSON.parse(e.data);
+      } catch {
+        return;
+      }
+      if (msg.t === "view" && typeof msg.v === "number") this.v = msg.v;
+      this.handlers.onMessage(msg);
+    };
+    ws.onclose = () => {
+      if (this.ws !== ws) return;
+      this.handlers.onStatus("closed");
+      if (this.closed) return;
+      const delay = Math.min(8000, 400 * 2 ** this.retry++);
+      this.timer = setTimeout(() => this.connect(), delay);
+    };
+  }
+
+  send(msg) {
+    if (!this.ws || this.ws.readyState !== WebSocket.OPEN) return null;
+    const ref = "r" + ++this.refs;
+    this.ws.send(JSON.stringify({ ...msg, ref }));
+    return ref;
+  }
+
+  act(v, action) {
+    return this.send({ t: "act", v, action });
+  }
+
+  close() {
+    this.closed = true;
+    clearTimeout(this.timer);
+    if (this.ws) this.ws.close();
+  }
+}
