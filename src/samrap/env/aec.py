@@ -1,0 +1,164 @@
+"""The PettingZoo AEC environment, written once over a :class:`~samrap.env.binding.Binding`.
+
+One episode is one game (one Dummy game, one Contract Rummy deal). Agents are ``player_0`` ..
+``player_{n-1}`` for the game's seats. Each observation is a dict::
+
+    {"observation": float32 vector (the game's layout), "action_mask": int8 vector (num_actions)}
+
+built from that seat's view only; the mask is all zeros except for the agent to move. Rewards
+come at the end of the game (``reward="win"``: +1 / 0 for a shared best / -1; ``reward="score"``:
+points minus the mean of the other seats' points, times ``score_scale``). An action whose mask
+entry is 0 raises ``ValueError`` in the raw env; the wrapped env from ``env()`` ends the game
+with ``illegal_reward`` for the offender instead (PettingZoo's ``TerminateIllegalWrapper``).
+"""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+import gymnasium
+import numpy as np
+import numpy.typing as npt
+from pettingzoo import AECEnv  # type: ignore[import-untyped]
+from pettingzoo.utils import wrappers  # type: ignore[import-untyped]
+
+from samrap.core.rng import Random
+from samrap.env.binding import REWARD_MODES, Binding, mask_array, rewards
+
+ObsDict = dict[str, npt.NDArray[Any]]
+
+
+class SamrapAEC(AECEnv):  # type: ignore[misc]
+    """A samrap game as a PettingZoo AEC environment (see the module docstring)."""
+
+    metadata: ClassVar[dict[str, Any]] = {
+        "render_modes": ["human", "ansi"],
+        "name": "samrap",
+        "is_parallelizable": False,
+    }
+
+    def __init__(
+        self,
+        binding: Binding,
+        *,
+        reward: str = "win",
+        score_scale: float = 1.0,
+        render_mode: str | None = None,
+    ) -> None:
+        super().__init__()
+        if reward not in REWARD_MODES:
+            raise ValueError(f"reward must be one of {', '.join(REWARD_MODES)}, not {reward!r}")
+        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
+            raise ValueError(f"render_mode must be one of {self.metadata['render_modes']}, not {render_mode!r}")
+        self.binding = binding
+        self.reward_mode = reward
+        self.score_scale = score_scale
+        self.render_mode = render_mode
+        self.metadata = {**type(self).metadata, "name": f"samrap_{binding.name}_v0"}  # type: ignore[misc]
+        n = binding.players
+        self.possible_agents = [f"player_{i}" for i in range(n)]
+        self._seat = {a: i for i, a in enumerate(self.possible_agents)}
+        obs_space = gymnasium.spaces.Dict(
+            {
+                "observation": gymnasium.spaces.Box(binding.low, binding.high, dtype=np.float32),
+                "action_mask": gymnasium.spaces.Box(0, 1, (binding.num_actions,), dtype=np.int8),
+            }
+        )
+        self.observation_spaces = {a: obs_space for a in self.possible_agents}
+        self.action_spaces = {a: gymnasium.spaces.Discrete(binding.num_actions) for a in self.possible_agents}
+        self._seeds = Random()
+        self._no_mask = np.zeros(binding.num_actions, dtype=np.int8)
+        self.game_state: Any = None
+        self._legal: dict[int, Any] = {}
+        self._mask = self._no_mask
+
+    def observation_space(self, agent: str) -> gymnasium.spaces.Space[Any]:
+        return self.observation_spaces[agent]
+
+    def action_space(self, agent: str) -> gymnasium.spaces.Space[Any]:
+        return self.action_spaces[agent]
+
+    # ------------------------------------------------------------------------------------------
+
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        """Deal a new game; ``seed`` reseeds the stream of deal seeds (same seed, same games)."""
+        if seed is not None:
+            self._seeds = Random(seed)
+        self.deal_seed = self._seeds.getrandbits(63)
+        self.game_state = self.binding.game.new_game(seed=self.deal_seed)
+        self.agents = self.possible_agents[:]
+        self.rewards = dict.fromkeys(self.agents, 0.0)
+        self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
+        self.terminations = dict.fromkeys(self.agents, False)
+        self.truncations = dict.fromkeys(self.agents, False)
+        self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
+        self._refresh()
+
+    def _refresh(self) -> None:
+        """After a transition: the legal actions and mask of the seat to move, and who that is."""
+        s = self.game_state
+        game = self.binding.game
+        if game.is_terminal(s):
+            self._legal = {}
+            self._mask = self._no_mask
+            return
+        legal = game.legal_actions(s)
+        self._legal = self.binding.codec.legal_map(s, legal)
+        self._mask = mask_array(self.binding.num_actions, self._legal)
+        self.agent_selection = self.possible_agents[game.current_player(s)]
+
+    def observe(self, agent: str) -> ObsDict:
+        seat = self._seat[agent]
+        view = self.binding.game.observe(self.game_state, seat)
+        mask = self._mask if agent == self.agent_selection and self._legal else self._no_mask
+        return {"observation": self.binding.encode(view), "action_mask": mask.copy()}
+
+    def legal_actions(self) -> dict[int, Any]:
+        """Id -> typed action for the agent to move (a copy)."""
+        return dict(self._legal)
+
+    def step(self, action: int | None) -> None:
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        if action is None:
+            raise ValueError(f"{agent} is to move and must act; None is only for a finished agent")
+        a = self._legal.get(int(action))
+        if a is None:
+            raise ValueError(f"action {action} is not legal for {agent} (see the action mask)")
+        game = self.binding.game
+        self.game_state = game.apply_unchecked(self.game_state, a)
+        self._cumulative_rewards[agent] = 0.0
+        if game.is_terminal(self.game_state):
+            pts = self.binding.points(game.returns(self.game_state))
+            r = rewards(pts, self.reward_mode, self.score_scale)
+            self.rewards = {a: r[i] for i, a in enumerate(self.possible_agents)}
+            self.terminations = dict.fromkeys(self.agents, True)
+            for i, ag in enumerate(self.possible_agents):
+                self.infos[ag] = {"points": pts[i]}
+            self._refresh()
+        else:
+            self.rewards = dict.fromkeys(self.agents, 0.0)
+            self._refresh()
+        self._accumulate_rewards()
+        if self.render_mode == "human":
+            self.render()
+
+    def render(self) -> str | None:
+        text = str(self.game_state.to_string()) if self.game_state is not None else ""
+        if self.render_mode == "human":
+            print(text)
+            return None
+        return text
+
+    def close(self) -> None:
+        pass
+
+
+def wrap(raw: SamrapAEC, illegal_reward: float = -1.0) -> Any:
+    """PettingZoo's usual wrappers: illegal actions end the game, bounds and order are checked."""
+    env = wrappers.TerminateIllegalWrapper(raw, illegal_reward=illegal_reward)
+    env = wrappers.AssertOutOfBoundsWrapper(env)
+    env = wrappers.OrderEnforcingWrapper(env)
+    return env

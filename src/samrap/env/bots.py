@@ -1,0 +1,33 @@
+"""Opponents for the single-agent environments, found by name.
+
+Names go to the players' bot registry (``samrap.players.levels.make_bot``: ``random``,
+``heuristic``, ``easy``, ``medium``, ``hard``, ``ismcts:iters=200``, ...). Where that registry is
+not installed, only ``random`` exists. A player object (anything with ``name`` and
+``choose(view, legal, rng)``) is used as it is.
+"""
+
+from __future__ import annotations
+
+import importlib
+from typing import Any
+
+from samrap.players.random_bot import RandomPlayer
+
+
+def make_player(spec: Any, game: Any) -> Any:
+    """The player named ``spec`` for the game facade ``game`` (or ``spec`` itself, a player).
+
+    Raises:
+        ValueError: no bot of that name is known.
+    """
+    if not isinstance(spec, str):
+        if not hasattr(spec, "choose"):
+            raise ValueError(f"not a player: {spec!r} (needs choose(view, legal, rng))")
+        return spec
+    try:
+        levels = importlib.import_module("samrap.players.levels")
+    except ImportError:
+        if spec.strip().lower() == "random":
+            return RandomPlayer()
+        raise ValueError(f"no bot registry here, so only 'random' exists, not {spec!r}") from None
+    return levels.make_bot(spec, game)

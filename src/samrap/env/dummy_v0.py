@@ -1,0 +1,39 @@
+"""Thai Dummy as a PettingZoo AEC environment.
+
+>>> from samrap.env import dummy_v0
+>>> env = dummy_v0.env(players=2)
+>>> env.reset(seed=1)
+>>> env.agent_selection in env.agents
+True
+
+``env(config=None, *, reward="win", score_scale=1.0, illegal_reward=-1.0, render_mode=None,
+knock_variants=None, **options)``: ``config`` is a ``DummyConfig`` or a config string
+(``"dummy(players=3)"``); ``options`` are config fields (``players=2``, ``ace_low=True``,
+``preset="modern"``) applied on top. See ``docs/env.md`` for the action ids and observation slices.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from samrap.env.aec import SamrapAEC, wrap
+from samrap.env.binding import dummy_binding
+
+
+def raw_env(
+    config: Any = None,
+    *,
+    reward: str = "win",
+    score_scale: float = 1.0,
+    render_mode: str | None = None,
+    knock_variants: int | None = None,
+    **options: Any,
+) -> SamrapAEC:
+    """The unwrapped environment (illegal actions raise ``ValueError``)."""
+    binding = dummy_binding(config, knock_variants=knock_variants, **options)
+    return SamrapAEC(binding, reward=reward, score_scale=score_scale, render_mode=render_mode)
+
+
+def env(config: Any = None, *, illegal_reward: float = -1.0, **kwargs: Any) -> Any:
+    """The environment with PettingZoo's standard wrappers (an illegal action ends the game)."""
+    return wrap(raw_env(config, **kwargs), illegal_reward=illegal_reward)
