@@ -30,6 +30,7 @@ from typing import Any
 
 from samrap.core.configstr import split_config_string
 from samrap.core.errors import ConfigError, IllegalActionError, InvalidNotationError
+from samrap.engine.fairness import Commitment
 from samrap.engine.match import GameResult, LedgerLine, MatchResult
 from samrap.engine.registry import GAMES, GameSetup, GameSpec
 
@@ -48,17 +49,22 @@ class RecordError(InvalidNotationError):
 
 @dataclass(frozen=True, slots=True)
 class Record:
-    """A match plus the header fields that are not part of playing it (the date)."""
+    """A match plus the header fields that are not part of playing it (the date).
+
+    ``commitments`` holds, per game, the shuffle commitment published before it was played
+    (``engine.fairness``; the server's records have them), or is empty.
+    """
 
     match: MatchResult
     date: str
+    commitments: tuple[Commitment | None, ...] = ()
 
 
-def make_record(match: MatchResult, date: str | None = None) -> Record:
+def make_record(match: MatchResult, date: str | None = None, commitments: tuple[Commitment | None, ...] = ()) -> Record:
     """Wrap a match result as a record dated ``date`` (ISO 8601; default: now, UTC)."""
     if date is None:
         date = datetime.now(UTC).replace(microsecond=0).isoformat().replace("+00:00", "Z")
-    return Record(match, date)
+    return Record(match, date, commitments)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -79,12 +85,15 @@ def record_to_dict(record: Record) -> dict[str, Any]:
         "date": record.date,
         "seed": m.seed,
         "result": {"totals": list(m.totals), "winners": list(m.winners), "complete": m.complete},
-        "games": [_game_to_dict(spec, config, g) for g in m.games],
+        "games": [
+            _game_to_dict(spec, config, g, record.commitments[i] if i < len(record.commitments) else None)
+            for i, g in enumerate(m.games)
+        ],
     }
 
 
-def _game_to_dict(spec: GameSpec, config: Any, g: GameResult) -> dict[str, Any]:
-    return {
+def _game_to_dict(spec: GameSpec, config: Any, g: GameResult, commitment: Commitment | None) -> dict[str, Any]:
+    out: dict[str, Any] = {
         "seed": g.seed,
         "deck": [spec.card_text(config, c) for c in g.deck],
         "starter": g.starter,
@@ -93,6 +102,9 @@ def _game_to_dict(spec: GameSpec, config: Any, g: GameResult) -> dict[str, Any]:
         "scores": list(g.scores),
         "ledger": [{"seat": i.seat, "item": i.code, "points": i.points, "detail": i.detail} for i in g.ledger],
     }
+    if commitment is not None:
+        out["commitment"] = commitment.as_dict()
+    return out
 
 
 def _is_flat(value: object) -> bool:
@@ -238,13 +250,31 @@ def parse_record(obj: object) -> Record:
     complete = result["complete"]
     if not isinstance(complete, bool):
         raise RecordError("result.complete", f"expected true or false, got {_kind(complete)}")
-    games = tuple(_parse_game(spec, game, g, _at("games", i), n) for i, g in enumerate(_list(top["games"], "games")))
+    raw_games = _list(top["games"], "games")
+    games = tuple(_parse_game(spec, game, g, _at("games", i), n) for i, g in enumerate(raw_games))
+    commitments = tuple(
+        _parse_commitment(g.get("commitment"), _at(_at("games", i), "commitment")) for i, g in enumerate(raw_games)
+    )
     match = MatchResult(name, config_text, names, seed, games, totals, winners, complete)
-    return Record(match, date)
+    return Record(match, date, commitments if any(c is not None for c in commitments) else ())
+
+
+def _parse_commitment(value: object, path: str) -> Commitment | None:
+    """A game's optional shuffle commitment: ``{"sha256": 64 hex digits, "salt": hex}``."""
+    if value is None:
+        return None
+    obj = _object(value, path, ("sha256", "salt"))
+    digest = _str(obj["sha256"], _at(path, "sha256"))
+    salt = _str(obj["salt"], _at(path, "salt"))
+    if len(digest) != 64 or any(ch not in "0123456789abcdef" for ch in digest):
+        raise RecordError(_at(path, "sha256"), "expected 64 lowercase hex digits")
+    if not salt or any(ch not in "0123456789abcdef" for ch in salt):
+        raise RecordError(_at(path, "salt"), "expected lowercase hex digits")
+    return Commitment(digest, salt)
 
 
 def _parse_game(spec: GameSpec, game: Any, value: object, path: str, n: int) -> GameResult:
-    g = _object(value, path, ("seed", "deck", "starter", "direction", "actions", "scores", "ledger"))
+    g = _object(value, path, ("seed", "deck", "starter", "direction", "actions", "scores", "ledger"), ("commitment",))
     seed = _optional_int(g["seed"], _at(path, "seed"))
     deck_path = _at(path, "deck")
     deck: list[int] = []

@@ -77,7 +77,9 @@ function route() {
   if (cleanup) cleanup();
   cleanup = null;
   renderHeader();
-  const hash = location.hash || "#/";
+  // A shared link is /t/CODE (the server serves this page there); inside the app pages are #/...
+  const path = location.pathname.match(/^\/t\/([^/]+)/);
+  const hash = location.hash && location.hash !== "#" ? location.hash : path ? `#/t/${path[1]}` : "#/";
   const parts = hash.replace(/^#\/?/, "").split("/").map(decodeURIComponent);
   const view = document.getElementById("view");
   clear(view);

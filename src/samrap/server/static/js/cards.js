@@ -84,13 +84,13 @@ export function cardShort(card) {
 const PIPS = {
   2: [[50, 30], [50, 110]],
   3: [[50, 30], [50, 70], [50, 110]],
-  4: [[34, 30], [66, 30], [34, 110], [66, 110]],
-  5: [[34, 30], [66, 30], [50, 70], [34, 110], [66, 110]],
-  6: [[34, 30], [66, 30], [34, 70], [66, 70], [34, 110], [66, 110]],
-  7: [[34, 30], [66, 30], [50, 50], [34, 70], [66, 70], [34, 110], [66, 110]],
-  8: [[34, 30], [66, 30], [50, 50], [34, 70], [66, 70], [50, 90], [34, 110], [66, 110]],
-  9: [[34, 30], [66, 30], [34, 56], [66, 56], [50, 70], [34, 84], [66, 84], [34, 110], [66, 110]],
-  10: [[34, 30], [66, 30], [50, 43], [34, 56], [66, 56], [34, 84], [66, 84], [50, 97], [34, 110], [66, 110]],
+  4: [[37, 30], [63, 30], [37, 110], [63, 110]],
+  5: [[37, 30], [63, 30], [50, 70], [37, 110], [63, 110]],
+  6: [[37, 30], [63, 30], [37, 70], [63, 70], [37, 110], [63, 110]],
+  7: [[37, 30], [63, 30], [50, 50], [37, 70], [63, 70], [37, 110], [63, 110]],
+  8: [[37, 30], [63, 30], [50, 50], [37, 70], [63, 70], [50, 90], [37, 110], [63, 110]],
+  9: [[37, 30], [63, 30], [37, 56], [63, 56], [50, 70], [37, 84], [63, 84], [37, 110], [63, 110]],
+  10: [[37, 30], [63, 30], [50, 43], [37, 56], [63, 56], [37, 84], [63, 84], [50, 97], [37, 110], [63, 110]],
 };
 
 function use(id, x, y, size, flip = false) {
@@ -107,11 +107,16 @@ const COURT = {
 
 function courtArt(r, s) {
   return (
-    `<rect x="22" y="18" width="56" height="104" rx="6" class="cd-panel"/>` +
-    `<path d="${COURT[r]}" class="cd-crown"/>` +
-    use(s, 38, 66, 24) +
+    `<rect x="27" y="16" width="46" height="108" rx="6" class="cd-panel"/>` +
+    `<g transform="translate(50 50) scale(.8) translate(-50 -50)"><path d="${COURT[r]}" class="cd-crown"/></g>` +
+    use(s, 39, 64, 22) +
     `<text x="50" y="112" class="cd-court">${r}</text>`
   );
+}
+
+function index(r, s) {
+  const ten = r === "T";
+  return `<text x="${ten ? 2 : 6}" y="29" class="cd-rank"${ten ? ' textLength="25" lengthAdjust="spacingAndGlyphs"' : ""}>${rankText(r)}</text>${use(s, 6, 33, 16)}`;
 }
 
 /**
@@ -143,15 +148,14 @@ export function cardSVG(card, opts = {}) {
     body += use(s, 7, 60, 38);
     body += `<g opacity=".35">${use(s, 52, 92, 40)}</g>`;
   } else {
-    body += `<text x="${r === "T" ? 3 : 7}" y="30" class="cd-rank">${rankText(r)}</text>`;
-    body += use(s, 6, 34, 16);
+    body += index(r, s);
     if (r === "A") body += use(s, 28, 48, 44);
     else if (COURT[r]) body += courtArt(r, s);
     else {
       const n = r === "T" ? 10 : Number(r);
       for (const [x, y] of PIPS[n]) body += use(s, x - 9, y - 9, 18, y > 70);
     }
-    body += `<g transform="rotate(180 50 70)"><text x="${r === "T" ? 3 : 7}" y="30" class="cd-rank">${rankText(r)}</text>${use(s, 6, 34, 16)}</g>`;
+    body += `<g transform="rotate(180 50 70)">${index(r, s)}</g>`;
   }
   body += `</g>`;
   return `${open}${body}</svg>`;

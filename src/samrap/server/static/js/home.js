@@ -109,7 +109,7 @@ export function homePage(go) {
 
   const codeInput = h("input", { type: "text", id: "code", maxlength: 8, autocomplete: "off", autocapitalize: "characters", spellcheck: "false", placeholder: "ABC234", style: { textTransform: "uppercase" } });
   const archive = h("div", null, h("p", { class: "muted" }, "…"));
-  api("GET", "/api/archive")
+  api("GET", "/api/games")
     .then((res) => {
       const games = (res && res.games) || [];
       archive.replaceChildren(

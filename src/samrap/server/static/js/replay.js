@@ -29,7 +29,7 @@ export function replayPage(root, id) {
   document.addEventListener("keydown", onKey);
 
   clear(root).appendChild(h("div", { class: "page" }, h("p", null, "…")));
-  Promise.all([api("GET", `/api/archive/${encodeURIComponent(id)}`), api("GET", `/api/archive/${encodeURIComponent(id)}/replay`)])
+  Promise.all([api("GET", `/api/games/${encodeURIComponent(id)}/record`), api("GET", `/api/games/${encodeURIComponent(id)}/replay`)])
     .then(([rec, rep]) => {
       record = rec;
       states = rep.games.map((g) => g.states);

@@ -493,7 +493,7 @@ class TableController {
 
   lobby() {
     const info = this.info;
-    const link = `${location.origin}/#/t/${info.code}`;
+    const link = `${location.origin}/t/${info.code}`;
     const mine = this.seat !== null && this.token;
     return h(
       "div",

@@ -1,0 +1,256 @@
+"""REST: the lobby (create, join, bots, start, rematch, leave), players, leaderboard, archive.
+
+Errors are :class:`samrap.server.messages.ErrorBody` JSON with an HTTP status by kind (404
+unknown, 403 bad token, 409 conflict, 422 bad input, 429 rate, 503 owner unreachable). A request
+for a table that another server process owns is forwarded to that process
+(``samrap.server.forward``), so any process can be asked about any table.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Awaitable, Callable
+from datetime import UTC, datetime
+from typing import Annotated, Any
+
+from fastapi import APIRouter, Header, Query, Request
+from fastapi.responses import JSONResponse, Response
+
+from samrap.server import forward
+from samrap.server.manager import NotOwner, TableManager
+from samrap.server.messages import (
+    ArchivedMatch,
+    ArchiveList,
+    CreateTableRequest,
+    CreateTableResponse,
+    ErrorBody,
+    ErrorCode,
+    Health,
+    HostRequest,
+    JoinRequest,
+    JoinResponse,
+    Leaderboard,
+    PlayerRequest,
+    PlayerResponse,
+    RatingRow,
+    TableInfo,
+    TableList,
+    TableSummary,
+)
+from samrap.server.runtime import TableRuntime
+from samrap.server.table import TableError
+from samrap.server.tokens import new_id, new_token, normalize_code, token_hash
+from samrap.server.writer import now
+
+STATUS = {
+    ErrorCode.UNKNOWN_TABLE: 404,
+    ErrorCode.NOT_FOUND: 404,
+    ErrorCode.UNAUTHORIZED: 403,
+    ErrorCode.SEAT_TAKEN: 409,
+    ErrorCode.NO_SEAT: 409,
+    ErrorCode.BAD_STATE: 409,
+    ErrorCode.BAD_CONFIG: 422,
+    ErrorCode.MALFORMED: 422,
+    ErrorCode.RATE_LIMITED: 429,
+    ErrorCode.NOT_OWNER: 503,
+}
+
+router = APIRouter()
+
+
+def error_response(code: ErrorCode, message: str, rule: int | str | None = None) -> JSONResponse:
+    body = ErrorBody(code=code, message=message, rule=rule)
+    return JSONResponse(body.model_dump(mode="json"), status_code=STATUS.get(code, 400))
+
+
+def manager_of(request: Request) -> TableManager:
+    m: TableManager = request.app.state.manager
+    return m
+
+
+async def _with_table(
+    request: Request, code: str, body: bytes | None, work: Callable[[TableRuntime], Awaitable[Any]]
+) -> Any:
+    """Run ``work`` on the live table ``code``, forwarding to its owner if another process has it."""
+    canonical = normalize_code(code)
+    if canonical is None:
+        return error_response(ErrorCode.UNKNOWN_TABLE, f"{code!r} is not a table code")
+    try:
+        rt = await manager_of(request).get(canonical)
+        return await work(rt)
+    except TableError as e:
+        return error_response(e.code, e.message, e.rule)
+    except NotOwner as e:
+        return await forward.forward_http(request, e, body)
+
+
+@router.get("/healthz", response_model=Health)
+async def healthz(request: Request) -> Health:
+    m = manager_of(request)
+    return Health(ok=True, node=m.ctx.node, tables=len(m.tables), database=m.storage.dialect)
+
+
+@router.post("/api/tables", response_model=CreateTableResponse, status_code=201)
+async def create_table(request: Request, body: CreateTableRequest) -> Any:
+    try:
+        rt, host_token, seat, token = await manager_of(request).create(body)
+    except TableError as e:
+        return error_response(e.code, e.message, e.rule)
+    return CreateTableResponse(table=rt.info(), host_token=host_token, seat=seat, token=token)
+
+
+@router.get("/api/tables", response_model=TableList)
+async def list_tables(
+    request: Request,
+    status: Annotated[str | None, Query(pattern="^(lobby|playing|finished)$")] = None,
+    limit: Annotated[int, Query(ge=1, le=200)] = 50,
+) -> TableList:
+    m = manager_of(request)
+    rows = await m.ctx.writer.run(lambda: m.storage.list_tables(status, limit))
+    base = m.ctx.base_url
+    return TableList(
+        tables=[
+            TableSummary(
+                code=r["code"],
+                link=f"{base}/t/{r['code']}",
+                game=r["game"],
+                config=r["config"],
+                status=r["status"],
+                version=r["version"],
+                rated=bool(r["rated"]),
+            )
+            for r in rows
+        ]
+    )
+
+
+@router.get("/api/tables/{code}", response_model=TableInfo)
+async def get_table(request: Request, code: str) -> Any:
+    async def work(rt: TableRuntime) -> TableInfo:
+        async with rt.lock:
+            return rt.info()
+
+    return await _with_table(request, code, None, work)
+
+
+@router.post("/api/tables/{code}/join", response_model=JoinResponse)
+async def join_table(request: Request, code: str, body: JoinRequest) -> Any:
+    raw = await request.body()
+
+    async def work(rt: TableRuntime) -> JoinResponse:
+        player_id = await manager_of(request).player_id(body.player_token)
+        if body.player_token is not None and player_id is None:
+            raise TableError(ErrorCode.UNAUTHORIZED, "unknown player token")
+        name = " ".join(body.name.split())
+        if not name:
+            raise TableError(ErrorCode.MALFORMED, "a display name cannot be blank")
+        seat, token = await rt.join(name, body.seat, player_id)
+        return JoinResponse(seat=seat, token=token, table=rt.info())
+
+    return await _with_table(request, code, raw, work)
+
+
+def _host_route(name: str, act: Callable[[TableRuntime, HostRequest], Awaitable[None]]) -> None:
+    async def route(request: Request, code: str, body: HostRequest) -> Any:
+        raw = await request.body()
+
+        async def work(rt: TableRuntime) -> TableInfo:
+            await act(rt, body)
+            return rt.info()
+
+        return await _with_table(request, code, raw, work)
+
+    route.__name__ = f"{name}_table"
+    router.post(f"/api/tables/{{code}}/{name}", response_model=TableInfo)(route)
+
+
+_host_route("bots", lambda rt, b: rt.fill_bots(b.token, b.level or "easy"))
+_host_route("start", lambda rt, b: rt.start_match(b.token))
+_host_route("rematch", lambda rt, b: rt.rematch(b.token))
+_host_route("leave", lambda rt, b: rt.leave(b.token))
+
+
+@router.post("/api/players", response_model=PlayerResponse, status_code=201)
+async def create_player(request: Request, body: PlayerRequest) -> Any:
+    name = " ".join(body.name.split())
+    if not name:
+        return error_response(ErrorCode.MALFORMED, "a player name cannot be blank")
+    m = manager_of(request)
+    token, player_id = new_token(), new_id("p")
+    await m.ctx.writer.run(lambda: m.storage.create_player(player_id, name, token_hash(token), now()))
+    return PlayerResponse(id=player_id, name=name, token=token)
+
+
+@router.get("/api/players/me", response_model=PlayerResponse)
+async def who_am_i(request: Request, x_player_token: Annotated[str, Header(max_length=100)]) -> Any:
+    m = manager_of(request)
+    found = await m.ctx.writer.run(lambda: m.storage.player_by_token(token_hash(x_player_token)))
+    if found is None:
+        return error_response(ErrorCode.UNAUTHORIZED, "unknown player token")
+    return PlayerResponse(id=found[0], name=found[1])
+
+
+@router.get("/api/leaderboard", response_model=Leaderboard)
+async def leaderboard(
+    request: Request,
+    game: Annotated[str, Query(max_length=32)] = "dummy",
+    limit: Annotated[int, Query(ge=1, le=500)] = 100,
+) -> Leaderboard:
+    m = manager_of(request)
+    rows = await m.ctx.writer.run(lambda: m.storage.leaderboard(game, limit))
+    return Leaderboard(
+        game=game,
+        rows=[
+            RatingRow(
+                rank=k + 1,
+                name=r["name"],
+                player=r["id"],
+                rating=round(float(r["ordinal"]), 3),
+                mu=round(float(r["mu"]), 3),
+                sigma=round(float(r["sigma"]), 3),
+                matches=int(r["matches"]),
+            )
+            for k, r in enumerate(rows)
+        ],
+    )
+
+
+@router.get("/api/games", response_model=ArchiveList)
+async def list_games(
+    request: Request,
+    table: Annotated[str | None, Query(max_length=16)] = None,
+    limit: Annotated[int, Query(ge=1, le=500)] = 50,
+) -> ArchiveList:
+    m = manager_of(request)
+    code = normalize_code(table) if table is not None else None
+    rows = await m.ctx.writer.run(lambda: m.storage.list_archive(code, limit))
+
+    return ArchiveList(
+        games=[
+            ArchivedMatch(
+                id=r["id"],
+                table=r["table_code"],
+                match=r["match"] + 1,
+                game=r["game"],
+                config=r["config"],
+                players=json.loads(r["players"]),
+                totals=json.loads(r["totals"]),
+                winners=json.loads(r["winners"]),
+                rated=bool(r["rated"]),
+                finished_at=datetime.fromtimestamp(r["finished_at"], UTC).isoformat().replace("+00:00", "Z"),
+            )
+            for r in rows
+        ]
+    )
+
+
+@router.get("/api/games/{game_id}/record")
+async def game_record(request: Request, game_id: str) -> Response:
+    """The archived match as a game record (``docs/records.md``): deck orders and salts revealed."""
+    m = manager_of(request)
+    if len(game_id) > 40:
+        return error_response(ErrorCode.NOT_FOUND, "no such game")
+    text = await m.ctx.writer.run(lambda: m.storage.record(game_id))
+    if text is None:
+        return error_response(ErrorCode.NOT_FOUND, f"no archived game {game_id!r}")
+    return Response(text, media_type="application/json")

@@ -1,0 +1,82 @@
+"""The ASGI application: ``create_app(settings)`` wires storage, tables, REST and websockets.
+
+Startup runs the packaged migrations, then resumes every unfinished table from its log (so a
+crashed server picks up where it stopped), then starts renewing table leases. The static
+directory (``samrap/server/static``) is where the web app goes; until it exists, ``/`` serves a
+placeholder page from there.
+"""
+
+from __future__ import annotations
+
+import logging  # noqa: TID251 - the server logs its startup
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from pathlib import Path
+
+from fastapi import FastAPI, Request
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import FileResponse, JSONResponse, Response
+from fastapi.staticfiles import StaticFiles
+
+from samrap import __version__
+from samrap.server import api, ws
+from samrap.server.manager import TableManager
+from samrap.server.messages import PROTOCOL_VERSION, ErrorBody, ErrorCode
+from samrap.server.runtime import ServerContext
+from samrap.server.settings import ServerSettings
+from samrap.server.storage import Storage
+from samrap.server.writer import Writer
+
+log = logging.getLogger("samrap.server")
+
+
+def create_app(settings: ServerSettings) -> FastAPI:
+    """A server for ``settings``; nothing touches the database until the app starts."""
+
+    @asynccontextmanager
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        storage = Storage(settings.database_url)
+        storage.migrate()
+        writer = Writer(storage)
+        ctx = ServerContext(writer, settings.base_url, settings.node_id, settings.bot_delay_scale)
+        manager = TableManager(ctx, settings.lease_ttl)
+        app.state.manager = manager
+        try:
+            await manager.start()
+            log.info("samrap server %s: node %s, %d tables resumed", settings.base_url, ctx.node, len(manager.tables))
+            yield
+        finally:
+            await manager.close()
+            writer.close()
+            storage.close()
+
+    app = FastAPI(
+        title="samrap server",
+        version=__version__,
+        description=f"Thai Dummy tables: REST lobby and archive, websocket play (protocol {PROTOCOL_VERSION}).",
+        lifespan=lifespan,
+    )
+
+    @app.exception_handler(RequestValidationError)
+    async def bad_request(request: Request, exc: RequestValidationError) -> JSONResponse:
+        errors = exc.errors()
+        first = errors[0] if errors else {}
+        where = ".".join(str(p) for p in first.get("loc", ())) or "request"
+        body = ErrorBody(code=ErrorCode.MALFORMED, message=f"{where}: {first.get('msg', 'invalid')}")
+        return JSONResponse(body.model_dump(mode="json"), status_code=422)
+
+    app.include_router(api.router)
+    app.include_router(ws.router)
+    static: Path = settings.static_dir
+    index = static / "index.html"
+
+    async def web_app(request: Request) -> Response:
+        if index.is_file():
+            return FileResponse(index)
+        return JSONResponse({"detail": "no web app installed"}, status_code=404)
+
+    app.add_api_route("/", web_app, include_in_schema=False)
+    app.add_api_route("/t/{code}", web_app, include_in_schema=False)
+    if static.is_dir():
+        app.mount("/static", StaticFiles(directory=static), name="static")
+    return app

@@ -1,0 +1,59 @@
+"""Bots in seats: a level name -> a player, and the safe move the turn timer plays.
+
+Bots sit behind the same :class:`samrap.players.base.Player` protocol as everywhere else and get
+only their seat's view and the legal actions (never the state). Levels come from
+``samrap.players.levels`` (easy, medium, hard, expert); ``random`` is the uniform bot. If a level's
+bot cannot be built (a game without a heuristic yet), the seat falls back to the random bot
+rather than failing the table.
+"""
+
+from __future__ import annotations
+
+import logging  # noqa: TID251 - the server reports a fallback it chose
+from collections.abc import Sequence
+from typing import Any
+
+from samrap.core.rng import Random
+from samrap.players.random_bot import RandomPlayer
+
+log = logging.getLogger("samrap.server")
+
+#: Levels whose decision is instant: played on the event loop; the rest run in a worker thread.
+FAST_LEVELS = frozenset({"random", "easy", "medium"})
+
+
+def make_seat_bot(game: Any, level: str) -> Any:
+    """The player for a bot seat of ``level`` (the random bot if that level is unavailable)."""
+    if level == "random":
+        return RandomPlayer("random")
+    try:
+        from samrap.players.levels import make_bot
+
+        return make_bot(level, game)
+    except (ImportError, AttributeError, ValueError) as e:
+        log.warning("bot level %s unavailable for %s (%s): using the random bot", level, game.name, e)
+        return RandomPlayer(f"random (for {level})")
+
+
+def choose(bot: Any, view: Any, legal: Sequence[Any], rng: Random) -> Any:
+    """The bot's choice; a bot that fails or answers off the list falls back to a random legal action."""
+    try:
+        action = bot.choose(view, legal, rng)
+    except Exception as e:  # a bot bug must not stop a table
+        log.exception("bot %s failed: %s", getattr(bot, "name", bot), e)
+        return legal[rng.randrange(len(legal))]
+    return action if action in legal else legal[rng.randrange(len(legal))]
+
+
+def safe_texts(legal_texts: Sequence[str]) -> list[str]:
+    """The actions the turn timer may play for an absent person, most harmless first.
+
+    Drawing from the stock (``D``) or passing (``-``) commits to nothing; failing those, a
+    discard (``X ...``) ends the turn without putting cards down or collecting. When nothing of
+    the kind is legal (a forced meld), every legal action is allowed.
+    """
+    for quiet in ("D", "-"):
+        if quiet in legal_texts:
+            return [quiet]
+    discards = [t for t in legal_texts if t.startswith("X ")]
+    return discards or list(legal_texts)

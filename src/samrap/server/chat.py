@@ -1,0 +1,53 @@
+"""Table chat rules: length limit, rate limit, escaping. Emoji are ordinary text and pass through.
+
+Why escape on the server: the web client will put chat into a page; escaping ``<>&"'`` here means
+a client that forgets to escape still cannot be made to run a script. Control characters (other
+than none at all) are dropped, so a line cannot fake a new message or move a terminal's cursor.
+"""
+
+from __future__ import annotations
+
+import html
+import unicodedata
+from dataclasses import dataclass
+
+from samrap.server.messages import MAX_CHAT
+
+#: A seat may send a burst of this many lines, then one line per REFILL_SECONDS.
+BURST = 5
+REFILL_SECONDS = 2.0
+
+
+class ChatRejected(ValueError):
+    """An empty or over-long line; the message says which."""
+
+
+def clean(text: str) -> str:
+    """The line as it is stored and sent: trimmed, controls removed, HTML-escaped.
+
+    Raises:
+        ChatRejected: nothing left, or more than :data:`MAX_CHAT` characters before escaping.
+    """
+    kept = "".join(ch for ch in text if unicodedata.category(ch) not in ("Cc", "Cs") or ch == " ")
+    kept = " ".join(kept.split())
+    if not kept:
+        raise ChatRejected("an empty message")
+    if len(kept) > MAX_CHAT:
+        raise ChatRejected(f"a message is at most {MAX_CHAT} characters, this one has {len(kept)}")
+    return html.escape(kept, quote=True)
+
+
+@dataclass(slots=True)
+class RateLimit:
+    """A token bucket per seat: ``allow(now)`` spends a token if there is one."""
+
+    tokens: float = BURST
+    at: float = 0.0
+
+    def allow(self, now: float) -> bool:
+        self.tokens = min(BURST, self.tokens + (now - self.at) / REFILL_SECONDS)
+        self.at = now
+        if self.tokens >= 1:
+            self.tokens -= 1
+            return True
+        return False

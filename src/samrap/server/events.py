@@ -1,0 +1,92 @@
+"""The records of a table's append-only log: every change to a table is one of these.
+
+Why a log of events rather than a saved state: the log is what is committed before anything is
+broadcast, it is small (an action is a few bytes of text), and replaying it through the same
+:meth:`samrap.server.table.Table.apply` that live play uses rebuilds a table exactly after a
+crash. Event ``seq`` numbers are the table's versions; ``(table, seq)`` is the primary key of the
+log, so two processes can never both append version ``n`` (it fences a stale owner).
+
+These are *private* records: a deal holds the deck seed and the commitment salt, and a join holds
+the hash of the seat token. Clients only ever see the public :class:`samrap.server.messages.Event`
+built from them.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
+
+from samrap.server.messages import BotLevel, TableSettings
+
+
+class _Event(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+class SeatSpec(_Event):
+    kind: Literal["open", "bot"]
+    level: BotLevel | None = None
+
+
+class Created(_Event):
+    """Seq 1 of every table: the game, the resolved config string, the seats and settings."""
+
+    k: Literal["create"] = "create"
+    game: str
+    config: str
+    seats: list[SeatSpec]
+    settings: TableSettings
+    host_hash: str
+
+
+class Joined(_Event):
+    k: Literal["join"] = "join"
+    seat: int
+    name: str
+    token_hash: str
+    player_id: str | None = None
+
+
+class Left(_Event):
+    k: Literal["leave"] = "leave"
+    seat: int
+
+
+class BotSeated(_Event):
+    k: Literal["bot"] = "bot"
+    seat: int
+    level: BotLevel
+
+
+class Dealt(_Event):
+    """A game begins. ``game == 0`` starts a match (``match`` counts rematches). The deck is
+    ``deal_order(seed)``; ``salt`` opens the published commitment once the game is archived."""
+
+    k: Literal["deal"] = "deal"
+    match: int
+    game: int
+    seed: int
+    salt: str
+    starter: int
+    direction: int
+
+
+class Acted(_Event):
+    k: Literal["act"] = "act"
+    seat: int
+    action: str
+    by: Literal["player", "bot", "standin", "timer"] = "player"
+
+
+LogEvent = Annotated[Created | Joined | Left | BotSeated | Dealt | Acted, Field(discriminator="k")]
+LOG_EVENT: TypeAdapter[Created | Joined | Left | BotSeated | Dealt | Acted] = TypeAdapter(LogEvent)
+AnyEvent = Created | Joined | Left | BotSeated | Dealt | Acted
+
+
+def dump_event(event: AnyEvent) -> str:
+    return event.model_dump_json()
+
+
+def load_event(text: str) -> AnyEvent:
+    return LOG_EVENT.validate_json(text)

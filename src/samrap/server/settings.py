@@ -1,0 +1,60 @@
+"""How a server process is configured (the ``samrap serve`` options), and where its data lives."""
+
+from __future__ import annotations
+
+import os
+import socket
+from dataclasses import dataclass
+from pathlib import Path
+
+STATIC_DIR = Path(__file__).parent / "static"
+
+
+def default_database_path() -> Path:
+    """``$XDG_DATA_HOME/samrap/samrap.db`` (``~/.local/share/...``), or ``./samrap.db`` if that
+    directory cannot be created: a person who just runs ``samrap serve`` gets a file that survives
+    restarts without choosing a place."""
+    base = os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
+    folder = Path(base) / "samrap"
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError:
+        return Path("samrap.db").resolve()
+    if not os.access(folder, os.W_OK):
+        return Path("samrap.db").resolve()
+    return folder / "samrap.db"
+
+
+def sqlite_url(path: Path) -> str:
+    return f"sqlite:///{path}"
+
+
+@dataclass(frozen=True, slots=True)
+class ServerSettings:
+    """One server process.
+
+    ``public_url`` is how people reach this process (share links, and how other processes
+    forward to it); ``node`` names it in table leases. The default node id is host and port, so
+    a process restarted on the same port reclaims its own tables at once instead of waiting for
+    their leases to expire.
+    """
+
+    database_url: str
+    host: str = "127.0.0.1"
+    port: int = 8000
+    public_url: str | None = None
+    node: str | None = None
+    lease_ttl: float = 15.0
+    bot_delay_scale: float = 1.0
+    static_dir: Path = STATIC_DIR
+
+    @property
+    def base_url(self) -> str:
+        if self.public_url:
+            return self.public_url.rstrip("/")
+        host = "127.0.0.1" if self.host in ("0.0.0.0", "::", "") else self.host
+        return f"http://{host}:{self.port}"
+
+    @property
+    def node_id(self) -> str:
+        return self.node or f"{socket.gethostname()}:{self.port}"

@@ -1,0 +1,342 @@
+"""Storage behind SQLAlchemy 2: SQLite by default (one file, nothing to run), PostgreSQL by URL.
+
+:class:`Storage` is synchronous and knows SQL; :class:`samrap.server.writer.Writer` runs it on a
+thread so the event loop never waits on the disk. Every method is one transaction.
+
+The log append (:meth:`Storage.append`) is the durability point of the server: a table's events
+are inserted with their sequence numbers as part of the primary key, so a stale owner (a process
+that lost its lease) fails to insert instead of forking the table's history, and it is committed
+before anything about it is broadcast.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from sqlalchemy import Engine, and_, create_engine, delete, event, func, insert, or_, select, update
+from sqlalchemy.engine import make_url
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.pool import ConnectionPoolEntry
+
+from samrap.engine.record import dumps_record, make_record
+from samrap.server import migrate, ratings, schema
+from samrap.server.events import AnyEvent, Created, dump_event, load_event
+from samrap.server.table import FinishedMatch
+
+
+@dataclass(frozen=True, slots=True)
+class Append:
+    """Events to add to one table's log, from version ``first_seq`` on, plus their consequences."""
+
+    code: str
+    first_seq: int
+    events: Sequence[AnyEvent]
+    status: str
+    finished: FinishedMatch | None = None
+
+
+class StaleWrite(Exception):
+    """The log already has these versions: another process wrote them (this one lost the lease)."""
+
+
+def _sqlite_pragmas(dbapi_connection: Any, _record: ConnectionPoolEntry) -> None:
+    # WAL: readers never block the writer; NORMAL: a commit survives a process crash (kill -9),
+    # which is the failure the server is built for, and costs no fsync per action.
+    cursor = dbapi_connection.cursor()
+    cursor.execute("PRAGMA journal_mode=WAL")
+    cursor.execute("PRAGMA synchronous=NORMAL")
+    cursor.execute("PRAGMA busy_timeout=10000")
+    cursor.close()
+
+
+def make_engine(url: str) -> Engine:
+    """An engine for ``url`` with the settings the server relies on (WAL for SQLite files)."""
+    u = make_url(url)
+    if u.get_backend_name() == "sqlite":
+        engine = create_engine(url, connect_args={"check_same_thread": False, "timeout": 10})
+        event.listen(engine, "connect", _sqlite_pragmas)
+        return engine
+    return create_engine(url, pool_size=5, max_overflow=5, pool_pre_ping=True)
+
+
+class Storage:
+    """Every query the server makes. Methods are safe to call from any one thread at a time."""
+
+    def __init__(self, url: str) -> None:
+        self.url = url
+        self.engine = make_engine(url)
+
+    @property
+    def dialect(self) -> str:
+        return self.engine.dialect.name
+
+    def migrate(self) -> None:
+        migrate.upgrade(self.engine)
+
+    def close(self) -> None:
+        self.engine.dispose()
+
+    # -----------------------------------------------------------------------------------------
+    # Tables and their logs
+
+    def create_table(self, code: str, created: Created, node: str, url: str, now: float, ttl: float) -> bool:
+        """Insert a new table (owned by ``node``) and its first event; ``False`` if the code is taken."""
+        try:
+            with self.engine.begin() as conn:
+                conn.execute(
+                    insert(schema.tables).values(
+                        code=code,
+                        game=created.game,
+                        config=created.config,
+                        status="lobby",
+                        version=1,
+                        rated=created.settings.rated,
+                        created_at=now,
+                        updated_at=now,
+                        owner=node,
+                        owner_url=url,
+                        lease_until=now + ttl,
+                    )
+                )
+                conn.execute(
+                    insert(schema.events).values(
+                        table_code=code, seq=1, kind=created.k, data=dump_event(created), at=now
+                    )
+                )
+        except IntegrityError:
+            return False
+        return True
+
+    def append(self, batch: Sequence[Append], now: float) -> list[Exception | None]:
+        """Commit several tables' appends in one transaction (group commit); on any failure, retry
+        them one by one so that one stale write does not sink the others."""
+        if not batch:
+            return []
+        try:
+            with self.engine.begin() as conn:
+                for item in batch:
+                    self._append(conn, item, now)
+            return [None] * len(batch)
+        except Exception:
+            if len(batch) == 1:
+                return [self._append_alone(batch[0], now)]
+        return [self._append_alone(item, now) for item in batch]
+
+    def _append_alone(self, item: Append, now: float) -> Exception | None:
+        try:
+            with self.engine.begin() as conn:
+                self._append(conn, item, now)
+        except IntegrityError:
+            return StaleWrite(f"table {item.code}: version {item.first_seq} is already in the log")
+        except Exception as e:  # reported to the one request that caused it
+            return e
+        return None
+
+    def _append(self, conn: Any, item: Append, now: float) -> None:
+        rows = [
+            {"table_code": item.code, "seq": item.first_seq + k, "kind": e.k, "data": dump_event(e), "at": now}
+            for k, e in enumerate(item.events)
+        ]
+        conn.execute(insert(schema.events), rows)
+        version = item.first_seq + len(item.events) - 1
+        conn.execute(
+            update(schema.tables)
+            .where(schema.tables.c.code == item.code)
+            .values(version=version, status=item.status, updated_at=now)
+        )
+        if item.finished is not None:
+            self._archive(conn, item.code, item.finished, now)
+
+    def _archive(self, conn: Any, code: str, f: FinishedMatch, now: float) -> None:
+        record = make_record(f.result, commitments=f.commitments)
+        conn.execute(
+            insert(schema.archive).values(
+                id=f.archive_id,
+                table_code=code,
+                match=f.match,
+                game=f.result.game,
+                config=f.result.config,
+                players=json.dumps(list(f.result.players), ensure_ascii=False),
+                totals=json.dumps(list(f.result.totals)),
+                winners=json.dumps(list(f.result.winners)),
+                rated=f.rated,
+                finished_at=now,
+                record=dumps_record(record),
+            )
+        )
+        if f.rated and all(p is not None for p in f.player_ids):
+            self._rate(conn, f, now)
+
+    def _rate(self, conn: Any, f: FinishedMatch, now: float) -> None:
+        ids = [p for p in f.player_ids if p is not None]
+        game = f.result.game
+        found = {
+            r.player_id: (r.mu, r.sigma, r.matches)
+            for r in conn.execute(
+                select(schema.ratings).where(and_(schema.ratings.c.game == game, schema.ratings.c.player_id.in_(ids)))
+            )
+        }
+        before = [found.get(p, (None, None, 0)) for p in ids]
+        after = ratings.rate_match([(b[0], b[1]) for b in before], ratings.match_ranks(f.result))
+        for pid, (mu, sigma), (_, _, played) in zip(ids, after, before, strict=True):
+            values = {"mu": mu, "sigma": sigma, "matches": played + 1, "updated_at": now}
+            if pid in found:
+                conn.execute(
+                    update(schema.ratings)
+                    .where(and_(schema.ratings.c.player_id == pid, schema.ratings.c.game == game))
+                    .values(**values)
+                )
+            else:
+                conn.execute(insert(schema.ratings).values(player_id=pid, game=game, **values))
+
+    def load_log(self, code: str) -> list[AnyEvent]:
+        with self.engine.connect() as conn:
+            rows = conn.execute(
+                select(schema.events.c.data).where(schema.events.c.table_code == code).order_by(schema.events.c.seq)
+            )
+            return [load_event(r.data) for r in rows]
+
+    def table_exists(self, code: str) -> bool:
+        with self.engine.connect() as conn:
+            return conn.execute(select(schema.tables.c.code).where(schema.tables.c.code == code)).first() is not None
+
+    def list_tables(self, status: str | None, limit: int) -> list[dict[str, Any]]:
+        q = select(schema.tables).order_by(schema.tables.c.updated_at.desc()).limit(limit)
+        if status is not None:
+            q = q.where(schema.tables.c.status == status)
+        with self.engine.connect() as conn:
+            return [dict(r._mapping) for r in conn.execute(q)]
+
+    # -----------------------------------------------------------------------------------------
+    # Leases: which process owns a table
+
+    def claim(self, code: str, node: str, url: str, now: float, ttl: float) -> tuple[bool, str | None]:
+        """Take (or keep) the lease of ``code`` for ``node`` if it is free, expired or already ours.
+
+        Returns whether ``node`` owns it now, and otherwise the owner's URL. One conditional
+        UPDATE, so two processes racing for a free table cannot both win.
+        """
+        t = schema.tables
+        with self.engine.begin() as conn:
+            won = conn.execute(
+                update(t)
+                .where(and_(t.c.code == code, or_(t.c.owner == node, t.c.owner.is_(None), t.c.lease_until < now)))
+                .values(owner=node, owner_url=url, lease_until=now + ttl)
+            ).rowcount
+            if won:
+                return True, None
+            row = conn.execute(select(t.c.owner_url).where(t.c.code == code)).first()
+            return False, (row.owner_url if row is not None else None)
+
+    def renew(self, node: str, codes: Sequence[str], now: float, ttl: float) -> set[str]:
+        """Extend ``node``'s leases on ``codes``; returns the codes it still owns."""
+        if not codes:
+            return set()
+        t = schema.tables
+        with self.engine.begin() as conn:
+            conn.execute(
+                update(t).where(and_(t.c.owner == node, t.c.code.in_(list(codes)))).values(lease_until=now + ttl)
+            )
+            rows = conn.execute(select(t.c.code).where(and_(t.c.owner == node, t.c.code.in_(list(codes)))))
+            return {r.code for r in rows}
+
+    def release(self, node: str, codes: Sequence[str]) -> None:
+        if not codes:
+            return
+        t = schema.tables
+        with self.engine.begin() as conn:
+            conn.execute(
+                update(t).where(and_(t.c.owner == node, t.c.code.in_(list(codes)))).values(owner=None, lease_until=0.0)
+            )
+
+    def resumable(self, node: str, now: float) -> list[str]:
+        """Unfinished tables this node may own: its own (after a restart) and abandoned ones."""
+        t = schema.tables
+        with self.engine.connect() as conn:
+            rows = conn.execute(
+                select(t.c.code).where(
+                    and_(t.c.status != "finished", or_(t.c.owner == node, t.c.owner.is_(None), t.c.lease_until < now))
+                )
+            )
+            return [r.code for r in rows]
+
+    # -----------------------------------------------------------------------------------------
+    # Archive
+
+    def record(self, archive_id: str) -> str | None:
+        with self.engine.connect() as conn:
+            row = conn.execute(select(schema.archive.c.record).where(schema.archive.c.id == archive_id)).first()
+            return None if row is None else str(row.record)
+
+    def list_archive(self, table: str | None, limit: int) -> list[dict[str, Any]]:
+        a = schema.archive
+        q = select(a).order_by(a.c.finished_at.desc()).limit(limit)
+        if table is not None:
+            q = q.where(a.c.table_code == table)
+        with self.engine.connect() as conn:
+            return [dict(r._mapping) for r in conn.execute(q)]
+
+    # -----------------------------------------------------------------------------------------
+    # Players and ratings
+
+    def create_player(self, player_id: str, name: str, token_hash: str, now: float) -> None:
+        with self.engine.begin() as conn:
+            conn.execute(insert(schema.players).values(id=player_id, name=name, token_hash=token_hash, created_at=now))
+
+    def player_by_token(self, token_hash: str) -> tuple[str, str] | None:
+        p = schema.players
+        with self.engine.connect() as conn:
+            row = conn.execute(select(p.c.id, p.c.name).where(p.c.token_hash == token_hash)).first()
+            return None if row is None else (str(row.id), str(row.name))
+
+    def rename_player(self, player_id: str, name: str) -> None:
+        with self.engine.begin() as conn:
+            conn.execute(update(schema.players).where(schema.players.c.id == player_id).values(name=name))
+
+    def leaderboard(self, game: str, limit: int) -> list[dict[str, Any]]:
+        r, p = schema.ratings, schema.players
+        ordinal = (r.c.mu - 3 * r.c.sigma).label("ordinal")
+        q = (
+            select(p.c.id, p.c.name, r.c.mu, r.c.sigma, r.c.matches, ordinal)
+            .join(p, p.c.id == r.c.player_id)
+            .where(r.c.game == game)
+            .order_by(ordinal.desc(), p.c.name)
+            .limit(limit)
+        )
+        with self.engine.connect() as conn:
+            return [dict(row._mapping) for row in conn.execute(q)]
+
+    # -----------------------------------------------------------------------------------------
+    # Chat and mutes
+
+    def add_chat(self, code: str, seat: int, name: str, text: str, at: float) -> int:
+        with self.engine.begin() as conn:
+            result = conn.execute(insert(schema.chat).values(table_code=code, seat=seat, name=name, text=text, at=at))
+            key = result.inserted_primary_key
+            return int(key[0]) if key is not None else 0
+
+    def recent_chat(self, code: str, limit: int) -> list[dict[str, Any]]:
+        c = schema.chat
+        with self.engine.connect() as conn:
+            rows = conn.execute(select(c).where(c.c.table_code == code).order_by(c.c.id.desc()).limit(limit))
+            return [dict(r._mapping) for r in reversed(list(rows))]
+
+    def set_mute(self, code: str, seat: int, muted_seat: int, muted: bool) -> None:
+        m = schema.mutes
+        key = and_(m.c.table_code == code, m.c.seat == seat, m.c.muted_seat == muted_seat)
+        with self.engine.begin() as conn:
+            conn.execute(delete(m).where(key))
+            if muted:
+                conn.execute(insert(m).values(table_code=code, seat=seat, muted_seat=muted_seat))
+
+    def mutes(self, code: str) -> set[tuple[int, int]]:
+        m = schema.mutes
+        with self.engine.connect() as conn:
+            return {(r.seat, r.muted_seat) for r in conn.execute(select(m).where(m.c.table_code == code))}
+
+    def count_tables(self) -> int:
+        with self.engine.connect() as conn:
+            return int(conn.execute(select(func.count()).select_from(schema.tables)).scalar_one())
