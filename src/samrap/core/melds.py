@@ -90,7 +90,8 @@ def _runs_in_pattern(m: int, ace_low: bool) -> tuple[int, ...]:
                     continue  # the same ace at both ends
                 w = ((1 << (b - a)) - 1) << a
                 out.append(((w >> 1) | ((w & 1) << _ACE)) & _SUIT_BITS)
-    return tuple(sorted(out))
+    # With ace_low a whole suit is both A-2-...-K and 2-...-K-A: one meld, listed once.
+    return tuple(sorted(set(out)))
 
 
 @cache
