@@ -22,8 +22,9 @@ from samrap import __version__
 from samrap.cli import common
 from samrap.cli.common import check_lang, fail, game_config, plural, seat_label, usage_errors
 from samrap.cli.play import HumanPlayer, PlayObserver, QuitMatch, default_record_path, partial_result
-from samrap.cli.replay import NO_COMMITMENT, report_dict
+from samrap.cli.replay import commitment_lines, report_dict
 from samrap.cli.rules import rules_lines
+from samrap.cli.serve import serve
 from samrap.cli.simulate import Summary
 from samrap.cli.tables import ledger_table, match_table
 from samrap.engine.match import MatchResult, run_match, single_games
@@ -168,7 +169,9 @@ def simulate(
 def replay(
     file: Annotated[Path, typer.Argument(help="A samrap record (JSON).")],
     as_json: Annotated[bool, typer.Option("--json", help="Print the replay report as JSON.")] = False,
-    verify: Annotated[bool, typer.Option("--verify", help="Also verify shuffle commitments (reserved).")] = False,
+    verify: Annotated[
+        bool, typer.Option("--verify", help="Also check each deck against its shuffle commitment.")
+    ] = False,
     lang: LangOpt = "en",
 ) -> None:
     """Replay a record, checking every action and score (exit 0 valid, 1 invalid, 2 not a record)."""
@@ -189,7 +192,8 @@ def replay(
         out.print(f"{spec.title}  {m.config}  {plural(len(m.games), 'game')}  seed {m.seed}  date {rec.date}")
         out.print("players: " + ", ".join(seat_label(q, m.players) for q in range(len(m.players))))
         if verify:
-            out.print(NO_COMMITMENT)
+            for line in commitment_lines(rec)[0]:
+                out.print(line)
         ledger = "Ledger" if lang == "en" else "บัญชีคะแนน"
         for k, g in enumerate(report.games):
             way = "clockwise" if g.direction > 0 else "counter-clockwise"
@@ -209,6 +213,10 @@ def replay(
         if not as_json:
             common.stderr().print(f"invalid: {report.problem.describe()}")
         raise typer.Exit(1)
+    if verify and not commitment_lines(rec)[1]:
+        if not as_json:
+            common.stderr().print("invalid: a deck order does not match its shuffle commitment")
+        raise typer.Exit(1)
 
 
 @app.command()
@@ -219,6 +227,9 @@ def rules(game: GameArg = "dummy") -> None:
     out = common.stdout()
     for line in rules_lines(spec):
         out.print(line)
+
+
+app.command()(serve)
 
 
 def main(argv: list[str] | None = None) -> None:

@@ -9,9 +9,20 @@ from __future__ import annotations
 
 from typing import Any
 
+from samrap.engine.fairness import verify_commitments
 from samrap.engine.record import Record, ReplayReport, record_summary
 
-NO_COMMITMENT = "no shuffle commitment in this record (version 1 records carry none); nothing further to verify"
+NO_COMMITMENT = "no shuffle commitment in this record (only server records carry them); nothing further to verify"
+
+
+def commitment_lines(record: Record) -> tuple[list[str], bool]:
+    """``--verify``: one line per game's shuffle commitment, and whether none of them fails."""
+    checks = verify_commitments(record)
+    if all(c.ok is None for c in checks):
+        return [NO_COMMITMENT], True
+    marks = {True: "fair", False: "MISMATCH", None: "none"}
+    lines = [f"shuffle commitment, game {c.game + 1}: {marks[c.ok]}: {c.message}" for c in checks]
+    return lines, all(c.ok is not False for c in checks)
 
 
 def report_dict(record: Record, report: ReplayReport, verify: bool) -> dict[str, Any]:
@@ -33,6 +44,13 @@ def report_dict(record: Record, report: ReplayReport, verify: bool) -> dict[str,
         "problem": report.problem.as_dict() if report.problem else None,
     }
     if verify:
-        out["commitment"] = None
-        out["commitment_note"] = NO_COMMITMENT
+        checks = verify_commitments(record)
+        if all(c.ok is None for c in checks):
+            out["commitment"] = None
+            out["commitment_note"] = NO_COMMITMENT
+        else:
+            out["commitment"] = {
+                "verified": all(c.ok is not False for c in checks),
+                "games": [c.as_dict() for c in checks],
+            }
     return out

@@ -1,0 +1,68 @@
+"""``samrap serve``: run the game server (tables, websocket play, archive) with uvicorn.
+
+With no ``--db`` it keeps everything in one SQLite file under the user's data directory (printed
+at start), so it needs nothing else running; ``--db postgresql+psycopg://...`` shares a
+PostgreSQL database between several processes (``docs/deployment.md``). The server modules are
+imported only when the command runs, so the rest of the CLI starts as fast as before.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from samrap.cli import common
+
+
+def serve(
+    host: Annotated[str, typer.Option("--host", help="Address to listen on.")] = "127.0.0.1",
+    port: Annotated[int, typer.Option("--port", help="Port to listen on.")] = 8000,
+    db: Annotated[
+        str | None,
+        typer.Option("--db", help="Database URL or SQLite file path (default: a file in the user's data directory)."),
+    ] = None,
+    public_url: Annotated[
+        str | None,
+        typer.Option("--public-url", help="How people reach this server (share links); default http://HOST:PORT."),
+    ] = None,
+    node: Annotated[
+        str | None, typer.Option("--node", help="This process's name in table leases (default host:port).")
+    ] = None,
+    bot_delay: Annotated[
+        float, typer.Option("--bot-delay", help="Multiply every table's bot delay (0: bots act at once).")
+    ] = 1.0,
+    log_level: Annotated[str, typer.Option("--log-level", help="uvicorn log level.")] = "info",
+) -> None:
+    """Run the game server: play online with friends and bots (REST lobby + websockets)."""
+    import uvicorn
+
+    from samrap.server.app import create_app
+    from samrap.server.settings import ServerSettings, default_database_path, sqlite_url
+
+    if not 0 < port < 65536:
+        common.fail("--port must be between 1 and 65535")
+    if bot_delay < 0:
+        common.fail("--bot-delay cannot be negative")
+    if db is None:
+        url = sqlite_url(default_database_path())
+    elif "://" in db:
+        url = db
+    else:
+        url = sqlite_url(Path(db).expanduser().resolve())
+    settings = ServerSettings(
+        database_url=url, host=host, port=port, public_url=public_url, node=node, bot_delay_scale=bot_delay
+    )
+    out = common.stdout()
+    shown = url.split("@")[-1] if "@" in url else url  # never print a password
+    out.print(f"samrap server on {settings.base_url}  database {shown}  node {settings.node_id}")
+    uvicorn.run(
+        create_app(settings),
+        host=host,
+        port=port,
+        log_level=log_level,
+        ws_max_size=65_536,
+        ws_ping_interval=20,
+        ws_ping_timeout=20,
+    )
