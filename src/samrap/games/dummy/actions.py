@@ -115,7 +115,12 @@ def sort_key(a: DummyAction) -> tuple[int, ...]:
             return (_KIND_ORDER[type(a)],)
 
 
-_LAYOFF_RE = re.compile(r"^(.+)>(\d+)$")
+_LAYOFF_RE = re.compile(r"^(.+)>([0-9]{1,9})$")
+
+
+def _is_index(text: str) -> bool:
+    """1 to 9 ASCII digits: ``str.isdigit`` also accepts ``²`` and ``٣``, and ``int`` refuses huge numbers."""
+    return 0 < len(text) <= 9 and text.isascii() and text.isdigit()
 
 
 def _layoff_token(tok: str, text: str) -> tuple[int, int]:
@@ -143,10 +148,10 @@ def parse_action(text: str) -> DummyAction:
             return DRAW
         if kind == "C":
             idx_text = head[1:] or ""
-            if not idx_text.isdigit():
+            if not _is_index(idx_text):
                 raise InvalidNotationError(f"collect needs a row index, e.g. C3 7h8h9h: {text!r}")
             if rest.startswith(">"):
-                if not rest[1:].isdigit():
+                if not _is_index(rest[1:]):
                     raise InvalidNotationError(f"expected C<index> ><meld>: {text!r}")
                 return Collect(int(idx_text), 0, int(rest[1:]))
             if not rest:
