@@ -26,7 +26,7 @@ def results_table(report: TournamentReport) -> Table:
     """Bot, entries, win rate with its 95% Wilson interval, mean points, ms per decision, ratings."""
     unit = "game" if report.hands == 1 else "match"
     table = Table(
-        title=f"{report.game}: {len(report.units)} {unit}s ({report.deals} deals x {len(report.seats)} seats)"
+        title=f"{report.config}: {len(report.units)} {unit}s ({report.deals} deals x {len(report.seats)} seats)"
     )
     for col in (
         "bot",
@@ -36,6 +36,7 @@ def results_table(report: TournamentReport) -> Table:
         "mean points",
         "ms/decision",
         "iters/s",
+        "iters/CPU-s",
         "OpenSkill mu",
         "ordinal",
     ):
@@ -51,6 +52,7 @@ def results_table(report: TournamentReport) -> Table:
             f"{b.mean_points:+.1f}",
             f"{b.mean_decision_ms:.1f}",
             "-" if ips is None else f"{ips:.0f}",
+            "-" if b.iterations_per_cpu_second is None else f"{b.iterations_per_cpu_second:.0f}",
             "-" if b.rating_mu is None else f"{b.rating_mu:.2f}",
             "-" if b.ordinal is None else f"{b.ordinal:.2f}",
         )
@@ -158,6 +160,8 @@ def tournament(
         except RuntimeError as e:
             fail(str(e))
     out = common.stdout()
+    if not out.is_terminal:
+        out.width = 160
     if as_json:
         out.print(json.dumps(report.as_dict(), ensure_ascii=False))
     else:

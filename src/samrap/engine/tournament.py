@@ -64,6 +64,7 @@ class UnitResult:
     wins: tuple[float, ...]
     decisions: tuple[int, ...]
     seconds: tuple[float, ...]
+    cpu: tuple[float, ...]
     iterations: tuple[int, ...]
     match: MatchResult
 
@@ -75,6 +76,7 @@ class _Timed:
         self.player = player
         self.decisions = 0
         self.seconds = 0.0
+        self.cpu = 0.0
 
     @property
     def name(self) -> str:
@@ -85,9 +87,10 @@ class _Timed:
         return int(getattr(self.player, "total_iterations", 0))
 
     def choose(self, view: Any, legal: Sequence[Any], rng: Random) -> Any:
-        start = time.perf_counter()
+        start, cpu = time.perf_counter(), time.process_time()
         action = self.player.choose(view, legal, rng)
         self.seconds += time.perf_counter() - start
+        self.cpu += time.process_time() - cpu
         self.decisions += 1
         return action
 
@@ -123,6 +126,7 @@ def play_unit(task: Task, make_player: PlayerFactory) -> UnitResult:
         wins=win_shares(match.totals, spec.name in LOWER_IS_BETTER),
         decisions=tuple(p.decisions for p in players),
         seconds=tuple(p.seconds for p in players),
+        cpu=tuple(p.cpu for p in players),
         iterations=tuple(p.iterations for p in players),
         match=match,
     )
@@ -162,6 +166,7 @@ class BotStats:
     points: float = 0.0
     decisions: int = 0
     seconds: float = 0.0
+    cpu: float = 0.0
     iterations: int = 0
     rating_mu: float | None = None
     rating_sigma: float | None = None
@@ -184,7 +189,13 @@ class BotStats:
 
     @property
     def iterations_per_second(self) -> float | None:
+        """Search iterations per second of wall time spent deciding (falls when the machine is busy)."""
         return self.iterations / self.seconds if self.iterations and self.seconds else None
+
+    @property
+    def iterations_per_cpu_second(self) -> float | None:
+        """Search iterations per second of CPU time of the deciding process (the machine's speed)."""
+        return self.iterations / self.cpu if self.iterations and self.cpu else None
 
     @property
     def ordinal(self) -> float | None:
@@ -204,6 +215,9 @@ class BotStats:
             "mean_points": round(self.mean_points, 2),
             "mean_decision_ms": round(self.mean_decision_ms, 3),
             "iterations_per_second": None if self.iterations_per_second is None else round(self.iterations_per_second),
+            "iterations_per_cpu_second": (
+                None if self.iterations_per_cpu_second is None else round(self.iterations_per_cpu_second)
+            ),
             "rating_mu": None if self.rating_mu is None else round(self.rating_mu, 3),
             "rating_sigma": None if self.rating_sigma is None else round(self.rating_sigma, 3),
             "ordinal": None if self.ordinal is None else round(self.ordinal, 3),
@@ -215,6 +229,7 @@ class TournamentReport:
     """Everything a tournament found; ``units`` are sorted by (deal, rotation)."""
 
     game: str
+    config: str
     seats: tuple[str, ...]
     deals: int
     seed: int
@@ -226,6 +241,7 @@ class TournamentReport:
     def as_dict(self) -> dict[str, Any]:
         return {
             "game": self.game,
+            "config": self.config,
             "seats": list(self.seats),
             "deals": self.deals,
             "units": len(self.units),
@@ -239,7 +255,10 @@ class TournamentReport:
 def summarise(
     game: str, seats: Sequence[str], deals: int, seed: int, hands: int | None, units: Sequence[UnitResult]
 ) -> TournamentReport:
-    """Per-bot totals (and OpenSkill ratings when ``openskill`` is installed) from the units."""
+    """Per-bot totals (and OpenSkill ratings when ``openskill`` is installed) from the units.
+
+    ``game`` is the config string the units were played under.
+    """
     ordered = sorted(units, key=lambda u: (u.deal, u.rotation))
     names = list(dict.fromkeys(seats))
     stats = {name: BotStats(name) for name in names}
@@ -251,9 +270,11 @@ def summarise(
             b.points += u.totals[q]
             b.decisions += u.decisions[q]
             b.seconds += u.seconds[q]
+            b.cpu += u.cpu[q]
             b.iterations += u.iterations[q]
-    _rate(stats, ordered, game)
-    return TournamentReport(game, tuple(seats), deals, seed, hands, list(ordered), list(stats.values()))
+    name = resolve(game)[0].name
+    _rate(stats, ordered, name)
+    return TournamentReport(name, game, tuple(seats), deals, seed, hands, list(ordered), list(stats.values()))
 
 
 def _rate(stats: dict[str, BotStats], units: Sequence[UnitResult], game: str) -> None:
@@ -264,7 +285,7 @@ def _rate(stats: dict[str, BotStats], units: Sequence[UnitResult], game: str) ->
         return
     model = PlackettLuce()
     ratings = {name: model.rating(name=name) for name in stats}
-    lower = game.split("(")[0].split(":")[0] in LOWER_IS_BETTER
+    lower = game in LOWER_IS_BETTER
     for u in units:
         teams = [[model.rating(mu=ratings[name].mu, sigma=ratings[name].sigma)] for name in u.seats]
         scores = [float(-t if lower else t) for t in u.totals]
@@ -372,6 +393,6 @@ def run_tournament(
         units.append(u)
         if on_unit is not None:
             on_unit(u)
-    report = summarise(spec.name, seats, deals, seed, hands, units)
+    report = summarise(spec.config_string(config), seats, deals, seed, hands, units)
     report.wall_seconds = time.perf_counter() - start
     return report

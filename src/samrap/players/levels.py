@@ -21,13 +21,25 @@ from __future__ import annotations
 
 import importlib
 import shlex
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
+from random import Random
+from typing import Any, TypeVar
 
 from samrap.players.budget import Budget
 from samrap.players.random_bot import RandomPlayer
 
 KINDS = ("random", "heuristic", "ismcts", "external")
+
+A = TypeVar("A")
+
+
+@dataclass(frozen=True, slots=True)
+class RandomBot(RandomPlayer):
+    """The uniform random player with the bots' signature (it ignores the budget)."""
+
+    def choose(self, view: object, legal: Sequence[A], rng: Random, budget: Budget | None = None) -> A:
+        return RandomPlayer.choose(self, view, legal, rng)
 
 
 @dataclass(frozen=True, slots=True)
@@ -106,7 +118,7 @@ def make_bot(text: str, game: Any) -> Any:
     kind, budget, noise, arg = parse_bot_spec(text)
     name = text.strip()
     if kind == "random":
-        return RandomPlayer(name)
+        return RandomBot(name)
     if kind == "heuristic":
         return heuristic_for(game, noise, name)
     if kind == "ismcts":

@@ -1,0 +1,104 @@
+"""ISMCTS: legal, seeded-deterministic, budget-bound, and it finds the obvious winning move."""
+
+from __future__ import annotations
+
+import time
+from random import Random
+
+import pytest
+
+from samrap.games.dummy import DummyConfig, DummyGame, Knock
+from samrap.games.dummy.rules import legal_actions
+from samrap.players.budget import Analyst, Bot, Budget
+from samrap.players.heuristic.dummy import rollout
+from samrap.players.ismcts import ISMCTSPlayer, Outcome
+from tests.games.dummy.builders import position
+
+GAME = DummyGame(DummyConfig(players=2))
+
+
+def _position() -> object:
+    return position(
+        ["7h8h9h5c5d5sKd", "2d3h4s6c7c8sJd"],
+        row="Qh* 9d1",
+        melds="TcJcQc@0",
+        phase="play",
+        born=[0],
+    )
+
+
+def test_it_is_a_bot_and_an_analyst() -> None:
+    bot = ISMCTSPlayer(GAME)
+    assert isinstance(bot, Bot) and isinstance(bot, Analyst)
+
+
+def test_seeded_search_with_an_iteration_budget_is_deterministic() -> None:
+    s = _position()
+    view, legal = GAME.observe(s, 0), legal_actions(s)  # type: ignore[arg-type]
+    runs = []
+    for _ in range(2):
+        bot = ISMCTSPlayer(GAME, rollout, Budget(iterations=60))
+        result = bot.search(view, legal, Random(11))
+        runs.append([(e.action, e.visits, e.value) for e in result.estimates])
+        assert result.iterations == 60
+        assert sum(e.visits for e in result.estimates) == 60
+    assert runs[0] == runs[1]
+
+
+def test_finds_the_winning_knock() -> None:
+    s = _position()
+    view, legal = GAME.observe(s, 0), legal_actions(s)  # type: ignore[arg-type]
+    bot = ISMCTSPlayer(GAME, rollout, Budget(iterations=150))
+    est = bot.analyse(view, legal, Random(3))
+    assert isinstance(est[0].action, Knock)
+    assert est[0].win is not None and est[0].win > 0.9
+    assert est[0].visits == max(e.visits for e in est)
+
+
+def test_a_time_budget_stops_in_time() -> None:
+    s = _position()
+    bot = ISMCTSPlayer(GAME, rollout)
+    start = time.perf_counter()
+    result = bot.search(GAME.observe(s, 0), legal_actions(s), Random(0), Budget(seconds=0.2))  # type: ignore[arg-type]
+    assert time.perf_counter() - start < 1.5
+    assert result.iterations >= 1 and result.rate > 0
+
+
+def test_forced_moves_do_not_search() -> None:
+    bot = ISMCTSPlayer(GAME, budget=Budget(iterations=10**9))
+    s = GAME.new_game(seed=1)
+    only = GAME.legal_actions(s)[:1]
+    assert bot.choose(GAME.observe(s, s.current), only, Random(0)) == only[0]
+    assert bot.total_iterations == 0
+
+
+def test_outcome_rewards() -> None:
+    o = Outcome(margin_weight=0.0)
+    assert o.rewards([100, 50]) == (1.0, 0.0)
+    assert o.rewards([60, 60, 10]) == (0.5, 0.5, 0.0)
+    low = Outcome(margin_weight=0.0, lower_is_better=True)
+    assert low.rewards([10, 40, 5]) == (0.0, 0.0, 1.0)
+    blended = Outcome(margin_weight=0.5, scale=100).rewards([150, 50])
+    assert 0.9 < blended[0] < 1.0 and 0.0 < blended[1] < 0.1
+    assert o.win_share([3, 3], 1) == 0.5
+
+
+@pytest.mark.parametrize(
+    ("text", "budget"),
+    [
+        ("500", Budget(iterations=500)),
+        ("iters=40", Budget(iterations=40)),
+        ("1s", Budget(seconds=1.0)),
+        ("250ms", Budget(seconds=0.25)),
+        ("iters=10,time=2s", Budget(iterations=10, seconds=2.0)),
+    ],
+)
+def test_budget_text_round_trips(text: str, budget: Budget) -> None:
+    assert Budget.parse(text) == budget
+    assert Budget.parse(budget.text()) == budget
+
+
+@pytest.mark.parametrize("bad", ["", "fast", "iters=0", "-1s", "time=x"])
+def test_bad_budgets_are_rejected(bad: str) -> None:
+    with pytest.raises(ValueError):
+        Budget.parse(bad)

@@ -1,0 +1,43 @@
+"""Bots by spec and the difficulty levels."""
+
+from __future__ import annotations
+
+from random import Random
+
+import pytest
+
+from samrap.games.dummy import DummyConfig, DummyGame
+from samrap.players.budget import Budget
+from samrap.players.heuristic.dummy import DummyHeuristic
+from samrap.players.ismcts import ISMCTSPlayer
+from samrap.players.levels import LEVELS, RandomBot, make_bot, parse_bot_spec
+
+GAME = DummyGame(DummyConfig(players=2))
+
+
+def test_specs_build_the_right_bots() -> None:
+    assert isinstance(make_bot("random", GAME), RandomBot)
+    assert isinstance(make_bot("heuristic", GAME), DummyHeuristic)
+    bot = make_bot("ismcts:iters=77", GAME)
+    assert isinstance(bot, ISMCTSPlayer) and bot.budget == Budget(iterations=77)
+    assert make_bot("ismcts:1s", GAME).budget == Budget(seconds=1.0)
+    assert make_bot("heuristic", GAME).name == "heuristic"
+
+
+def test_every_level_maps_to_a_bot_and_budget() -> None:
+    assert list(LEVELS) == ["easy", "medium", "hard", "expert"]
+    easy = make_bot("easy", GAME)
+    assert isinstance(easy, DummyHeuristic) and easy.noise > 0
+    assert isinstance(make_bot("medium", GAME), DummyHeuristic)
+    hard, expert = make_bot("hard", GAME), make_bot("expert", GAME)
+    assert isinstance(hard, ISMCTSPlayer) and hard.budget.is_deterministic
+    assert isinstance(expert, ISMCTSPlayer) and expert.budget.seconds is not None
+    s = GAME.new_game(seed=2)
+    legal = GAME.legal_actions(s)
+    assert easy.choose(GAME.observe(s, s.current), legal, Random(0)) in legal
+
+
+@pytest.mark.parametrize("bad", ["alphago", "heuristic:fast", "easy:1s", "external:"])
+def test_bad_specs(bad: str) -> None:
+    with pytest.raises(ValueError):
+        parse_bot_spec(bad)
