@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Sequence
 from random import Random
 from typing import Any
@@ -9,10 +10,12 @@ from typing import Any
 import pytest
 
 from samrap.core.errors import IllegalActionError
-from samrap.engine.match import GameResult, MatchObserver, MatchResult, run_match
+from samrap.engine.match import GameResult, LedgerLine, MatchObserver, MatchResult, run_match
+from samrap.engine.record import make_record, verify_record
 from samrap.engine.registry import GameSetup, GameSpec, configure
 from samrap.games.dummy import Discard, DummyAction, DummyView
 from samrap.players import RandomPlayer
+from tests.games.dummy.builders import deck_for
 
 KNOCKS = {"knock_card", "speto_knock"}
 
@@ -185,3 +188,58 @@ def test_the_observer_sees_every_action_and_game_in_order() -> None:
         totals = tuple(t + s for t, s in zip(totals, g.scores, strict=True))  # type: ignore[assignment]
         expected.append(("end", k, totals))
     assert events == expected
+
+
+# ---------------------------------------------------------------------------------------------
+# Crafted games: a โง่ then a knock, so the starting seats and directions are known in advance.
+
+
+def _crafted(spec: GameSpec, config: Any, setup: GameSetup, actions: list[tuple[int, str]]) -> tuple[Any, GameResult]:
+    """Play ``actions`` from ``setup`` with checked applies; the final state and its GameResult."""
+    game = spec.make_game(config)
+    state = spec.start_game(game, setup)
+    for seat, text in actions:
+        state = game.apply(state, game.parse_action(text), seat)
+    assert game.is_terminal(state)
+    ledger = tuple(LedgerLine.of(i) for i in game.ledger(state))
+    return state, GameResult(setup.deck, setup.starter, setup.direction, tuple(actions), game.returns(state), ledger)
+
+
+def test_crafted_fool_then_knock_fix_the_next_starters_and_directions() -> None:
+    spec, config = configure("dummy(players=3,target=1000)")
+    # Game 1, clockwise from seat 0: seat 0 discards 7h, seat 1 collects just that card into
+    # 7h8h9h and knocks at once: a โง่ (rule 27), so seat 1 starts game 2 (rule 7) and the
+    # direction reverses (rule 8).
+    deck1 = deck_for(
+        ["7h 2h 3h 4s 6s 8s Ts Ah Qc", "8h 9h 2c 3c 4c 5d 6d 7d Kc", "Js Qs Ks As 9c Tc 9d Td Jd"], "Jc", "Jh"
+    )
+    first, game1 = _crafted(
+        spec,
+        config,
+        GameSetup(0, tuple(deck1), 0, 1, (0, 0, 0)),
+        [(0, "D"), (0, "X 7h"), (1, "C1 7h8h9h"), (1, "K Kc 2c3c4c 5d6d7d")],
+    )
+    assert any(i.code == "ngo" and i.seat == 0 for i in game1.ledger)
+    assert spec.next_game(first) == (1, -1)
+    # Game 2, counter-clockwise from seat 1: seat 1 draws and knocks (no โง่): seat 1 starts
+    # game 3 and the direction stays reversed.
+    deck2 = deck_for(
+        ["2c 5c 9c 3d 8d Jd 4h 7h Qh", "2s 3s 4s 5s 6s 7s 8s 9s Ts", "3c 6c Tc 4d 9d Qd 5h 8h Kh"],
+        "Ac",
+        "Ad",
+        starter=1,
+        direction=-1,
+    )
+    second, game2 = _crafted(
+        spec, config, GameSetup(1, tuple(deck2), 1, -1, game1.scores), [(1, "D"), (1, "K Ad 2s3s4s 5s6s7s 8s9sTs")]
+    )
+    assert spec.next_game(second) == (1, -1)
+    totals = tuple(a + b for a, b in zip(game1.scores, game2.scores, strict=True))
+    match = MatchResult("dummy", config.to_string(), ("a", "b", "c"), None, (game1, game2), totals, (), False)
+    assert verify_record(make_record(match, "2025-01-31T14:05:00Z")) is None
+    wrong_starter = dataclasses.replace(game2, starter=2)
+    problem = verify_record(make_record(dataclasses.replace(match, games=(game1, wrong_starter)), "x"))
+    assert problem is not None and (problem.game, problem.rule) == (1, 7)
+    wrong_way = dataclasses.replace(game2, direction=1)
+    problem = verify_record(make_record(dataclasses.replace(match, games=(game1, wrong_way)), "x"))
+    assert problem is not None and (problem.game, problem.rule) == (1, 8)
