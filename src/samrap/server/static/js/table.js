@@ -45,6 +45,7 @@ class TableController {
   }
 
   start() {
+    window.samrapTable = this; // for the browser tests and for people curious in the console
     document.addEventListener("keydown", this.onKey);
     this.renderShell();
     api("GET", `/api/tables/${encodeURIComponent(this.code)}`)
@@ -60,6 +61,7 @@ class TableController {
   }
 
   stop() {
+    if (window.samrapTable === this) window.samrapTable = null;
     document.removeEventListener("keydown", this.onKey);
     clearInterval(this.tick);
     if (this.sock) this.sock.close();
@@ -754,53 +756,52 @@ class TableController {
   }
 
   dragHandlers(li, id) {
-    let startX = 0;
-    let startY = 0;
-    let dragging = false;
-    li.addEventListener("pointerdown", (e) => {
-      if (e.button !== 0) return;
-      startX = e.clientX;
-      startY = e.clientY;
-      dragging = false;
-      this.dragMoved = false;
-      li.setPointerCapture(e.pointerId);
-    });
-    li.addEventListener("pointermove", (e) => {
-      if (!li.hasPointerCapture(e.pointerId)) return;
-      const dx = e.clientX - startX;
-      if (!dragging && Math.abs(dx) > 12 && Math.abs(dx) > Math.abs(e.clientY - startY)) {
-        dragging = true;
-        li.classList.add("dragging");
-      }
-      if (dragging) li.style.transform = `translateX(${dx}px)`;
-    });
-    const end = (e) => {
-      if (!li.hasPointerCapture(e.pointerId)) return;
-      li.releasePointerCapture(e.pointerId);
-      if (!dragging) return;
-      this.dragMoved = true;
-      setTimeout(() => (this.dragMoved = false), 0);
-      li.style.transform = "";
-      li.classList.remove("dragging");
-      // drop before the card under the pointer
-      const others = [...li.parentElement.children].filter((x) => x !== li);
-      let before = null;
-      for (const o of others) {
-        const r = o.getBoundingClientRect();
-        if (e.clientY >= r.top - 8 && e.clientY <= r.bottom + 8 && e.clientX < r.left + r.width / 2) {
-          before = o.dataset.id;
-          break;
+    // Pointer drag to reorder (mouse and touch). No pointer capture until a drag really starts,
+    // so a plain tap stays a click on the card button.
+    li.addEventListener("pointerdown", (down) => {
+      if (down.button !== 0) return;
+      let dragging = false;
+      const move = (e) => {
+        const dx = e.clientX - down.clientX;
+        if (!dragging && Math.abs(dx) > 12 && Math.abs(dx) > Math.abs(e.clientY - down.clientY)) {
+          dragging = true;
+          li.classList.add("dragging");
         }
-      }
-      const rest = this.order.filter((x) => x !== id);
-      const at = before === null ? rest.length : rest.indexOf(before);
-      rest.splice(at, 0, id);
-      this.order = rest;
-      this.sortMode = "custom";
-      this.render();
-    };
-    li.addEventListener("pointerup", end);
-    li.addEventListener("pointercancel", end);
+        if (dragging) {
+          e.preventDefault();
+          li.style.transform = `translateX(${dx}px) translateY(${e.clientY - down.clientY}px)`;
+        }
+      };
+      const up = (e) => {
+        window.removeEventListener("pointermove", move);
+        window.removeEventListener("pointerup", up);
+        window.removeEventListener("pointercancel", up);
+        if (!dragging) return;
+        this.dragMoved = true;
+        setTimeout(() => (this.dragMoved = false), 0);
+        li.style.transform = "";
+        li.classList.remove("dragging");
+        // drop before the card under the pointer, or at the end of the row it is on
+        const others = [...li.parentElement.children].filter((x) => x !== li);
+        let before = null;
+        for (const o of others) {
+          const r = o.getBoundingClientRect();
+          if (e.clientY >= r.top - 8 && e.clientY <= r.bottom + 8 && e.clientX < r.left + r.width / 2) {
+            before = o.dataset.id;
+            break;
+          }
+        }
+        const rest = this.order.filter((x) => x !== id);
+        const at = before === null ? rest.length : rest.indexOf(before);
+        rest.splice(at, 0, id);
+        this.order = rest;
+        this.sortMode = "custom";
+        this.render();
+      };
+      window.addEventListener("pointermove", move);
+      window.addEventListener("pointerup", up);
+      window.addEventListener("pointercancel", up);
+    });
   }
 
   // ---------- end of a game ----------

@@ -1,0 +1,178 @@
+"""Playing through the web app as a person would: taps on the cards and buttons the page shows.
+
+The page exposes its table controller as ``window.samrapTable`` (what the server sent this seat:
+the parsed view and the legal action texts). A test reads the legal list only to *choose* a move,
+like a person reading the screen; the move itself is always made by clicking the UI.
+"""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+STATE = """() => {
+  const t = window.samrapTable;
+  if (!t || !t.view) return null;
+  return {mine: !!t.myTurn, legal: t.legal, v: t.msg.v, game: t.msg.game, note: t.note, phase: t.view.phase,
+          over: t.view.over, hand: t.order.map((id) => t.faceOf.get(id)), sending: t.sending, seat: t.seat,
+          kind: t.view.game, deal: t.view.deal || 0};
+}"""
+
+
+def state(page: Any) -> dict[str, Any] | None:
+    return page.evaluate(STATE)
+
+
+def start_bot_table(
+    page: Any, game: str = "dummy", players: int = 2, target: int | None = None, preset: str | None = None
+) -> str:
+    """From the home page: choose the game and press "Play now"; returns the table code."""
+    page.goto("/")
+    page.select_option("#game", game)
+    if preset:
+        page.select_option("#preset", preset)
+    page.select_option("#players", str(players))
+    if target is not None:
+        page.select_option("#target", str(target))
+    page.click("#playnow")
+    page.wait_for_function("() => window.samrapTable && window.samrapTable.view")
+    return str(page.evaluate("() => window.samrapTable.code"))
+
+
+def dismiss_game_over(page: Any) -> bool:
+    """Close an end-of-game dialog if one is open; True if one was."""
+    dlg = page.locator("dialog[open] [data-continue]")
+    if dlg.count():
+        dlg.click()
+        return True
+    return False
+
+
+def _cards(text: str) -> list[str]:
+    out, i = [], 0
+    while i < len(text):
+        if text[i] == "*":
+            out.append(text[i : i + 3])
+            i += 3
+        else:
+            out.append(text[i : i + 2])
+            i += 2
+    return out
+
+
+def _select(page: Any, faces: list[str]) -> None:
+    """Tap hand cards with these faces (a joker as ``*``), one card per face."""
+    page.evaluate("() => window.samrapTable.clearSel()")
+    used: dict[str, int] = {}
+    for f in faces:
+        face = "*" if f.startswith("*") else f
+        k = used.get(face, 0)
+        page.locator(f'.hand [data-face="{face}"]').nth(k).click()
+        used[face] = k + 1
+
+
+def choose(legal: list[str], kind: str) -> str:
+    """A reasonable move for a test player: collect or go down when possible, else draw, meld,
+    discard; knock or pass only when nothing else is allowed."""
+
+    def first(prefix: str) -> str | None:
+        return next((a for a in legal if a.startswith(prefix)), None)
+
+    if kind == "dummy":
+        for prefix in ("C", "D", "M ", "X ", "K ", "-"):
+            a = first(prefix)
+            if a:
+                return a
+    else:
+        for prefix in ("G ", "L ", "C", "-", "P", "D", "X "):
+            a = first(prefix)
+            if a and not (prefix == "P" and a != "P"):
+                return a
+        a = first("P")
+        if a:
+            return a
+    return legal[0]
+
+
+def play(page: Any, action: str, kind: str) -> None:
+    """Make ``action`` through the UI."""
+    head = action.split()[0]
+    if action == "D":
+        page.click('[data-act="draw"]')
+    elif action == "-":
+        page.click('[data-act="pass"]')
+    elif kind == "dummy" and head.startswith("C"):
+        page.evaluate("() => window.samrapTable.clearSel()")
+        page.click(f'[data-row="{head[1:]}"]')
+        page.click(f'dialog[open] [data-action="{action}"]')
+    elif kind == "dummy" and head == "M":
+        _select(page, _cards(action.split()[1]))
+        page.click('[data-act="meld"]')
+    elif head == "X":
+        _select(page, [action.split()[1]])
+        page.click('[data-act="discard"]')
+    elif head == "K":
+        _select(page, [action.split()[1]])
+        page.click('[data-act="knock"]')
+        page.click(f'dialog[open] [data-action="{action}"]')
+    elif head == "C":
+        page.click('[data-act="claim"]')
+    elif head == "P":
+        if action == "P":
+            page.click('[data-act="take"]')
+        else:
+            page.click(f'[data-depth="{head[1:]}"]')
+            page.click(f'dialog[open] [data-action="{action}"]')
+    elif head == "G":
+        faces = [c for tok in action.split()[1:] for c in _cards(tok)]
+        _select(page, faces)
+        page.click('[data-act="godown"]')
+        dlg = page.locator(f'dialog[open] [data-action="{action}"]')
+        if dlg.count():
+            dlg.click()
+    elif head == "L":
+        card, target = action.split()[1].split(">")
+        _select(page, [card])
+        page.click(f'[data-meld="{target}"]')
+        dlg = page.locator(f'dialog[open] [data-action="{action}"]')
+        if dlg.count():
+            dlg.click()
+    else:
+        raise AssertionError(f"the test player has no way to play {action!r}")
+
+
+def play_until(page: Any, done: Any, limit: float = 60.0) -> dict[str, Any]:
+    """Play this seat's turns until ``done(state)`` is true; closes end-of-game dialogs on the way.
+
+    Returns the last state. Fails on a move the server refused (a UI that sends a wrong action
+    text) or when nothing happens for 10 seconds.
+    """
+    deadline = time.monotonic() + limit
+    idle_since = time.monotonic()
+    last_v = -1
+    while True:
+        assert time.monotonic() < deadline, "the game did not finish in time"
+        st = state(page)
+        if st is not None and done(st):
+            return st
+        if page.locator("dialog[open] [data-continue]").count():
+            if done({**(st or {}), "dialog": True}):
+                return {**(st or {}), "dialog": True}
+            dismiss_game_over(page)
+            continue
+        if st is None or not st["mine"] or st["sending"]:
+            if st is not None and st["v"] != last_v:
+                last_v, idle_since = st["v"], time.monotonic()
+            assert time.monotonic() - idle_since < 10, f"nothing happened for 10 s: {st}"
+            page.wait_for_timeout(30)
+            continue
+        note = st["note"]
+        assert not (note and note.get("error")), f"the server refused a move: {note}"
+        action = choose(st["legal"], st["kind"])
+        play(page, action, st["kind"])
+        page.wait_for_function(
+            "v => { const t = window.samrapTable; return (t.msg && t.msg.v > v) || (t.note && t.note.error)"
+            " || document.querySelector('dialog[open]'); }",
+            arg=st["v"],
+        )
+        last_v, idle_since = st["v"], time.monotonic()

@@ -1,0 +1,75 @@
+"""Whole games in a real browser against bots, started from the home page."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from tests.web.conftest import PHONE, shot
+from tests.web.driver import play_until, start_bot_table, state
+
+
+def test_full_dummy_match_against_bots(new_page: Any) -> None:
+    page = new_page("en", PHONE)
+    code = start_bot_table(page, "dummy", players=2, target=50)
+    assert len(code) == 6
+    first = state(page)
+    assert first is not None and first["kind"] == "dummy"
+    assert len(first["hand"]) in (11, 12)  # 11 dealt, 12 once seat 0 has drawn
+    # the discard row shows the first upcard, the stock shows its count
+    assert page.locator(".rowcards .rowcard").count() >= 1
+    assert page.locator(".stockline").inner_text().strip() != ""
+
+    end = play_until(page, lambda s: bool(s.get("dialog")) and page.locator("dialog[open] .winner").count() > 0, 90)
+    assert end["dialog"]
+    dialog = page.locator("dialog[open]")
+    ledger = dialog.locator("table.ledger")
+    assert ledger.count() == 1
+    text = ledger.inner_text()
+    # every item is named in both languages (English first in English)
+    assert "cards put down · ไพ่บนโต๊ะ" in text
+    assert "Game total" in text
+    # the match table adds up: its total row equals the sum of the game rows per seat
+    rows = dialog.locator("table.match tbody tr")
+    assert rows.count() >= 2
+    cells = [[c.strip() for c in rows.nth(i).locator("td").all_inner_texts()] for i in range(rows.count())]
+    games, total = cells[:-1], cells[-1]
+    for q in range(2):
+        assert sum(int(r[q]) for r in games) == int(total[q])
+    assert dialog.locator("[data-rematch]").count() == 1
+    shot(page, "dummy-match-over-phone-en")
+
+    # rematch: a fresh match starts at the same table, scores back to zero
+    dialog.locator("[data-rematch]").click()
+    page.wait_for_function(
+        "() => { const t = window.samrapTable; return t.view && !t.view.over && t.games.length === 0; }"
+    )
+    st = state(page)
+    assert st is not None and not st["over"]
+
+
+def test_full_contract_rummy_deal_against_bots(new_page: Any) -> None:
+    from samrap.engine.registry import GAMES
+
+    if "contract" not in GAMES:
+        pytest.skip("Contract Rummy is not in the game registry yet (samrap.engine.registry)")
+    page = new_page("en", {"width": 412, "height": 915})
+    page.goto("/")
+    page.select_option("#game", "contract")
+    page.click("#playnow")
+    status = page.locator("#playh ~ .msg, .msg.error")
+    page.wait_for_function(
+        "() => (window.samrapTable && window.samrapTable.view) || document.querySelector('.msg.error')"
+    )
+    if page.locator(".msg.error").count():
+        msg = status.first.inner_text()
+        raise AssertionError(f"the server could not start a Contract Rummy table: {msg}")
+    st = state(page)
+    assert st is not None and st["kind"] == "contract" and st["deal"] == 1
+    assert "Contract:" in page.locator(".stockline").inner_text()
+    end = play_until(page, lambda s: bool(s.get("dialog")), 150)
+    assert end["dialog"]
+    text = page.locator("dialog[open] table.ledger").inner_text()
+    assert "Game total" in text
+    shot(page, "contract-deal-over-en")
