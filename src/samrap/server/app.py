@@ -38,7 +38,7 @@ def create_app(settings: ServerSettings) -> FastAPI:
         storage = Storage(settings.database_url)
         storage.migrate()
         writer = Writer(storage)
-        ctx = ServerContext(writer, settings.base_url, settings.node_id, settings.bot_delay_scale)
+        ctx = ServerContext(writer, settings.base_url, settings.node_id, settings.bot_delay_scale, settings.time_scale)
         manager = TableManager(ctx, settings.lease_ttl)
         app.state.manager = manager
         try:

@@ -1,8 +1,9 @@
 """Table chat rules: length limit, rate limit, escaping. Emoji are ordinary text and pass through.
 
 Why escape on the server: the web client will put chat into a page; escaping ``<>&"'`` here means
-a client that forgets to escape still cannot be made to run a script. Control characters (other
-than none at all) are dropped, so a line cannot fake a new message or move a terminal's cursor.
+a client that forgets to escape still cannot be made to run a script. Control and format
+characters are dropped and line breaks become spaces, so a line cannot fake a new message or move a
+terminal's cursor.
 """
 
 from __future__ import annotations
@@ -18,6 +19,17 @@ BURST = 5
 REFILL_SECONDS = 2.0
 
 
+#: Joins emoji into one picture (family, flags with skin tones); the only format character kept.
+ZWJ = "\u200d"
+
+
+def _is_shown(ch: str) -> bool:
+    """Printable: not a control, a lone surrogate or a format character such as a bidi override
+    (which could make a line read backwards), except the emoji joiner."""
+    category = unicodedata.category(ch)
+    return category not in ("Cc", "Cs", "Cf") or ch == ZWJ
+
+
 class ChatRejected(ValueError):
     """An empty or over-long line; the message says which."""
 
@@ -28,7 +40,7 @@ def clean(text: str) -> str:
     Raises:
         ChatRejected: nothing left, or more than :data:`MAX_CHAT` characters before escaping.
     """
-    kept = "".join(ch for ch in text if unicodedata.category(ch) not in ("Cc", "Cs") or ch == " ")
+    kept = "".join(" " if ch.isspace() else ch for ch in text if ch.isspace() or _is_shown(ch))
     kept = " ".join(kept.split())
     if not kept:
         raise ChatRejected("an empty message")

@@ -369,7 +369,9 @@ class ViewMsg(_Model):
     v: int
     seat: int | None = Field(default=None, description="Absent for a spectator.")
     game: int = Field(description="0-based index of the game within the match.")
-    view: str | None = Field(default=None, description="The view position string (docs/notation.md); absent before the first deal.")
+    view: str | None = Field(
+        default=None, description="The view position string (docs/notation.md); absent before the first deal."
+    )
     legal: list[str]
     to_move: int | None = None
     deadline: float | None = Field(default=None, description="Unix time when the turn timer expires.")

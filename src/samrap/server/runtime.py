@@ -65,6 +65,8 @@ class ServerContext:
     base_url: str
     node: str
     bot_delay_scale: float = 1.0
+    #: Multiplies turn timers and grace periods (tests shrink them; 1 in production).
+    time_scale: float = 1.0
 
     @property
     def storage(self) -> Storage:
@@ -353,7 +355,7 @@ class TableRuntime:
                 self._bot_v = v
                 self._bot_task = asyncio.create_task(self._bot_turn(v, mover, by))
             return
-        timer = t.settings.turn_timer
+        timer = t.settings.turn_timer * self.ctx.time_scale
         if timer and self._timer_v != v:
             self._timer_v = v
             self.deadline = now() + timer
@@ -414,7 +416,7 @@ class TableRuntime:
             task.cancel()
 
     async def _grace_period(self, seat: int) -> None:
-        await asyncio.sleep(self.table.settings.grace_seconds)
+        await asyncio.sleep(self.table.settings.grace_seconds * self.ctx.time_scale)
         if any(c.seat == seat and c.is_open for c in self.conns) or self.table.seats[seat].kind != "human":
             return
         self._grace.pop(seat, None)

@@ -46,6 +46,7 @@ class ServerSettings:
     node: str | None = None
     lease_ttl: float = 15.0
     bot_delay_scale: float = 1.0
+    time_scale: float = 1.0
     static_dir: Path = STATIC_DIR
 
     @property
