@@ -10,6 +10,7 @@ cards; :func:`render_state` (every hand shown) is for debugging only.
 
 from __future__ import annotations
 
+import unicodedata
 from collections.abc import Sequence
 
 from samrap.core.cards import card_pretty, suit_of
@@ -48,6 +49,23 @@ _PHASE_HINTS: dict[Phase, tuple[str, str]] = {
     Phase.LAST_PLAY: ("ตาสุดท้าย: ต้องน็อค", "last turn: knock"),
     Phase.OVER: ("จบเกม", "game over"),
 }
+
+
+def width(text: str) -> int:
+    """Terminal columns of ``text``: Thai vowel and tone marks take none, wide characters two."""
+    return sum(
+        0
+        if unicodedata.combining(c) or unicodedata.category(c) == "Mn"
+        else 2
+        if unicodedata.east_asian_width(c) in "WF"
+        else 1
+        for c in text
+    )
+
+
+def pad(text: str, columns: int) -> str:
+    """``text`` padded with spaces to ``columns`` terminal columns (``str.ljust`` counts marks)."""
+    return text + " " * max(0, columns - width(text))
 
 
 def _label(key: str, lang: str) -> str:
@@ -100,16 +118,16 @@ def _meld_text(v: DummyView, index: int) -> str:
 
 
 def _table_lines(v: DummyView, names: Sequence[str]) -> list[str]:
-    width = max(len(_seat(q, names)) for q in range(v.config.players))
+    cols = max(width(_seat(q, names)) for q in range(v.config.players))
     lines = []
     for q in range(v.config.players):
         mine = [_meld_text(v, i) for i, o in enumerate(v.meld_owner) if o == q]
-        lines.append(f"  {_seat(q, names):<{width}}  " + ("   ".join(mine) if mine else "-"))
+        lines.append(f"  {pad(_seat(q, names), cols)}  " + ("   ".join(mine) if mine else "-"))
     return lines
 
 
 def _player_lines(v: DummyView, names: Sequence[str], lang: str) -> list[str]:
-    width = max(len(_seat(q, names)) for q in range(v.config.players))
+    cols = max(width(_seat(q, names)) for q in range(v.config.players))
     limit = v.config.max_layoffs_per_game
     lines = []
     for q in range(v.config.players):
@@ -120,7 +138,7 @@ def _player_lines(v: DummyView, names: Sequence[str], lang: str) -> list[str]:
         extra = f"  {_label('layoffs', lang)} {v.layoffs[q]}/{limit}" if limit is not None else ""
         turn = f"  <- {_label('turn', lang)}" if q == v.current and v.phase is not Phase.OVER else ""
         score = f"{_label('score', lang)} {v.scores[q]:+d}"
-        lines.append(f"  {_seat(q, names):<{width}}  {born:<12} {score:<11} {size}{extra}{turn}")
+        lines.append(f"  {pad(_seat(q, names), cols)}  {pad(born, 12)} {score:<11} {size}{extra}{turn}")
     return lines
 
 
@@ -183,6 +201,6 @@ def render_ledger(ledger: Sequence[LedgerItem], players: int, names: Sequence[st
         lines.append(_seat(q, names))
         for item in mine:
             detail = f" ({item.detail})" if item.detail else ""
-            lines.append(f"  {item_name(item.code, lang) + detail:<40} {item.points:+6d}")
-        lines.append(f"  {_label('total', lang):<40} {sum(i.points for i in mine):+6d}")
+            lines.append(f"  {pad(item_name(item.code, lang) + detail, 40)} {item.points:+6d}")
+        lines.append(f"  {pad(_label('total', lang), 40)} {sum(i.points for i in mine):+6d}")
     return "\n".join(lines)
