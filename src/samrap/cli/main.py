@@ -21,12 +21,14 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from samrap import __version__
 from samrap.cli import common
 from samrap.cli.common import check_lang, fail, game_config, plural, seat_label, usage_errors
+from samrap.cli.hint import register as register_hint
 from samrap.cli.play import HumanPlayer, PlayObserver, QuitMatch, default_record_path, partial_result
 from samrap.cli.replay import commitment_lines, report_dict
 from samrap.cli.rules import rules_lines
 from samrap.cli.serve import serve
 from samrap.cli.simulate import Summary
 from samrap.cli.tables import ledger_table, match_table
+from samrap.cli.tournament import register as register_tournament
 from samrap.engine.match import MatchResult, run_match, single_games
 from samrap.engine.protocol import Agent
 from samrap.engine.record import RecordError, make_record, read_record, replay_record, write_record
@@ -230,6 +232,8 @@ def rules(game: GameArg = "dummy") -> None:
 
 
 app.command()(serve)
+register_tournament(app)
+register_hint(app)
 
 
 def main(argv: list[str] | None = None) -> None:

@@ -1,0 +1,104 @@
+"""``samrap hint RECORD --at N``: rank the legal moves before action N of a recorded game.
+
+Registered on the Typer app by :func:`register`. The position is rebuilt from the record; the bot
+is shown only the view of the seat to move, and the table lists every legal move with the bot's
+estimate and a one-line reason (``--lang th`` for Thai). The move actually played is marked.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+from rich.table import Table
+
+from samrap.cli import common
+from samrap.cli.common import check_lang, fail
+from samrap.core.errors import IllegalActionError
+from samrap.engine.record import RecordError, read_record
+from samrap.engine.registry import get_spec
+from samrap.players.hint import hint_record
+from samrap.players.levels import parse_bot_spec
+
+
+def hint(
+    record: Annotated[Path, typer.Argument(help="A samrap record (JSON).")],
+    at: Annotated[int, typer.Option("--at", help="Action number in the game (1 = its first action).")],
+    game: Annotated[int, typer.Option("--game", help="Game of the match (1 = the first).")] = 1,
+    lang: Annotated[str, typer.Option("--lang", help="Reasons in en or th.")] = "en",
+    bot: Annotated[str, typer.Option("--bot", help="The bot that ranks: ismcts[:budget] or heuristic.")] = (
+        "ismcts:iters=300"
+    ),
+    seed: Annotated[int, typer.Option("--seed", "-s", help="Seed of the search.")] = 0,
+    top: Annotated[int, typer.Option("--top", help="Show at most this many moves (0: all).")] = 0,
+    as_json: Annotated[bool, typer.Option("--json", help="Print the hints as JSON.")] = False,
+) -> None:
+    """Rank the legal moves before action N of a recorded game, with the bot's estimate and a reason."""
+    check_lang(lang)
+    try:
+        kind = parse_bot_spec(bot)[0]
+    except ValueError as e:
+        fail(f"--bot: {e}")
+    if kind not in ("ismcts", "heuristic"):
+        fail("--bot must be ismcts[:budget] or heuristic (a bot that can rank moves)")
+    try:
+        rec = read_record(record)
+    except RecordError as e:
+        fail(f"{record} is not a samrap record: {e}")
+    except OSError as e:
+        fail(f"cannot read {record}: {e.strerror or e}")
+    try:
+        pos, hints = hint_record(rec, at - 1, game_index=game - 1, bot=bot, seed=seed, lang=lang)
+    except IllegalActionError as e:
+        fail(f"the record breaks the rules before action {at}: {e}", 1)
+    except ValueError as e:
+        fail(str(e))
+    shown = hints[:top] if top > 0 else hints
+    names = rec.match.players
+    out = common.stdout()
+    if as_json:
+        payload: dict[str, Any] = {
+            "record": str(record),
+            "game": game,
+            "at": at,
+            "seat": pos.seat,
+            "player": names[pos.seat],
+            "played": pos.played,
+            "bot": bot,
+            "hints": [h.as_dict() for h in shown],
+        }
+        out.print(json.dumps(payload, ensure_ascii=False))
+        return
+    if not out.is_terminal:
+        out.width = 160
+    spec = get_spec(rec.match.game)
+    out.print(spec.render_view(pos.view, names, lang))
+    th = lang == "th"
+    title = (
+        f"คำแนะนำ เกม {game} ก่อนตาที่ {at}: {names[pos.seat]} (ที่นั่ง {pos.seat}) โดย {bot}"
+        if th
+        else f"Hints, game {game} before action {at}: {names[pos.seat]} (seat {pos.seat}) to play, by {bot}"
+    )
+    table = Table(title=title)
+    for col in ("#", "move", "win", "points", "playouts", "reason"):
+        table.add_column(col, justify="left" if col in ("move", "reason") else "right")
+    for h in shown:
+        mark = " *" if h.text == pos.played else ""
+        table.add_row(
+            str(h.rank),
+            h.text + mark,
+            "-" if h.win is None else f"{100 * h.win:.0f}%",
+            "-" if h.score is None else f"{h.score:+.0f}",
+            str(h.visits) if h.visits else "-",
+            h.reason,
+        )
+    out.print(table)
+    played = "ตาที่เล่นจริง (*)" if th else "move played (*)"
+    out.print(f"{played}: {pos.played}")
+
+
+def register(app: Any) -> None:
+    """Add ``samrap hint`` to the Typer app."""
+    app.command(name="hint")(hint)
