@@ -71,7 +71,7 @@ def test_create_join_fill_start_play_archive_rematch(client: TestClient) -> None
         assert [s["connected"] for s in info["seats"]] == [True, True, True]
         assert client.post(f"/api/tables/{code}/start", json={"token": host}).status_code == 200
         first = [recv_until(a, "view"), recv_until(b, "view")]
-        deal = [e for e in first[0]["events"] if e["kind"] == "deal"][0]
+        deal = next(e for e in first[0]["events"] if e["kind"] == "deal")
         assert len(deal["commitment"]) == 64
         over = play_match([a, b], first, seed=1)
         record_id = over["record"]

@@ -362,8 +362,9 @@ class Event(_Model):
 
 class ViewMsg(_Model):
     """What one connection may know now, built from ``observe(state, seat)`` (a spectator's view
-    hides every hand). Fields that are null are left out, here and in events. ``legal`` lists the action texts this seat may play (empty unless it is to
-    move); ``events`` are the public events since the previous view this connection received."""
+    hides every hand). ``legal`` lists the action texts this seat may play (empty unless it is to
+    move); ``events`` are the public events since the previous view this connection received.
+    Fields that are null are left out, here and in events."""
 
     t: Literal["view"] = "view"
     v: int
