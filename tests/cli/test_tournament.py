@@ -1,0 +1,57 @@
+"""``samrap tournament``: table, JSON, records, plot and option errors."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from samrap.engine.record import read_record, verify_record
+from tests.cli.helpers import run
+
+
+def test_json_results() -> None:
+    r = run("tournament", "dummy", "-n", "2", "--seats", "heuristic,random", "--games", "3", "--hands", "1", "--json")
+    assert r.exit_code == 0, r.stderr
+    d = json.loads(r.stdout)
+    assert d["config"] == "dummy(players=2)" and d["units"] == 6 and d["deals"] == 3
+    bots = {b["bot"]: b for b in d["bots"]}
+    assert bots["heuristic"]["entries"] == 6
+    assert 0 <= bots["heuristic"]["ci95"][0] <= bots["heuristic"]["win_rate"] <= bots["heuristic"]["ci95"][1]
+    assert bots["heuristic"]["rating_mu"] is not None
+    again = run(
+        "tournament", "dummy", "-n", "2", "--seats", "heuristic,random", "--games", "3", "--hands", "1", "--json"
+    )
+    assert json.loads(again.stdout)["bots"][0]["wins"] == d["bots"][0]["wins"]
+
+
+def test_table_records_and_plot(tmp_path: Path) -> None:
+    pytest.importorskip("matplotlib")
+    rec, png = tmp_path / "recs", tmp_path / "plot.png"
+    r = run(
+        "tournament", "dummy(players=2)", "--seats", "random,heuristic", "--games", "1", "--hands", "1",
+        "--record", str(rec), "--plot", str(png), "--seed", "9",
+    )  # fmt: skip
+    assert r.exit_code == 0, r.stderr
+    assert "win rate" in r.stdout and "95% CI" in r.stdout and "heuristic" in r.stdout
+    files = sorted(rec.iterdir())
+    assert [f.name for f in files] == ["deal0001-rot0.json", "deal0001-rot1.json"]
+    for f in files:
+        assert verify_record(read_record(f)) is None
+    assert png.read_bytes()[:4] == b"\x89PNG"
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["--seats", "heuristic"], "has 2 seats"),
+        (["--seats", "heuristic,alphago"], "unknown bot"),
+        (["--seats", "heuristic,random", "--games", "0"], "--games"),
+        (["--seats", "heuristic,random", "--backend", "mpi"], "--backend"),
+    ],
+)
+def test_option_errors(args: list[str], message: str) -> None:
+    r = run("tournament", "dummy(players=2)", *args)
+    assert r.exit_code == 2
+    assert message in r.stderr
