@@ -153,9 +153,9 @@ def new_page(browser: Any, server: LiveServer) -> Iterator[Any]:
     assert not errors, f"script errors in the page: {errors}"
 
 
-def shot(page: Any, name: str) -> Path:
-    """Save a full-page screenshot as a test artefact."""
+def shot(page: Any, name: str, full_page: bool = False) -> Path:
+    """Save a screenshot as a test artefact: what the screen shows, or the whole page."""
     ARTIFACTS.mkdir(exist_ok=True)
     path = ARTIFACTS / f"{name}.png"
-    page.screenshot(path=str(path), full_page=True)
+    page.screenshot(path=str(path), full_page=full_page)
     return path

@@ -98,7 +98,7 @@ export function rowZone(v, names, opts = {}) {
       "li",
       { class: "rowcard" + (can ? " can" : "") + (r.by < 0 ? " head" : "") },
       card,
-      h("span", { class: "who", "aria-hidden": "true" }, r.by < 0 ? h("span", { class: "badge born", style: { fontSize: ".65rem" } }, t("table.head")) : seatDot(r.by, names)),
+      h("span", { class: "who", "aria-hidden": "true" }, r.by < 0 ? h("span", { class: "badge born", style: { fontSize: ".7rem" }, lang: "th" }, "หัว") : seatDot(r.by, names)),
     );
   });
   return h(

@@ -605,7 +605,6 @@ class TableController {
       h("span", { class: "timer", "aria-live": "off" }),
       h("span", null, v.game === "dummy" ? t("table.game", { n: (this.msg.game || 0) + 1 }) : ""),
       v.game === "dummy" ? h("span", null, v.direction > 0 ? t("table.direction.cw") : t("table.direction.ccw")) : null,
-      h("span", { class: "mono", style: { opacity: 0.9 } }, cfg),
       h("span", { class: "conn", role: "status" }),
     );
     const canCollect = mine && v.game === "dummy" && (v.phase === "draw" || v.phase === "lastdraw");
@@ -623,6 +622,7 @@ class TableController {
       "main",
       { class: "felt", id: "main" },
       status,
+      this.lastMoves(),
       seatsStrip(v, names, { bots, offline }),
       h(
         "div",
@@ -637,14 +637,14 @@ class TableController {
         ),
         meldsZone(v, names, canTapMelds ? { isTarget: (i) => layTargets.has(i), onTap: (i) => this.tapMeld(i) } : {}),
       ),
-      this.lastMoves(),
+      h("p", { class: "cfg mono" }, cfg),
     );
     return [felt, this.dock()];
   }
 
   lastMoves() {
-    if (!this.log.length) return null;
-    return h("div", { class: "zone", "aria-live": "polite", "aria-atomic": "false" }, h("h2", { class: "sr-only" }, "log"), h("p", { class: "lastmoves", style: { margin: 0, fontSize: ".9rem" } }, this.log.slice(-3).join(" · ")));
+    // The last moves of the other players, newest last; read out by screen readers as they come.
+    return h("p", { class: "lastmoves", "aria-live": "polite" }, this.log.slice(-2).join(" · "));
   }
 
   dock() {

@@ -146,7 +146,7 @@ function parseDummy(text) {
     starter: Number(f.starter),
     stock,
     hands,
-    hand: seat !== null && hands[seat].cards ? hands[seat].cards : [],
+    hand: seat !== null && seat >= 0 && hands[seat].cards ? hands[seat].cards : [],
     row,
     melds,
     born: flags(f.born),
@@ -183,7 +183,7 @@ function parseContract(text) {
       cards: splitPhysical(tok.slice(k + 1)).map((c) => ({ card: c.face, by: -1 })),
     };
   });
-  const own = seat !== null ? hands[seat] : null;
+  const own = seat !== null && seat >= 0 ? hands[seat] : null;
   return {
     game: "contract",
     config: f.config,

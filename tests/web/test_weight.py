@@ -1,0 +1,81 @@
+"""The page is light and private: the first load of a table stays under 300 KB transferred, and
+no request leaves the server's own origin (no CDN, no font service, no tracker)."""
+
+from __future__ import annotations
+
+from typing import Any
+from urllib.parse import urlsplit
+
+import httpx
+
+BUDGET = 300 * 1024
+
+
+class Traffic:
+    """Every request of a page and the bytes its responses took (headers + body), plus websocket frames."""
+
+    def __init__(self, page: Any) -> None:
+        self.urls: list[str] = []
+        self.sizes: dict[str, int] = {}
+        self.frames = 0
+        page.on("request", lambda r: self.urls.append(r.url))
+        page.on("requestfinished", self._finished)
+        page.on("websocket", self._socket)
+
+    def _finished(self, request: Any) -> None:
+        sizes = request.sizes()
+        self.sizes[request.url] = sizes["responseBodySize"] + sizes["responseHeadersSize"]
+
+    def _socket(self, ws: Any) -> None:
+        self.urls.append(ws.url)
+        ws.on("framereceived", lambda payload: self._frame(payload))
+
+    def _frame(self, payload: Any) -> None:
+        self.frames += len(payload if isinstance(payload, bytes) else str(payload).encode())
+
+    @property
+    def total(self) -> int:
+        return sum(self.sizes.values()) + self.frames
+
+
+def _same_origin(url: str, origin: str) -> bool:
+    if url.startswith("data:") or url.startswith("blob:"):
+        return True
+    a, b = urlsplit(url), urlsplit(origin)
+    return a.hostname == b.hostname and a.port == b.port and a.scheme in ("http", "ws")
+
+
+def test_first_load_of_a_table_is_light_and_same_origin(new_page: Any, server: Any) -> None:
+    # A table made by someone else; this browser opens its shared link cold (empty cache).
+    body = {"game": "dummy", "seats": [{"kind": "human"}, {"kind": "bot"}], "host_name": "host"}
+    created = httpx.post(f"{server.url}/api/tables", json=body).json()
+    code = created["table"]["code"]
+    start = httpx.post(f"{server.url}/api/tables/{code}/start", json={"token": created["host_token"]})
+    assert start.status_code == 200, start.text
+
+    page = new_page("th")
+    traffic = Traffic(page)
+    page.goto(f"/t/{code}")
+    page.wait_for_function("() => window.samrapTable && window.samrapTable.view")
+    page.wait_for_load_state("networkidle")
+    assert page.locator(".rowcard").count() >= 1
+    assert traffic.total < BUDGET, f"first load took {traffic.total} bytes: {traffic.sizes}"
+    assert traffic.total > 20_000  # the measurement really saw the scripts and the font
+    assert any(u.endswith(".woff2") for u in traffic.sizes), "the Thai font was not loaded"
+    foreign = [u for u in traffic.urls if not _same_origin(u, server.url)]
+    assert not foreign, f"requests left the origin: {foreign}"
+    print(f"table page first load: {traffic.total} bytes in {len(traffic.sizes)} responses")
+
+
+def test_home_and_a_game_stay_same_origin(new_page: Any, server: Any) -> None:
+    from tests.web.driver import start_bot_table
+
+    page = new_page("en")
+    traffic = Traffic(page)
+    start_bot_table(page, "dummy", players=2)
+    page.goto("/#/rules/dummy")
+    page.goto("/#/glossary")
+    page.wait_for_load_state("networkidle")
+    foreign = [u for u in traffic.urls if not _same_origin(u, server.url)]
+    assert not foreign, f"requests left the origin: {foreign}"
+    assert traffic.total < BUDGET
