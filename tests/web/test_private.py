@@ -1,0 +1,97 @@
+"""A private table played by two people in two browsers, and a reload in the middle of a game."""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+from tests.web.conftest import PHONE, shot
+from tests.web.driver import choose, play, play_until, start_bot_table, state
+
+
+def test_private_table_two_browsers(new_page: Any) -> None:
+    host = new_page("en", PHONE)
+    guest = new_page("th", {"width": 1024, "height": 768})
+
+    host.goto("/")
+    host.select_option("#players", "2")
+    host.select_option("#target", "50")
+    host.fill("#name", "Ann")
+    host.click("#create")
+    host.wait_for_selector("[data-code]")
+    code = host.locator("[data-code]").inner_text().strip()
+    link = host.locator("[data-link]").inner_text().strip()
+    assert link.endswith(f"/t/{code}")
+    assert host.locator("[data-start]").is_disabled()  # seat 2 is still empty
+    shot(host, "lobby-phone-en")
+
+    # the guest types the code on the home page
+    guest.goto("/")
+    guest.fill("#code", code.lower())
+    guest.click("#joinbtn")
+    guest.wait_for_selector("#joinname")
+    guest.fill("#joinname", "บี")
+    guest.click("form button[type=submit]")
+    guest.wait_for_function("() => window.samrapTable && window.samrapTable.seat === 1")
+
+    host.wait_for_function("() => !document.querySelector('[data-start]').disabled")
+    assert "บี" in host.locator(".lobby-seats").inner_text()
+    host.click("[data-start]")
+    for page in (host, guest):
+        page.wait_for_function("() => window.samrapTable && window.samrapTable.view")
+    h, g = state(host), state(guest)
+    assert h is not None and g is not None
+    assert h["seat"] == 0 and g["seat"] == 1
+    assert set(h["hand"]).isdisjoint(g["hand"])  # each browser sees only its own hand
+    assert host.locator(".seat", has_text="บี").count() == 1
+
+    # both play until the match ends; whoever is to move makes a move through the UI
+    deadline = time.monotonic() + 120
+    finished = set()
+    while len(finished) < 2:
+        assert time.monotonic() < deadline, "the two-player match did not finish"
+        moved = False
+        for name, page in (("host", host), ("guest", guest)):
+            if name in finished:
+                continue
+            if page.locator("dialog[open] .winner").count():
+                finished.add(name)
+                continue
+            if page.locator("dialog[open] [data-continue]").count():
+                page.click("dialog[open] [data-continue]")
+                continue
+            st = state(page)
+            if st and st["mine"] and not st["sending"]:
+                note = st["note"]
+                assert not (note and note.get("error")), note
+                play(page, choose(st["legal"], "dummy"), "dummy")
+                page.wait_for_function(
+                    "v => window.samrapTable.msg.v > v || document.querySelector('dialog[open]')", arg=st["v"]
+                )
+                moved = True
+        if not moved:
+            host.wait_for_timeout(30)
+    winner_h = host.locator("dialog[open] .winner").inner_text()
+    winner_g = guest.locator("dialog[open] .winner").inner_text()
+    assert winner_h.startswith("Winner:") and winner_g.startswith("ผู้ชนะ:")
+    assert ("Ann" in winner_h) == ("Ann" in winner_g)
+    assert guest.locator("dialog[open] [data-rematch]").count() == 0  # only the host can rematch
+    shot(guest, "private-over-th")
+
+
+def test_reload_in_the_middle_of_a_game(new_page: Any) -> None:
+    page = new_page("en", PHONE)
+    code = start_bot_table(page, "dummy", players=3)
+    play_until(page, lambda s: s["mine"] and s["phase"] == "play", 30)  # drawn, not yet discarded
+    before = state(page)
+    assert before is not None
+    page.reload()
+    page.wait_for_function("() => window.samrapTable && window.samrapTable.view && window.samrapTable.msg")
+    after = state(page)
+    assert after is not None
+    assert page.url.endswith(f"#/t/{code}")
+    assert after["seat"] == before["seat"] == 0
+    assert sorted(after["hand"]) == sorted(before["hand"])
+    assert after["mine"] and after["phase"] == "play"
+    # and the game carries on from here
+    play_until(page, lambda s: s["v"] > before["v"] + 6, 30)
