@@ -684,13 +684,21 @@ class TableController {
       const phaseKey = v.game === "contract" ? (v.phase === "claim" ? "phase.claim" : `phase.c.${v.phase}`) : `phase.${v.phase === "lastdraw" ? "last_draw" : v.phase === "lastplay" ? "last_play" : v.phase}`;
       const extra = sel.length ? t("sel.some", { cards: sel.map(cardShort).join(" ") }) : "";
       line = h("p", { class: "msg", role: "status" }, t(phaseKey), extra ? " · " + extra : "");
+    } else if (v.over && this.matchOver) {
+      const m = this.matchOver;
+      line = h("p", { class: "msg", role: "status" }, h("strong", null, t("over.matchTitle")), " · ", t("over.winner", { names: m.winners.map((q) => seatName(this.names, q)).join(", ") }));
+      buttons.push(
+        this.hostToken ? h("button", { type: "button", class: "primary", "data-act": "rematch", onclick: () => this.host("rematch") }, t("over.rematch")) : null,
+        m.record ? h("a", { class: "btn", href: `#/replay/${encodeURIComponent(m.record)}` }, t("over.replay")) : null,
+        h("a", { class: "btn", href: "#/" }, t("over.home")),
+      );
     } else line = h("p", { class: "msg", role: "status" }, v.over ? t("over.waiting") : t("table.waitingFor", { name: seatName(this.names, toMove(v)) }));
     const hand = this.seat !== null && this.seat >= 0 ? this.handEl() : null;
     return h(
       "div",
       { class: "dock" },
       line,
-      buttons.length ? h("div", { class: "actions", role: "toolbar", "aria-label": lang() === "th" ? "การเดิน" : "Moves" }, buttons) : null,
+      buttons.some(Boolean) ? h("div", { class: "actions", role: "toolbar", "aria-label": lang() === "th" ? "การเดิน" : "Moves" }, buttons) : null,
       hand,
     );
   }

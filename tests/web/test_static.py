@@ -1,0 +1,106 @@
+"""Checks of the web app's files that need no browser: names agree with the games, every string
+exists in both languages, imports resolve, the font is the licensed subset, nothing is fetched
+from another origin."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+STATIC = Path(__file__).resolve().parents[2] / "src" / "samrap" / "server" / "static"
+JS = STATIC / "js"
+
+
+def _js(name: str) -> str:
+    return (JS / name).read_text(encoding="utf-8")
+
+
+def _dictionary(lang: str) -> dict[str, str]:
+    text = _js("i18n.js")
+    start = text.index(f"  {lang}: {{")
+    end = text.index("\n  },", start)
+    return dict(re.findall(r'"([\w.]+)":\s*"((?:[^"\\]|\\.)*)"', text[start:end]))
+
+
+def _ledger_names(game: str) -> dict[str, list[str]]:
+    text = _js("ledger.js")
+    start = text.index(f"  {game}: {{")
+    end = text.index("\n  },", start)
+    body = "{" + text[start:end].split("{", 1)[1] + "}"
+    body = re.sub(r"(\w+):", r'"\1":', body)
+    return json.loads(re.sub(r",\s*}", "}", body))
+
+
+def test_ledger_item_names_match_the_games() -> None:
+    from samrap.games.dummy.scoring import ITEM_NAMES
+
+    assert _ledger_names("dummy") == {k: list(v) for k, v in ITEM_NAMES.items()}
+    try:
+        from samrap.games.contract.scoring import ITEM_NAMES as CONTRACT_NAMES
+    except ImportError:
+        pytest.skip("Contract Rummy scoring is not importable")
+    assert _ledger_names("contract") == {k: list(v) for k, v in CONTRACT_NAMES.items()}
+
+
+def test_every_string_exists_in_thai_and_english() -> None:
+    en, th = _dictionary("en"), _dictionary("th")
+    assert len(en) > 150
+    assert set(en) == set(th), sorted(set(en) ^ set(th))
+    used = set()
+    for path in JS.glob("*.js"):
+        used |= set(re.findall(r'\bt\("([\w.]+)"', path.read_text(encoding="utf-8")))
+    used = {k for k in used if not k.endswith(".")}  # t("level." + name): the families are checked below
+    assert used <= set(en), sorted(used - set(en))
+    for family, members in {"level": "easy medium hard expert", "suit": "c d h s", "rank": "2 T J Q K A"}.items():
+        for m in members.split():
+            assert f"{family}.{m}" in en, f"{family}.{m}"
+    # the games' own Thai words appear in the Thai strings as they are
+    thai_text = " ".join(th.values())
+    for word in ("เกิด", "เก็บ", "ฝาก", "น็อค", "กองจั่ว", "กองกลาง", "หัว"):
+        assert word in thai_text, word
+
+
+def test_imports_and_page_references_resolve() -> None:
+    for path in JS.glob("*.js"):
+        for ref in re.findall(r'from\s+"(\./[\w./-]+)"|import\("(\./[\w./-]+)"\)', path.read_text(encoding="utf-8")):
+            target = next(r for r in ref if r)
+            assert (path.parent / target).is_file(), f"{path.name} imports missing {target}"
+    html = (STATIC / "index.html").read_text(encoding="utf-8")
+    refs = re.findall(r'(?:href|src)="(/static/[^"]+)"', html)
+    assert len(refs) >= 3
+    for ref in refs:
+        assert (STATIC / ref.removeprefix("/static/")).is_file(), ref
+    css = (STATIC / "style.css").read_text(encoding="utf-8")
+    for ref in re.findall(r"url\(([^)#]+)\)", css):
+        assert (STATIC / ref.strip("\"'")).is_file(), ref
+
+
+def test_font_is_a_small_licensed_woff2_subset() -> None:
+    from fontTools.ttLib import TTFont
+
+    licence = (STATIC / "fonts" / "OFL.txt").read_text(encoding="utf-8")
+    assert "SIL OPEN FONT LICENSE Version 1.1" in licence
+    assert "Noto Project Authors" in licence
+    fonts = sorted((STATIC / "fonts").glob("*.woff2"))
+    assert [f.name for f in fonts] == ["noto-sans-thai-400.woff2", "noto-sans-thai-700.woff2"]
+    for f in fonts:
+        assert f.read_bytes()[:4] == b"wOF2"
+        assert f.stat().st_size < 40_000
+        cmap = TTFont(f).getBestCmap()
+        for ch in "กองจั่วน็อคเกิดAZaz09":
+            assert ord(ch) in cmap, (f.name, ch)
+        assert ord("ก") in cmap and ord("\u0e4c") in cmap  # consonants and the thanthakhat mark
+        assert len(cmap) < 250  # a subset, not the whole font
+
+
+def test_nothing_is_loaded_from_another_origin() -> None:
+    allowed = {"http://www.w3.org/2000/svg"}
+    for path in STATIC.rglob("*"):
+        if path.suffix not in (".js", ".css", ".html"):
+            continue
+        text = path.read_text(encoding="utf-8")
+        urls = set(re.findall(r"(?:https?:)?//[\w.-]+\.[a-z]{2,}[^\s\"'`)]*", text)) - allowed
+        assert not urls, f"{path.name} refers to {urls}"
