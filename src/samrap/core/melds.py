@@ -67,6 +67,8 @@ def is_meld(mask: CardSet, ace_low: bool = False) -> bool:
 def is_ace_low_run(mask: CardSet) -> bool:
     """A run holding both the ace and the 2 of its suit uses the ace low."""
     s = run_suit(mask)
+    if s < 0:
+        return False  # not one suit: a set, or not a meld at all
     m = mask >> (13 * s)
     return bool(m & 1) and bool(m >> _ACE & 1) and not _is_block(m)
 
