@@ -1,0 +1,85 @@
+"""Contract Rummy, following ``rules/contract-rummy.md`` (rules 1-32 and the seed/pagat/liverpool presets).
+
+Config knobs (``ContractConfig``; defaults = the ``seed`` preset): players=4 (3-8),
+decks=none (2 for 3-5 players, 3 for 6-8), jokers=none (by joker_rule), joker_rule=per_deck
+(or players_minus_one), min_run=3 (or 4), same_suit_runs=different (or allowed, not_adjacent),
+pickup=deep (or top), contract_exact=false, melds_after_down=false, deal7_discard=false,
+max_reshuffles=2, buying=false, max_buys=3, max_turns=1000. ``pagat`` sets pickup=top,
+min_run=4, contract_exact=true, joker_rule=players_minus_one; ``liverpool`` is pagat plus
+buying=true.
+
+Cards are physical ids over several decks (``cards.py``): zones hold physical cards so card
+conservation can be checked, while melds and actions speak of faces. Notation is in
+``actions.py`` (actions) and ``notation.py`` (position strings); ``docs/notation-contract.md``
+has both.
+
+Decisions where the rules page leaves a choice (each also noted where it is implemented):
+
+* Every meld holds at least one natural card (rule 26 lets jokers outnumber naturals, not
+  replace them all); a joker may stand for a card its owner also holds.
+* Two sets of the same rank, or (with ``same_suit_runs``) overlapping runs of one suit, may be
+  put down together when the pack holds the cards.
+* A 13-card run holds every rank once and is read with the ace high; an ace laid off on a 2..K
+  run goes high (the run is then complete either way).
+* Which physical copy of a face moves is the rules' choice (``transitions.pick``): the deep card
+  first, then a joker taken back by exchange, then cards everyone saw taken, then the lowest id.
+* Rule 24: the deep card only has to be on the table by the end of the turn; a player who is not
+  down can only get it there by going down, and may also lay it off after going down.
+* Liverpool buying: when the player in turn draws from the stock instead of taking the top
+  discard, the other players who are not down and have buys left are asked in turn order from
+  the player's left; the first to claim takes the discard and the top stock card, then the
+  player in turn draws. A buy needs two stock cards (the penalty card and the player's draw).
+  The first upcard may be bought.
+* First dealer (rule 31): the tied lowest cutters cut again; a cut joker makes everyone still
+  cutting cut again.
+* ``max_turns`` (1000 by default, not on the rules page): a deal in which the players only trade
+  discards could otherwise last for ever; it ends like an exhausted stock (rule 28). Random play
+  stays far below it. ``game.max_game_length`` is the resulting bound on a deal's actions.
+"""
+
+from samrap.games.contract.actions import (
+    Claim,
+    ContractAction,
+    Discard,
+    Draw,
+    Exchange,
+    GoDown,
+    LayOff,
+    Meld,
+    Pass,
+    PickUp,
+    parse_action,
+)
+from samrap.games.contract.config import LIVERPOOL, PAGAT, PRESETS, SEED, ContractConfig, preset
+from samrap.games.contract.game import MAX_GAME_LENGTH, TERMINAL, ContractGame
+from samrap.games.contract.melds import Spec
+from samrap.games.contract.observe import ContractView
+from samrap.games.contract.state import ContractState, LedgerItem, Phase
+
+__all__ = [
+    "LIVERPOOL",
+    "MAX_GAME_LENGTH",
+    "PAGAT",
+    "PRESETS",
+    "SEED",
+    "TERMINAL",
+    "Claim",
+    "ContractAction",
+    "ContractConfig",
+    "ContractGame",
+    "ContractState",
+    "ContractView",
+    "Discard",
+    "Draw",
+    "Exchange",
+    "GoDown",
+    "LayOff",
+    "LedgerItem",
+    "Meld",
+    "Pass",
+    "Phase",
+    "PickUp",
+    "Spec",
+    "parse_action",
+    "preset",
+]

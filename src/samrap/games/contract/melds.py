@@ -1,0 +1,199 @@
+"""Melds of Contract Rummy by face: what an action names (:class:`Spec`) and what lies on the table.
+
+A meld is judged on faces only (rule 8: a set is 3 or 4 cards of one rank in different suits; rule 9:
+a run is ``min_run`` or more consecutive cards of one suit; rule 3: the ace is high or low, never
+both, no wrapping). Because no meld can hold the same face twice, a meld's faces fit in a 52-bit
+mask, and a meld an action names is two masks: the natural faces and the faces its jokers stand
+for (rules 11, 26). Runs are placed on a 14-step scale: position 0 is the ace played low,
+positions 1..13 are 2..A, so a run is the interval ``lo..hi``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from samrap.core.cards import card_str, parse_card
+from samrap.core.cardset import RANK_MASKS, SUIT_MASKS
+from samrap.core.errors import InvalidNotationError
+from samrap.games.contract.cards import bits, lowest
+
+SET = 0
+RUN = 1
+ACE = 12
+_SUIT13 = (1 << 13) - 1
+
+Shape = tuple[int, int, int, int]
+"""``(kind, key, lo, hi)``: a set's key is its rank; a run's key is its suit and ``lo..hi`` its positions."""
+
+
+def pos_face(suit: int, pos: int) -> int:
+    """The face at run position ``pos`` (0 = ace low, 1..13 = 2..A) of ``suit``."""
+    return suit * 13 + (ACE if pos in (0, 13) else pos - 1)
+
+
+def _is_block(m: int) -> bool:
+    low = m & -m
+    return m != 0 and (m + low) & m == 0
+
+
+def shape(faces: int) -> Shape | None:
+    """The shape of a meld with these faces, or ``None`` if they form neither a set nor a run.
+
+    A 13-card run (every rank) is read with the ace high.
+    """
+    n = faces.bit_count()
+    if n < 3 or n > 13:
+        return None
+    low = lowest(faces)
+    r = low % 13
+    if faces & ~RANK_MASKS[r] == 0:
+        return (SET, r, 0, 0)
+    s = low // 13
+    if faces & ~SUIT_MASKS[s]:
+        return None
+    m = (faces >> (13 * s)) & _SUIT13
+    if _is_block(m):
+        return (RUN, s, lowest(m) + 1, m.bit_length())
+    if m >> ACE & 1:
+        m2 = ((m & ~(1 << ACE)) << 1) | 1
+        if _is_block(m2):
+            return (RUN, s, 0, m2.bit_length() - 1)
+    return None
+
+
+def ordered_faces(faces: int) -> list[int]:
+    """Faces in meld order: runs by position, sets by suit, anything else ascending."""
+    sh = shape(faces)
+    if sh is not None and sh[0] == RUN:
+        return [pos_face(sh[1], p) for p in range(sh[2], sh[3] + 1)]
+    return bits(faces)
+
+
+@dataclass(frozen=True, slots=True, order=True)
+class Spec:
+    """A meld as an action names it: natural faces plus the faces its jokers stand for.
+
+    Text: the cards in meld order, a joker as ``*`` plus what it stands for: ``5s6s*7s8s``.
+    """
+
+    nat: int
+    jok: int = 0
+
+    @property
+    def faces(self) -> int:
+        return self.nat | self.jok
+
+    @property
+    def size(self) -> int:
+        return self.nat.bit_count() + self.jok.bit_count()
+
+    def text(self) -> str:
+        return "".join(("*" if self.jok >> f & 1 else "") + card_str(f) for f in ordered_faces(self.faces))
+
+    def __str__(self) -> str:
+        return self.text()
+
+
+def parse_spec(text: str) -> Spec:
+    """Parse ``7c7d*7h`` or ``5s6s*7s8s``.
+
+    Raises:
+        InvalidNotationError: a token is not a card, a joker lacks its identity, or a face repeats.
+    """
+    nat = jok = 0
+    i, n = 0, len(text)
+    while i < n:
+        joker = text[i] == "*"
+        if joker:
+            i += 1
+        end = i + 3 if text[i : i + 2] == "10" else i + 2
+        if end > n:
+            what = "a joker needs the card it stands for, e.g. *7h" if joker else "incomplete card"
+            raise InvalidNotationError(f"{what}: {text!r}")
+        face = parse_card(text[i:end])
+        i = end
+        if (nat | jok) >> face & 1:
+            raise InvalidNotationError(f"{card_str(face)} appears twice in the meld {text!r}")
+        if joker:
+            jok |= 1 << face
+        else:
+            nat |= 1 << face
+    if not nat | jok:
+        raise InvalidNotationError("empty meld")
+    return Spec(nat, jok)
+
+
+@dataclass(frozen=True, slots=True)
+class TableMeld:
+    """A meld on the table.
+
+    Attributes:
+        owner: the seat that put it down.
+        kind, key, lo, hi: its shape (see :data:`Shape`); ``lo``/``hi`` are 0 for a set.
+        faces: the faces it holds, naturals and what its jokers stand for.
+        cards: its physical cards.
+        jokers: ``(physical joker, declared face)`` pairs, sorted by face (rules 11, 26).
+    """
+
+    owner: int
+    kind: int
+    key: int
+    lo: int
+    hi: int
+    faces: int
+    cards: int
+    jokers: tuple[tuple[int, int], ...] = ()
+
+    @property
+    def size(self) -> int:
+        return self.faces.bit_count()
+
+    @property
+    def joker_faces(self) -> int:
+        m = 0
+        for _, f in self.jokers:
+            m |= 1 << f
+        return m
+
+
+def make_meld(owner: int, sh: Shape, faces: int, cards: int, jokers: tuple[tuple[int, int], ...]) -> TableMeld:
+    return TableMeld(owner, sh[0], sh[1], sh[2], sh[3], faces, cards, tuple(sorted(jokers, key=lambda j: j[1])))
+
+
+def ext_faces(m: TableMeld) -> int:
+    """The faces one more card may take on ``m``: a set's missing suits, a run's two ends (rule 14)."""
+    if m.kind == SET:
+        return RANK_MASKS[m.key] & ~m.faces if m.faces.bit_count() < 4 else 0
+    if m.hi - m.lo >= 12:
+        return 0
+    out = 0
+    if m.lo >= 1:
+        out |= 1 << pos_face(m.key, m.lo - 1)
+    if m.hi <= 12:
+        out |= 1 << pos_face(m.key, m.hi + 1)
+    return out
+
+
+def with_card(m: TableMeld, face: int, pid: int, joker: bool) -> TableMeld:
+    """``m`` with one more card of ``face`` (natural, or a joker declared as ``face``).
+
+    An ace that fits both ends of a 2..K run goes high; the run is then complete either way.
+    """
+    lo, hi = m.lo, m.hi
+    if m.kind == RUN:
+        if hi <= 12 and pos_face(m.key, hi + 1) == face:
+            hi += 1
+        else:
+            lo -= 1
+        if hi - lo == 12:  # every rank: read with the ace high, as shape() does
+            lo, hi = 1, 13
+    jokers = tuple(sorted((*m.jokers, (pid, face)), key=lambda j: j[1])) if joker else m.jokers
+    return TableMeld(m.owner, m.kind, m.key, lo, hi, m.faces | 1 << face, m.cards | 1 << pid, jokers)
+
+
+def exchanged(m: TableMeld, face: int, pid: int) -> tuple[TableMeld, int]:
+    """``m`` with the natural ``pid`` in place of the joker standing for ``face``, and that joker (rule 16)."""
+    joker = next(j for j, f in m.jokers if f == face)
+    jokers = tuple(j for j in m.jokers if j[1] != face)
+    cards = (m.cards & ~(1 << joker)) | 1 << pid
+    return TableMeld(m.owner, m.kind, m.key, m.lo, m.hi, m.faces, cards, jokers), joker

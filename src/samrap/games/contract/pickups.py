@@ -1,0 +1,108 @@
+"""The draw: which pick-ups from the discard pile are legal (rules 12, 24, 25, 30).
+
+Taking the top discard is legal unless the player could then not end the turn (rules 25, 30).
+A deep pick-up is legal only if the deep card can reach the table this turn (rules 12, 24), which
+:func:`turn.is_finishable` decides by search. The pile may be dozens of cards deep and most deep
+cards have nowhere to go, so cheap necessary tests (:class:`_Draw`) reject those first; they
+share the work across depths because each depth's pool is the last one plus one card.
+"""
+
+from __future__ import annotations
+
+from samrap.core.cardset import SUIT_MASKS
+from samrap.games.contract.actions import DRAW, ContractAction, PickUp
+from samrap.games.contract.cards import JOKER
+from samrap.games.contract.contracts import LAST_DEAL, contract
+from samrap.games.contract.melds import RUN, ext_faces
+from samrap.games.contract.search import contract_possible, meld_with_face, runs_may_cover
+from samrap.games.contract.state import ContractState
+from samrap.games.contract.transitions import apply_unchecked
+from samrap.games.contract.turn import chain_gaps, is_finishable
+
+
+def draw_actions(s: ContractState) -> list[ContractAction]:
+    """The legal draws of the player in turn: the stock, the top discard, deeper discards."""
+    out: list[ContractAction] = [DRAW]
+    if not s.pile:
+        return out
+    if _top_ok(s):
+        out.append(PickUp(0))
+    if s.config.pickup == "deep" and len(s.pile) > 1:
+        d = _Draw(s)
+        pool = s.hands[s.current] | 1 << s.pile[-1]
+        for k in range(1, len(s.pile)):
+            card = s.pile[-k - 1]
+            pool |= 1 << card
+            if d.may_work(pool, card) and is_finishable(apply_unchecked(s, PickUp(k))):
+                out.append(PickUp(k))
+    return out
+
+
+def _top_ok(s: ContractState) -> bool:
+    pack = s.config.pack
+    if s.hands[s.current] & ~pack.face_masks[pack.faces[s.pile[-1]]]:
+        return True  # a card of another face can still be discarded (rule 25)
+    return is_finishable(apply_unchecked(s, PickUp(0)))
+
+
+class _Draw:
+    """What the deep-card tests need to know about the table, computed once per draw."""
+
+    __slots__ = ("contract_seen", "down", "exchangeable", "ext", "reach", "runs", "s")
+
+    def __init__(self, s: ContractState) -> None:
+        self.s = s
+        self.down = bool(s.down >> s.current & 1)
+        self.ext = 0
+        self.exchangeable = 0
+        self.runs: list[list[tuple[int, int]]] = [[], [], [], []]
+        for m in s.melds:
+            self.ext |= ext_faces(m)
+            if m.kind == RUN:
+                self.runs[m.key].append((m.lo, m.hi))
+                for _, f in m.jokers:
+                    self.exchangeable |= 1 << f
+        # Faces a down player's deep card could reach at all: a meld end, a joker's place, or
+        # any card of a suit with a run (through a chain of lay-offs).
+        self.reach = self.ext | self.exchangeable
+        for su in range(4):
+            if self.runs[su]:
+                self.reach |= SUIT_MASKS[su]
+        if s.config.melds_after_down or self.ext:
+            self.reach |= 1 << JOKER
+        if s.config.melds_after_down:
+            self.reach = (1 << 53) - 1
+        self.contract_seen = False
+
+    def may_work(self, pool: int, card: int) -> bool:
+        """Necessary for taking down to ``card`` with ``pool`` (hand and taken cards) in hand."""
+        s = self.s
+        cfg = s.config
+        pack = cfg.pack
+        face = pack.faces[card]
+        if self.down:
+            if s.deal == LAST_DEAL or not self.reach >> face & 1:
+                return False
+            if face == JOKER or (self.ext | self.exchangeable) >> face & 1:
+                return True
+            faces = pack.faces_of(pool)
+            jokers = (pool & pack.jokers_mask).bit_count() + (self.exchangeable & faces).bit_count()
+            if any(chain_gaps(lo, hi, face // 13, face, faces) <= jokers for lo, hi in self.runs[face // 13]):
+                return True
+            return cfg.melds_after_down and meld_with_face(faces, jokers, face, cfg.min_run)
+        sets, runs = contract(s.deal)
+        if s.deal == LAST_DEAL:
+            if cfg.same_suit_runs != "different":
+                return True
+            layers, jokers = pack.face_layers(pool)
+            return runs_may_cover(layers, jokers, runs, cfg.min_run, 1 if cfg.deal7_discard else 0)
+        if face != JOKER and not (self.reach >> face & 1 or cfg.melds_after_down):
+            jokers = (pool & pack.jokers_mask).bit_count()
+            if not meld_with_face(pack.faces_of(pool), jokers, face, cfg.min_run):
+                return False
+        if not self.contract_seen:  # monotone: a bigger pool holds whatever a smaller one did
+            layers, jokers = pack.face_layers(pool)
+            if not contract_possible(layers, jokers, sets, runs, cfg.min_run, cfg.same_suit_runs):
+                return False
+            self.contract_seen = True
+        return True

@@ -1,0 +1,231 @@
+"""The rules of Contract Rummy as pure functions: the deal, legal actions and checked apply.
+
+Rule numbers are those of ``rules/contract-rummy.md``. ``legal_actions`` lists every legal action
+in a fixed order (``actions.sort_key``); :func:`apply` checks an action and raises
+:class:`IllegalActionError` naming the first rule it breaks, in rule 32's order (the deal is over
+or it is another seat's turn; then turn order, the draw coming first; then the action's own
+rules); ``apply_unchecked`` skips the checks for actions that came from ``legal_actions``.
+"""
+
+from __future__ import annotations
+
+from samrap.core.cards import card_str
+from samrap.core.cardset import RANK_MASKS, SUIT_MASKS
+from samrap.core.errors import IllegalActionError
+from samrap.games.contract.actions import (
+    CLAIM,
+    PASS,
+    Claim,
+    ContractAction,
+    Discard,
+    Draw,
+    Exchange,
+    GoDown,
+    LayOff,
+    Meld,
+    Pass,
+    PickUp,
+)
+from samrap.games.contract.cards import JOKER, face_str
+from samrap.games.contract.contracts import LAST_DEAL, contract, contract_text
+from samrap.games.contract.melds import ACE, RUN, SET, Spec, ext_faces, shape
+from samrap.games.contract.pickups import draw_actions
+from samrap.games.contract.state import ContractState, Phase
+from samrap.games.contract.transitions import apply_unchecked, new_deal
+from samrap.games.contract.turn import is_finishable, play_actions
+
+__all__ = ["apply", "apply_unchecked", "legal_actions", "new_deal"]
+
+
+def legal_actions(s: ContractState) -> list[ContractAction]:
+    """Every legal action of the seat to move, in ``sort_key`` order (empty once the deal is over)."""
+    match s.phase:
+        case Phase.DRAW:
+            return draw_actions(s)
+        case Phase.CLAIM:
+            return [CLAIM, PASS]
+        case Phase.PLAY:
+            return play_actions(s)
+        case _:
+            return []
+
+
+def apply(s: ContractState, a: ContractAction, seat: int | None = None) -> ContractState:
+    """Apply ``a`` for the seat to move (or for ``seat``, which must be the seat to move).
+
+    Raises:
+        IllegalActionError: the first rule the action breaks (rule 32's order).
+    """
+    if s.phase is Phase.OVER:
+        raise IllegalActionError(19 if s.out >= 0 else 28, "the deal is over")
+    mover = s.to_move()
+    if seat is not None and seat != mover:
+        raise IllegalActionError(6, f"it is seat {mover}'s turn to act, not seat {seat}'s")
+    _check_order(s, a)
+    _check(s, a)
+    after = apply_unchecked(s, a)
+    if s.phase is not Phase.CLAIM and not isinstance(a, Discard | Draw) and not is_finishable(after):
+        if isinstance(a, PickUp) and a.depth > 0:
+            raise IllegalActionError(12, "the deep card could not be put on the table this turn")
+        raise IllegalActionError(30, "after this move the turn could not end legally")
+    return after
+
+
+def _check_order(s: ContractState, a: ContractAction) -> None:
+    match a:
+        case Draw() | PickUp():
+            if s.phase is Phase.CLAIM:
+                raise IllegalActionError(12, "the top discard is being offered: claim (C) or pass (-)")
+            if s.phase is Phase.PLAY:
+                raise IllegalActionError(12, "one draw per turn, and it comes first")
+        case Claim() | Pass():
+            if s.phase is not Phase.CLAIM:
+                raise IllegalActionError(12, "no discard is being offered for buying")
+        case GoDown() | Meld() | LayOff() | Exchange() | Discard():
+            if s.phase is Phase.DRAW:
+                raise IllegalActionError(12, "draw first, from the stock or the discard pile")
+            if s.phase is Phase.CLAIM:
+                raise IllegalActionError(12, "the top discard is being offered: claim (C) or pass (-)")
+        case _:
+            raise IllegalActionError(32, f"not a Contract Rummy action: {a!r}")
+
+
+def _check(s: ContractState, a: ContractAction) -> None:
+    cfg = s.config
+    pack = cfg.pack
+    p = s.current
+    hand = s.hands[p]
+    down = bool(s.down >> p & 1)
+    match a:
+        case PickUp(depth=k):
+            if not s.pile:
+                raise IllegalActionError(12, "the discard pile is empty")
+            if not 0 <= k < len(s.pile):
+                raise IllegalActionError(12, f"the discard pile holds {len(s.pile)} cards; depth {k} is not one")
+            if k > 0 and cfg.pickup == "top":
+                raise IllegalActionError(12, "only the top discard may be taken (pickup=top)")
+        case GoDown(melds=specs):
+            _check_go_down(s, specs)
+        case Meld(meld=spec):
+            if not cfg.melds_after_down:
+                raise IllegalActionError(14, "after going down, only lay-offs (melds_after_down is off)")
+            if not down:
+                raise IllegalActionError(13, "the first cards put down must be the whole contract (G ...)")
+            _check_spec(spec)
+            _check_in_hand(s, (spec,), 14)
+        case LayOff(face=f, target=t, joker=joker):
+            if not down:
+                raise IllegalActionError(14, "go down with the contract before laying off")
+            if s.deal == LAST_DEAL:
+                raise IllegalActionError(17, "nobody lays off in deal 7")
+            if not 0 <= t < len(s.melds):
+                raise IllegalActionError(14, f"there is no table meld {t}")
+            if not 0 <= f < JOKER:
+                raise IllegalActionError(14, "a lay-off names the card it places, e.g. L 8h>2 or L *8h>2")
+            if not hand & (pack.jokers_mask if joker else pack.face_masks[f]):
+                raise IllegalActionError(14, f"{'no joker' if joker else card_str(f)} in hand")
+            m = s.melds[t]
+            if not ext_faces(m) >> f & 1:
+                what = "a joker as " + card_str(f) if joker else card_str(f)
+                if m.kind == SET:
+                    raise IllegalActionError(8, f"{what} does not fit set {t}: a set has 4 different suits at most")
+                raise IllegalActionError(9, f"{what} does not extend run {t} at either end")
+        case Exchange(face=f, target=t):
+            if not down:
+                raise IllegalActionError(16, "only a player who has gone down may exchange a joker")
+            if s.went_down:
+                raise IllegalActionError(26, "a joker exchange needs going down on an earlier turn")
+            if not 0 <= t < len(s.melds):
+                raise IllegalActionError(16, f"there is no table meld {t}")
+            m = s.melds[t]
+            if m.kind == SET:
+                raise IllegalActionError(16, "a joker in a set is dead: it can never be taken")
+            if not 0 <= f < JOKER or not any(jf == f for _, jf in m.jokers):
+                raise IllegalActionError(16, f"no joker in run {t} stands for {face_str(f) if 0 <= f <= JOKER else f}")
+            if not hand & pack.face_masks[f]:
+                raise IllegalActionError(16, f"{card_str(f)} is not in hand")
+        case Discard(face=f):
+            if not 0 <= f <= JOKER or not hand & pack.face_masks[f]:
+                raise IllegalActionError(15, f"{face_str(f) if 0 <= f <= JOKER else f} is not in hand")
+            if s.deep >= 0 and hand >> s.deep & 1:
+                raise IllegalActionError(24, f"the deep card {card_str(pack.faces[s.deep])} must go on the table first")
+            if s.pending & hand:
+                raise IllegalActionError(26, "the joker taken by exchange must go back on the table, not away")
+            if f == s.forbid:
+                raise IllegalActionError(25, f"a {face_str(f)} was just taken as the top discard; discard another card")
+        case _:
+            pass
+
+
+def _check_spec(spec: Spec) -> tuple[int, int, int, int]:
+    """Rules 3, 8, 9, 26: the meld is a set or a run and has a natural card."""
+    if spec.nat & spec.jok or (spec.nat | spec.jok) >> 52:
+        raise IllegalActionError(11, f"{spec.text()} names a face twice or a face that does not exist")
+    if not spec.nat:
+        raise IllegalActionError(26, f"{spec.text()}: a meld needs at least one natural card")
+    sh = shape(spec.faces)
+    if sh is None:
+        faces = spec.faces
+        low = (faces & -faces).bit_length() - 1
+        if faces & ~RANK_MASKS[low % 13] == 0:
+            raise IllegalActionError(8, f"{spec.text()}: a set has 3 or 4 cards of one rank in different suits")
+        suit_pattern = faces >> (13 * (low // 13)) & 0x1FFF
+        if faces & ~SUIT_MASKS[low // 13] == 0 and suit_pattern >> ACE & 1 and suit_pattern & 1:
+            raise IllegalActionError(3, f"{spec.text()}: the ace is high or low, and runs do not wrap")
+        raise IllegalActionError(9, f"{spec.text()} is neither a set nor a run of consecutive cards of one suit")
+    return sh
+
+
+def _check_in_hand(s: ContractState, specs: tuple[Spec, ...], rule: int) -> None:
+    pack = s.config.pack
+    layers, jokers = pack.face_layers(s.hands[s.current])
+    need_jokers = 0
+    counts: dict[int, int] = {}
+    for spec in specs:
+        need_jokers += spec.jok.bit_count()
+        m = spec.nat
+        while m:
+            low = m & -m
+            f = low.bit_length() - 1
+            counts[f] = counts.get(f, 0) + 1
+            m ^= low
+    for f, c in sorted(counts.items()):
+        if c > len(layers) or not layers[c - 1] >> f & 1:
+            raise IllegalActionError(rule, f"not enough {card_str(f)} in hand")
+    if need_jokers > jokers:
+        raise IllegalActionError(rule, f"{need_jokers} jokers needed, {jokers} in hand")
+
+
+def _check_go_down(s: ContractState, specs: tuple[Spec, ...]) -> None:
+    cfg = s.config
+    p = s.current
+    if s.down >> p & 1:
+        raise IllegalActionError(14, "this player has gone down already: lay off instead")
+    shapes = [_check_spec(spec) for spec in specs]
+    sets, runs = contract(s.deal)
+    n_sets = sum(1 for sh in shapes if sh[0] == SET)
+    if n_sets != sets or len(shapes) - n_sets != runs:
+        raise IllegalActionError(13, f"deal {s.deal}'s contract is exactly {contract_text(s.deal)}")
+    last = s.deal == LAST_DEAL
+    if cfg.contract_exact and not last:
+        for spec, sh in zip(specs, shapes, strict=True):
+            want = 3 if sh[0] == SET else cfg.min_run
+            if spec.size != want:
+                raise IllegalActionError(
+                    22, f"{spec.text()}: contract melds have exactly {want} cards (contract_exact)"
+                )
+    for sh in shapes:
+        if sh[0] == RUN and sh[3] - sh[2] + 1 < cfg.min_run:
+            raise IllegalActionError(9, f"a run has at least {cfg.min_run} cards")
+    run_shapes = [sh for sh in shapes if sh[0] == RUN]
+    for i, a in enumerate(run_shapes):
+        for b in run_shapes[i + 1 :]:
+            if a[1] == b[1] and cfg.same_suit_runs == "different":
+                raise IllegalActionError(10, "the runs of a contract must be of different suits")
+            if a[1] == b[1] and cfg.same_suit_runs == "not_adjacent" and (a[3] + 1 == b[2] or b[3] + 1 == a[2]):
+                raise IllegalActionError(27, "two runs of one suit may not join into one (same_suit_runs=not_adjacent)")
+    _check_in_hand(s, specs, 13)
+    if last:
+        left = s.hands[p].bit_count() - sum(spec.size for spec in specs)
+        if left > (1 if cfg.deal7_discard else 0):
+            raise IllegalActionError(17, "in deal 7 going down means going out: every card must be melded")

@@ -1,0 +1,364 @@
+"""Finding melds and contracts in a hand: candidate melds and every way to go down.
+
+A hand is summarised by face *layers* (``layers[i]``: the faces held more than ``i`` times, see
+:meth:`Pack.face_layers`) and a joker count. Candidate melds come from small tables cached on one
+rank's 4-bit suit pattern or one suit's 14-position pattern, so a hand costs a few look-ups; a
+contract is a choice of candidates whose face usage fits the layers and whose jokers fit the
+count. Melds never need physical cards: the rules pick the physical copies when applying.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from functools import cache, lru_cache
+from itertools import combinations
+
+from samrap.core.cardset import SUIT_MASKS
+from samrap.games.contract.melds import RUN, Spec, shape
+
+_RANK_FACES: tuple[tuple[int, ...], ...] = tuple(
+    tuple(sum(1 << (13 * s + r) for s in range(4) if p >> s & 1) for p in range(16)) for r in range(13)
+)
+
+
+def _rank_pattern(faces: int, r: int) -> int:
+    return (faces >> r & 1) | (faces >> (13 + r) & 1) << 1 | (faces >> (26 + r) & 1) << 2 | (faces >> (39 + r) & 1) << 3
+
+
+def _suit_positions(faces: int, s: int) -> int:
+    """The 14-position pattern of suit ``s``: bit 0 the ace low, bits 1..13 the ranks 2..A."""
+    m = (faces >> (13 * s)) & 0x1FFF
+    return m << 1 | m >> 12
+
+
+def _subsets_upto(mask: int, k: int) -> list[int]:
+    """Every subset of ``mask`` with at most ``k`` bits."""
+    bs = [1 << i for i in range(mask.bit_length()) if mask >> i & 1]
+    out = [0]
+    for n in range(1, min(k, len(bs)) + 1):
+        for combo in combinations(bs, n):
+            out.append(sum(combo))
+    return out
+
+
+@cache
+def _set_options(pattern: int, jokers: int, smin: int, smax: int) -> tuple[tuple[int, int], ...]:
+    """``(natural suits, joker suits)`` 4-bit pairs for sets on one rank held in suits ``pattern``."""
+    out = []
+    for nat in range(1, 16):
+        if nat & pattern != nat:
+            continue
+        for jk in _subsets_upto(15 & ~nat, jokers):
+            if smin <= nat.bit_count() + jk.bit_count() <= smax:
+                out.append((nat, jk))
+    return tuple(sorted(out))
+
+
+@cache
+def _run_options(p14: int, jokers: int, lmin: int, lmax: int) -> tuple[tuple[int, int], ...]:
+    """``(natural ranks, joker ranks)`` 13-bit pairs for runs of one suit held at positions ``p14``.
+
+    A joker may also stand where a natural is held (the natural stays in hand); every run keeps
+    at least one natural (see the package docstring).
+    """
+    out: set[tuple[int, int]] = set()
+    for lo in range(14):
+        for hi in range(lo + lmin - 1, min(lo + lmax - 1, 13) + 1):
+            if lo == 0 and hi == 13:
+                continue  # the same ace at both ends
+            w = ((1 << (hi - lo + 1)) - 1) << lo
+            have = p14 & w
+            gaps = (w & ~p14).bit_count()
+            if gaps > jokers:
+                break
+            if not have:
+                continue
+            for extra in _subsets_upto(have, jokers - gaps):
+                if extra == have:
+                    continue
+                nat_pos, jok_pos = have & ~extra, (w & ~have) | extra
+                out.add((_pos_to_ranks(nat_pos), _pos_to_ranks(jok_pos)))
+    return tuple(sorted(out))
+
+
+def _pos_to_ranks(p14: int) -> int:
+    return (p14 >> 1) | (p14 & 1) << 12
+
+
+class Cand:
+    """A candidate meld with what the contract search needs to know about it."""
+
+    __slots__ = ("hi", "jokers", "lo", "nat", "spec", "suit")
+
+    def __init__(self, spec: Spec) -> None:
+        self.spec = spec
+        self.nat = spec.nat
+        self.jokers = spec.jok.bit_count()
+        sh = shape(spec.faces)
+        assert sh is not None
+        self.suit = sh[1] if sh[0] == RUN else -1
+        self.lo, self.hi = sh[2], sh[3]
+
+
+@cache
+def _cand(nat: int, jok: int) -> Cand:
+    return Cand(Spec(nat, jok))
+
+
+@lru_cache(maxsize=4096)
+def set_cands(faces: int, jokers: int, smin: int = 3, smax: int = 4) -> tuple[Cand, ...]:
+    """Every set (size ``smin..smax``) of the held natural ``faces`` plus at most ``jokers`` jokers."""
+    out = []
+    for r in range(13):
+        p = _rank_pattern(faces, r)
+        if p:
+            table = _RANK_FACES[r]
+            for nat, jk in _set_options(p, jokers, smin, smax):
+                out.append(_cand(table[nat], table[jk]))
+    return tuple(out)
+
+
+@lru_cache(maxsize=4096)
+def run_cands(faces: int, jokers: int, lmin: int, lmax: int = 13) -> tuple[Cand, ...]:
+    """Every run (length ``lmin..lmax``) of the held natural ``faces`` plus at most ``jokers`` jokers."""
+    out = []
+    for s in range(4):
+        p = _suit_positions(faces, s)
+        if p:
+            for nat, jk in _run_options(p, jokers, lmin, lmax):
+                out.append(_cand(nat << (13 * s), jk << (13 * s)))
+    return tuple(out)
+
+
+def all_melds(faces: int, jokers: int, min_run: int) -> list[Spec]:
+    """Every valid meld of any size from a hand (for ``melds_after_down``), sorted."""
+    return sorted(c.spec for c in (*set_cands(faces, jokers), *run_cands(faces, jokers, min_run)))
+
+
+def _add(used: tuple[int, ...], m: int) -> tuple[int, ...]:
+    out = []
+    carry = m
+    for u in used:
+        out.append(u | carry)
+        carry &= u
+    if carry:
+        out.append(carry)
+    return tuple(out)
+
+
+def _fits(used: tuple[int, ...], layers: tuple[int, ...]) -> bool:
+    if len(used) > len(layers):
+        return False
+    return all(u & ~lay == 0 for u, lay in zip(used, layers, strict=False))
+
+
+def runs_compatible(a: Cand, b: Cand, rule: str) -> bool:
+    """Rules 10 and 27 for two runs put down together."""
+    if a.suit != b.suit or rule == "allowed":
+        return True
+    if rule == "different":
+        return False
+    return a.hi + 1 != b.lo and b.hi + 1 != a.lo
+
+
+class ContractQuery:
+    """One question about a hand: which go-downs meet ``sets`` sets and ``runs`` runs.
+
+    Attributes mirror the options: ``exact`` sizes (``contract_exact``), the ``run_rule``
+    (``same_suit_runs``), and ``totals``: when not ``None``, the allowed numbers of cards put down
+    (deal 7, where going down means going out).
+    """
+
+    __slots__ = ("jokers", "layers", "run_rule", "runc", "runs", "setc", "sets", "totals")
+
+    def __init__(
+        self,
+        layers: tuple[int, ...],
+        jokers: int,
+        sets: int,
+        runs: int,
+        *,
+        min_run: int,
+        exact: bool,
+        run_rule: str,
+        totals: frozenset[int] | None = None,
+    ) -> None:
+        self.layers = layers
+        self.jokers = jokers
+        self.sets = sets
+        self.runs = runs
+        self.run_rule = run_rule
+        self.totals = totals
+        faces = layers[0] if layers else 0
+        self.setc: tuple[Cand, ...] = set_cands(faces, jokers, 3, 3 if exact else 4) if sets else ()
+        self.runc: tuple[Cand, ...] = ()
+        if not runs:
+            return
+        if totals is not None and run_rule == "different" and not sets:
+            # Going out with runs of different suits: each run takes (nearly) all of its suit.
+            slack = sum(x.bit_count() for x in layers) + jokers - min(totals)
+            if runs_may_cover(layers, jokers, runs, min_run, slack):
+                held = [sum((x & SUIT_MASKS[su]).bit_count() for x in layers) for su in range(4)]
+                cands = run_cands(faces, jokers, min_run, min_run if exact else 13)
+                self.runc = tuple(c for c in cands if held[c.suit] - c.nat.bit_count() <= slack)
+            return
+        self.runc = run_cands(faces, jokers, min_run, min_run if exact else 13)
+
+    def __iter__(self) -> Iterator[tuple[Spec, ...]]:
+        """Every go-down, each once, as a sorted tuple of specs."""
+        for chosen in self._sets(0, self.sets, (), 0, []):
+            yield tuple(sorted(c.spec for c in chosen))
+
+    def containing(self, face: int) -> Iterator[tuple[Spec, ...]]:
+        """Go-downs with a natural ``face`` (or, for the joker face 52, a joker); may repeat."""
+        for kind_list, is_run in ((self.setc, False), (self.runc, True)):
+            for c in kind_list:
+                if (c.jokers == 0) if face == 52 else not c.nat >> face & 1:
+                    continue
+                sets = self.sets - (0 if is_run else 1)
+                runs = self.runs - (1 if is_run else 0)
+                if sets < 0 or runs < 0 or c.jokers > self.jokers:
+                    continue
+                used = _add((), c.nat)
+                if not _fits(used, self.layers):
+                    continue
+                for chosen in self._sets(0, sets, used, c.jokers, [c], runs):
+                    yield tuple(sorted(x.spec for x in chosen))
+
+    def _sets(
+        self, start: int, left: int, used: tuple[int, ...], jused: int, chosen: list[Cand], runs: int = -1
+    ) -> Iterator[list[Cand]]:
+        if left == 0:
+            yield from self._runs(0, self.runs if runs < 0 else runs, used, jused, chosen)
+            return
+        cands = self.setc
+        for i in range(start, len(cands)):
+            c = cands[i]
+            j = jused + c.jokers
+            if j > self.jokers:
+                continue
+            u = _add(used, c.nat)
+            if not _fits(u, self.layers):
+                continue
+            chosen.append(c)
+            yield from self._sets(i, left - 1, u, j, chosen, runs)
+            chosen.pop()
+
+    def _runs(
+        self, start: int, left: int, used: tuple[int, ...], jused: int, chosen: list[Cand]
+    ) -> Iterator[list[Cand]]:
+        if left == 0:
+            if self.totals is None or sum(c.nat.bit_count() + c.jokers for c in chosen) in self.totals:
+                yield chosen
+            return
+        cands = self.runc
+        for i in range(start, len(cands)):
+            c = cands[i]
+            j = jused + c.jokers
+            if j > self.jokers:
+                continue
+            if any(x.suit >= 0 and not runs_compatible(x, c, self.run_rule) for x in chosen):
+                continue
+            u = _add(used, c.nat)
+            if not _fits(u, self.layers):
+                continue
+            chosen.append(c)
+            yield from self._runs(i, left - 1, u, j, chosen)
+            chosen.pop()
+
+
+def _jokers_to_cover(faces: int, runs: int, min_run: int) -> int:
+    """Jokers needed to make each suit's natural ``faces`` one run, exactly ``runs`` suits; 99 if impossible."""
+    need = 0
+    suits = 0
+    for su in range(4):
+        m = (faces >> (13 * su)) & 0x1FFF
+        if not m:
+            continue
+        suits += 1
+        best = 99
+        for p in (m << 1, (m & 0xFFF) << 1 | m >> 12):  # the ace high, then the ace low
+            span = p.bit_length() - ((p & -p).bit_length() - 1)
+            best = min(best, span - m.bit_count() + max(0, min_run - span))
+        need += best
+    return need if suits == runs else 99
+
+
+def runs_may_cover(layers: tuple[int, ...], jokers: int, runs: int, min_run: int, slack: int) -> bool:
+    """Necessary test for going out in runs of different suits, leaving at most ``slack`` cards."""
+    faces = layers[0] if layers else 0
+    if len(layers) <= 1 and _jokers_to_cover(faces, runs, min_run) <= jokers:
+        return True
+    if slack < 1:
+        return False
+    if len(layers) <= 1 and jokers and _jokers_to_cover(faces, runs, min_run) <= jokers - 1:
+        return True
+    if len(layers) > 2:
+        return False
+    doubles = layers[1] if len(layers) > 1 else 0
+    drops = doubles if doubles else faces
+    if doubles.bit_count() > 1:
+        return False
+    while drops:
+        low = drops & -drops
+        drops ^= low
+        rest = faces if doubles else faces & ~low
+        if _jokers_to_cover(rest, runs, min_run) <= jokers:
+            return True
+    return False
+
+
+@cache
+def _run_cost(p14: int, min_run: int) -> int:
+    """Fewest jokers for one run of ``min_run`` from a suit held at positions ``p14`` (99: none)."""
+    best = 99
+    w = (1 << min_run) - 1
+    for lo in range(15 - min_run):
+        have = p14 & (w << lo)
+        if have:
+            best = min(best, min_run - have.bit_count())
+    return best
+
+
+def contract_possible(layers: tuple[int, ...], jokers: int, sets: int, runs: int, min_run: int, run_rule: str) -> bool:
+    """A cheap necessary test that the hand holds the contract: the jokers each meld needs at
+    least, taking the cheapest melds and ignoring that two melds may want the same card."""
+    need = 0
+    if sets:
+        # t sets of one rank can use min(copies, t) cards of each suit: the sum over the first t
+        # layers. Their joker cost is convex in t, so the cheapest marginal costs add up right.
+        costs: list[int] = []
+        for r in range(13):
+            usable = before = 0
+            for t, lay in enumerate(layers, 1):
+                usable += _rank_pattern(lay, r).bit_count()
+                if usable < t:
+                    break
+                cost = max(0, 3 * t - usable)
+                costs.append(cost - before)
+                before = cost
+        if len(costs) < sets:
+            return False
+        costs.sort()
+        need = sum(costs[:sets])
+    if runs:
+        faces = layers[0] if layers else 0
+        run_costs = sorted(_run_cost(_suit_positions(faces, su), min_run) for su in range(4))
+        if run_rule != "different":
+            run_costs = sorted(run_costs * runs)
+        need += sum(run_costs[:runs])
+    return need <= jokers
+
+
+def meld_with_face(faces: int, jokers: int, face: int, min_run: int) -> bool:
+    """Whether some minimal meld of the hand holds the natural ``face`` (a cheap necessary test)."""
+    r, s = face % 13, face // 13
+    if _rank_pattern(faces, r).bit_count() + jokers >= 3:
+        return True
+    p = _suit_positions(faces, s)
+    for pos in (r + 1, 0) if r == 12 else (r + 1,):
+        for lo in range(max(0, pos - min_run + 1), min(pos, 14 - min_run) + 1):
+            w = ((1 << min_run) - 1) << lo
+            if (w & ~p).bit_count() <= jokers:
+                return True
+    return False

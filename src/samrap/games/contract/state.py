@@ -1,0 +1,122 @@
+"""ContractState: the full state of one Contract Rummy deal as an immutable value.
+
+Zones are masks of physical card ids (see :mod:`cards`); the stock is a tuple in draw order, so
+draws are deterministic once the deal is known. The only other chance event, the empty-stock
+reshuffle (rule 28), is a shuffle seeded from ``seed`` and the reshuffle count, so a whole deal
+replays from its first deck order and that seed (DESIGN §7.3).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import IntEnum
+
+from samrap.games.contract.config import ContractConfig
+from samrap.games.contract.contracts import LAST_DEAL
+from samrap.games.contract.melds import TableMeld
+
+
+class Phase(IntEnum):
+    DRAW = 0  # the player to move draws from the stock or the discard pile (rule 12)
+    PLAY = 1  # go down, lay off, exchange jokers, then discard or go out (rules 13-17)
+    CLAIM = 2  # liverpool: the declined top discard may be bought, one seat asked at a time
+    OVER = 3
+
+
+PHASE_NAMES = {Phase.DRAW: "draw", Phase.PLAY: "play", Phase.CLAIM: "claim", Phase.OVER: "over"}
+
+
+@dataclass(frozen=True, slots=True)
+class LedgerItem:
+    """One line of a deal's score: who, what (a code with Thai and English names), how many points."""
+
+    seat: int
+    code: str
+    points: int
+    detail: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class ContractState:
+    """Everything about one deal; rule numbers refer to ``rules/contract-rummy.md``.
+
+    Attributes:
+        deal: 1..7, which fixes the hand size and the contract (rules 5, 7).
+        dealer: the dealer's seat; the seat after it played first (rule 6).
+        phase, current: the phase and the seat whose turn it is.
+        claimer: in the claim phase, the seat asked whether it buys the top discard; else -1.
+        hands: each seat's cards.
+        known: per seat, cards in hand everyone has seen go there (taken from the pile, bought,
+            or a joker taken back by exchange, rules 12 and 26).
+        stock: the stock in draw order (``stock[0]`` is drawn next).
+        pile: the discard pile, oldest first (``pile[-1]`` is the top).
+        melds: table melds in the order they were put down.
+        down: bitmask of seats that have gone down (rule 13).
+        went_down: the player to move went down this turn (rules 16, 26: no joker exchange yet).
+        forbid: the face the player to move may not discard this turn (rule 25), or -1.
+        deep: the deep card taken this turn that must reach the table this turn (rules 12, 24), or -1.
+        pending: jokers taken by exchange this turn and not yet put back (rules 16, 26).
+        buys: buys each seat made this deal (liverpool).
+        reshuffles: empty-stock reshuffles so far (rule 28).
+        seed: where the reshuffles' order comes from (hidden from every seat).
+        turns: turns completed this deal.
+        scores: match totals before this deal (shown to everyone).
+        out: the seat that went out (rule 19), or -1.
+    """
+
+    config: ContractConfig
+    deal: int
+    dealer: int
+    phase: Phase
+    current: int
+    claimer: int
+    hands: tuple[int, ...]
+    known: tuple[int, ...]
+    stock: tuple[int, ...]
+    pile: tuple[int, ...]
+    melds: tuple[TableMeld, ...]
+    down: int
+    went_down: bool
+    forbid: int
+    deep: int
+    pending: int
+    buys: tuple[int, ...]
+    reshuffles: int
+    seed: int
+    turns: int
+    scores: tuple[int, ...]
+    out: int = -1
+
+    @property
+    def players(self) -> int:
+        return self.config.players
+
+    @property
+    def is_over(self) -> bool:
+        return self.phase is Phase.OVER
+
+    @property
+    def is_last_deal(self) -> bool:
+        return self.deal == LAST_DEAL
+
+    def is_down(self, seat: int) -> bool:
+        return bool(self.down >> seat & 1)
+
+    def to_move(self) -> int:
+        """The seat that acts next: the claimer during a claim window, else the player in turn."""
+        return self.claimer if self.phase is Phase.CLAIM else self.current
+
+    def to_string(self) -> str:
+        """The one-line position string (``docs/notation-contract.md``)."""
+        from samrap.games.contract.notation import state_to_string
+
+        return state_to_string(self)
+
+    @classmethod
+    def from_string(cls, text: str) -> ContractState:
+        from samrap.games.contract.notation import state_from_string
+
+        return state_from_string(text)
+
+    def __repr__(self) -> str:
+        return f"ContractState.from_string({self.to_string()!r})"

@@ -1,0 +1,299 @@
+"""State transitions of Contract Rummy without any legality checks: the deal and ``apply_unchecked``.
+
+Successor states are built with the constructor (DESIGN §7.4). Actions name faces; :func:`pick`
+chooses which physical copy moves, preferring the copies everyone already knows about (the deep
+card, a joker taken back by exchange, cards taken from the pile) so that a move never tells the
+other seats more than a real table would.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from samrap.core.errors import IllegalActionError
+from samrap.core.rng import make_rng, shuffled
+from samrap.games.contract.actions import (
+    Claim,
+    ContractAction,
+    Discard,
+    Draw,
+    Exchange,
+    GoDown,
+    LayOff,
+    Meld,
+    Pass,
+    PickUp,
+)
+from samrap.games.contract.cards import bits, lowest
+from samrap.games.contract.config import ContractConfig
+from samrap.games.contract.contracts import hand_size
+from samrap.games.contract.melds import Spec, TableMeld, exchanged, make_meld, shape, with_card
+from samrap.games.contract.state import ContractState, Phase
+
+
+def new_deal(
+    config: ContractConfig,
+    deck: Sequence[int],
+    dealer: int,
+    deal: int = 1,
+    scores: Sequence[int] | None = None,
+    seed: int = 0,
+) -> ContractState:
+    """Deal from an explicit deck order (rules 5, 6): one card at a time from the dealer's left.
+
+    The next card starts the discard pile; the rest is the stock, ``deck[k]`` drawn before
+    ``deck[k + 1]``. ``seed`` drives the empty-stock reshuffles (rule 28).
+
+    Raises:
+        IllegalActionError: the deck is not the pack, a seat or the deal number is out of range.
+    """
+    n = config.players
+    pack = config.pack
+    if sorted(deck) != list(range(pack.size)):
+        raise IllegalActionError(2, f"a deck is the {pack.size} cards 0..{pack.size - 1} of the pack, each once")
+    if not 0 <= dealer < n:
+        raise IllegalActionError(6, f"dealer seat {dealer} is not one of the {n} seats")
+    if not 1 <= deal <= 7:
+        raise IllegalActionError(5, f"deals are numbered 1 to 7, not {deal}")
+    if scores is not None and len(scores) != n:
+        raise IllegalActionError(21, f"scores need one total per seat ({n})")
+    hs = hand_size(deal)
+    hands = [0] * n
+    for k in range(n * hs):
+        hands[(dealer + 1 + k) % n] |= 1 << deck[k]
+    zeros = (0,) * n
+    return ContractState(
+        config=config,
+        deal=deal,
+        dealer=dealer,
+        phase=Phase.DRAW,
+        current=(dealer + 1) % n,
+        claimer=-1,
+        hands=tuple(hands),
+        known=zeros,
+        stock=tuple(deck[n * hs + 1 :]),
+        pile=(deck[n * hs],),
+        melds=(),
+        down=0,
+        went_down=False,
+        forbid=-1,
+        deep=-1,
+        pending=0,
+        buys=zeros,
+        reshuffles=0,
+        seed=seed,
+        turns=0,
+        scores=tuple(scores) if scores is not None else zeros,
+    )
+
+
+def reshuffle_order(seed: int, k: int, cards: Sequence[int]) -> tuple[int, ...]:
+    """The new stock of reshuffle ``k`` (1, 2, ...): ``cards`` sorted, then shuffled from ``seed``."""
+    return shuffled(sorted(cards), make_rng(f"contract-reshuffle:{seed}:{k}"))
+
+
+def pick(s: ContractState, p: int, cands: int) -> int:
+    """Which physical card of ``cands`` (a non-empty subset of seat ``p``'s hand) moves.
+
+    The deep card first (it must reach the table), then jokers taken back by exchange, then cards
+    everyone saw taken, then the lowest id: the copy that tells the other seats the least.
+    """
+    if s.deep >= 0 and cands >> s.deep & 1:
+        return s.deep
+    x = cands & s.pending
+    if x:
+        return lowest(x)
+    x = cands & s.known[p]
+    return lowest(x if x else cands)
+
+
+def _set(t: tuple[int, ...], i: int, v: int) -> tuple[int, ...]:
+    return (*t[:i], v, *t[i + 1 :])
+
+
+def next_buyer(s: ContractState, after: int) -> int:
+    """The next seat after ``after`` (stopping before the player in turn) that may buy, or -1."""
+    cfg = s.config
+    n = cfg.players
+    q = (after + 1) % n
+    while q != s.current:
+        if not s.down >> q & 1 and s.buys[q] < cfg.max_buys:
+            return q
+        q = (q + 1) % n
+    return -1
+
+
+def can_open_claim(s: ContractState) -> bool:
+    """Liverpool: a declined top discard can be bought only with 2 stock cards (penalty + the draw)."""
+    return s.config.buying and bool(s.pile) and len(s.stock) >= 2
+
+
+def _draw_stock(s: ContractState, hands: tuple[int, ...], stock: tuple[int, ...]) -> ContractState:
+    p = s.current
+    return ContractState(
+        s.config, s.deal, s.dealer, Phase.PLAY, p, -1, _set(hands, p, hands[p] | 1 << stock[0]), s.known,
+        stock[1:], s.pile, s.melds, s.down, False, -1, -1, 0, s.buys, s.reshuffles, s.seed, s.turns, s.scores,
+    )  # fmt: skip
+
+
+def _put_down(s: ContractState, p: int, hand: int, melds: tuple[TableMeld, ...], **kw: object) -> ContractState:
+    """After cards left seat ``p``'s hand for the table: clear what they satisfied, or go out."""
+    deep = s.deep if s.deep >= 0 and hand >> s.deep & 1 else -1
+    fields = {
+        "hands": _set(s.hands, p, hand),
+        "known": _set(s.known, p, s.known[p] & hand),
+        "melds": melds,
+        "deep": deep,
+        "pending": s.pending & hand,
+    }
+    fields.update(kw)
+    if not hand:
+        fields["phase"] = Phase.OVER
+        fields["out"] = p
+    return _with(s, **fields)
+
+
+def _place(s: ContractState, p: int, hand: int, spec: Spec) -> tuple[int, TableMeld]:
+    """Take the cards of ``spec`` out of ``hand``; returns the rest and the new table meld."""
+    pack = s.config.pack
+    cards = 0
+    jokers = []
+    for f in bits(spec.nat):
+        pid = pick(s, p, hand & pack.face_masks[f])
+        hand ^= 1 << pid
+        cards |= 1 << pid
+    for f in bits(spec.jok):
+        pid = pick(s, p, hand & pack.jokers_mask)
+        hand ^= 1 << pid
+        cards |= 1 << pid
+        jokers.append((pid, f))
+    sh = shape(spec.faces)
+    assert sh is not None, "apply_unchecked got an invalid meld"
+    return hand, make_meld(p, sh, spec.faces, cards, tuple(jokers))
+
+
+def apply_unchecked(s: ContractState, a: ContractAction) -> ContractState:
+    """Apply an action known to be legal (from ``legal_actions``); no checks."""
+    p = s.current
+    match a:
+        case Draw():
+            if s.phase is Phase.DRAW and can_open_claim(s):
+                q = next_buyer(s, p)
+                if q >= 0:
+                    return _with(s, phase=Phase.CLAIM, claimer=q)
+            return _draw_stock(s, s.hands, s.stock)
+        case Claim():
+            q = s.claimer
+            top, penalty = s.pile[-1], s.stock[0]
+            hands = _set(s.hands, q, s.hands[q] | 1 << top | 1 << penalty)
+            after = _with(
+                s, pile=s.pile[:-1], known=_set(s.known, q, s.known[q] | 1 << top), buys=_set(s.buys, q, s.buys[q] + 1)
+            )
+            return _draw_stock(after, hands, s.stock[1:])
+        case Pass():
+            q = next_buyer(s, s.claimer)
+            if q >= 0:
+                return _with(s, claimer=q)
+            return _draw_stock(s, s.hands, s.stock)
+        case PickUp(depth=k):
+            taken_cards = s.pile[len(s.pile) - k - 1 :]
+            taken = 0
+            for c in taken_cards:
+                taken |= 1 << c
+            return _with(
+                s,
+                phase=Phase.PLAY,
+                hands=_set(s.hands, p, s.hands[p] | taken),
+                known=_set(s.known, p, s.known[p] | taken),
+                pile=s.pile[: len(s.pile) - k - 1],
+                forbid=s.config.pack.faces[taken_cards[0]] if k == 0 else -1,
+                deep=taken_cards[0] if k > 0 else -1,
+            )
+        case GoDown(melds=specs):
+            hand = s.hands[p]
+            new: list[TableMeld] = []
+            for spec in specs:
+                hand, m = _place(s, p, hand, spec)
+                new.append(m)
+            return _put_down(s, p, hand, (*s.melds, *new), down=s.down | 1 << p, went_down=True)
+        case Meld(meld=spec):
+            hand, m = _place(s, p, s.hands[p], spec)
+            return _put_down(s, p, hand, (*s.melds, m))
+        case LayOff(face=f, target=t, joker=joker):
+            pack = s.config.pack
+            hand = s.hands[p]
+            pid = pick(s, p, hand & (pack.jokers_mask if joker else pack.face_masks[f]))
+            melds = (*s.melds[:t], with_card(s.melds[t], f, pid, joker), *s.melds[t + 1 :])
+            return _put_down(s, p, hand & ~(1 << pid), melds)
+        case Exchange(face=f, target=t):
+            pid = pick(s, p, s.hands[p] & s.config.pack.face_masks[f])
+            meld, jid = exchanged(s.melds[t], f, pid)
+            hand = (s.hands[p] & ~(1 << pid)) | 1 << jid
+            deep = -1 if pid == s.deep else s.deep
+            return _with(
+                s,
+                hands=_set(s.hands, p, hand),
+                known=_set(s.known, p, (s.known[p] & hand) | 1 << jid),
+                melds=(*s.melds[:t], meld, *s.melds[t + 1 :]),
+                deep=deep,
+                pending=s.pending | 1 << jid,
+            )
+        case Discard(face=f):
+            return _discard(s, p, f)
+    raise IllegalActionError(12, f"not a Contract Rummy action: {a!r}")
+
+
+def _discard(s: ContractState, p: int, f: int) -> ContractState:
+    cfg = s.config
+    hand = s.hands[p]
+    pid = pick(s, p, hand & cfg.pack.face_masks[f])
+    hand &= ~(1 << pid)
+    hands = _set(s.hands, p, hand)
+    known = _set(s.known, p, s.known[p] & hand)
+    pile = (*s.pile, pid)
+    if not hand:  # rules 19, 29: out at once
+        return _with(s, phase=Phase.OVER, hands=hands, known=known, pile=pile, out=p)
+    turns = s.turns + 1
+    stock, reshuffles = s.stock, s.reshuffles
+    over = turns >= cfg.max_turns
+    if not stock and not over:  # rule 28: the empty stock is checked at the start of a turn
+        if reshuffles >= cfg.max_reshuffles or len(pile) <= 1:
+            over = True
+        else:
+            reshuffles += 1
+            stock = reshuffle_order(s.seed, reshuffles, pile[:-1])
+            pile = pile[-1:]
+    return ContractState(
+        cfg, s.deal, s.dealer, Phase.OVER if over else Phase.DRAW, (p + 1) % cfg.players, -1, hands, known,
+        stock, pile, s.melds, s.down, False, -1, -1, 0, s.buys, reshuffles, s.seed, turns, s.scores,
+    )  # fmt: skip
+
+
+def _with(s: ContractState, **changes: object) -> ContractState:
+    """A copy of ``s`` with ``changes``: the constructor directly, cheaper than dataclasses.replace."""
+    fields = {
+        "config": s.config,
+        "deal": s.deal,
+        "dealer": s.dealer,
+        "phase": s.phase,
+        "current": s.current,
+        "claimer": s.claimer,
+        "hands": s.hands,
+        "known": s.known,
+        "stock": s.stock,
+        "pile": s.pile,
+        "melds": s.melds,
+        "down": s.down,
+        "went_down": s.went_down,
+        "forbid": s.forbid,
+        "deep": s.deep,
+        "pending": s.pending,
+        "buys": s.buys,
+        "reshuffles": s.reshuffles,
+        "seed": s.seed,
+        "turns": s.turns,
+        "scores": s.scores,
+        "out": s.out,
+    }
+    fields.update(changes)
+    return ContractState(**fields)  # type: ignore[arg-type]

@@ -1,0 +1,259 @@
+"""What a player may do in a turn: move generation and the rule-30 look-ahead.
+
+Rule 30 makes every move answer for the rest of the turn: a move is legal only if the player can
+still end the turn legally afterwards (discard a card rules 24-26 allow, or go out). Usually a
+spare discardable card settles that at once (:func:`endable`). Otherwise :func:`can_finish`
+searches the rest of the turn, trying only the moves that could help (see :func:`_helpful`): the
+turn has pending duties (the deep card of rule 24, a joker taken by exchange, rule 26) and, when
+every card left is one rule 25 forbids, the need to go out. Searching is exact because every
+longer solution contains a shorter one made of helpful moves only: laying off or melding a card
+that is no duty never makes a duty easier, except to extend a run towards the deep card.
+
+Going down inside the search uses melds of the smallest size (sets of 3, runs of ``min_run``):
+any bigger contract meld is a smallest one plus lay-offs on it in the same turn (rule 23). Deal 7
+(no lay-offs) and ``not_adjacent`` runs (where growing runs may make them join) use every size.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from samrap.games.contract.actions import (
+    ContractAction,
+    Discard,
+    Exchange,
+    GoDown,
+    LayOff,
+    Meld,
+    sort_key,
+)
+from samrap.games.contract.cards import JOKER, bits
+from samrap.games.contract.contracts import LAST_DEAL, contract
+from samrap.games.contract.melds import RUN, ext_faces, pos_face
+from samrap.games.contract.search import ContractQuery, all_melds, meld_with_face
+from samrap.games.contract.state import ContractState, Phase
+from samrap.games.contract.transitions import apply_unchecked
+
+# ---------------------------------------------------------------------------------------------
+# Ending the turn
+
+
+def discardable(s: ContractState) -> int:
+    """The cards the player in turn may discard now (rules 15, 24-26); 0 when the turn cannot end yet."""
+    p = s.current
+    hand = s.hands[p]
+    if s.pending & hand or (s.deep >= 0 and hand >> s.deep & 1):
+        return 0
+    if s.forbid >= 0:
+        return hand & ~s.config.pack.face_masks[s.forbid]
+    return hand
+
+
+def endable(s: ContractState) -> bool:
+    """The turn could end right now with a discard."""
+    return discardable(s) != 0
+
+
+def is_finishable(s: ContractState) -> bool:
+    """After a move: the deal ended, or the player can still end the turn legally (rule 30)."""
+    return s.phase is Phase.OVER or endable(s) or can_finish(s)
+
+
+def can_finish(s: ContractState) -> bool:
+    """Some sequence of moves lets the player in turn end this turn legally (rule 30)."""
+    return _search(s, {})
+
+
+def _search(s: ContractState, memo: dict[object, bool]) -> bool:
+    key = (s.hands[s.current], s.melds, s.pending, s.deep, s.down)
+    if key in memo:
+        return memo[key]
+    memo[key] = False
+    p = s.current
+    if s.deep >= 0 and s.down >> p & 1 and s.hands[p] >> s.deep & 1 and not _deep_reachable(s):
+        return False
+    for a in _helpful(s):
+        t = apply_unchecked(s, a)
+        if t.phase is Phase.OVER or endable(t) or _search(t, memo):
+            memo[key] = True
+            return True
+    return False
+
+
+def _go_down_query(s: ContractState, minimal: bool) -> ContractQuery:
+    cfg = s.config
+    p = s.current
+    hand = s.hands[p]
+    layers, jokers = cfg.pack.face_layers(hand)
+    sets, runs = contract(s.deal)
+    last = s.deal == LAST_DEAL
+    totals = None
+    if last:
+        n = hand.bit_count()
+        totals = frozenset((n, n - 1)) if cfg.deal7_discard else frozenset((n,))
+    full_sizes = last or (cfg.same_suit_runs == "not_adjacent" and runs >= 2)
+    exact = (cfg.contract_exact and not last) or (minimal and not full_sizes)
+    return ContractQuery(
+        layers, jokers, sets, runs, min_run=cfg.min_run, exact=exact, run_rule=cfg.same_suit_runs, totals=totals
+    )
+
+
+def _helpful(s: ContractState) -> Iterator[ContractAction]:
+    """The moves worth trying when the turn cannot end yet (see the module docstring)."""
+    cfg = s.config
+    pack = cfg.pack
+    p = s.current
+    hand = s.hands[p]
+    deep_face = pack.faces[s.deep] if s.deep >= 0 and hand >> s.deep & 1 else -1
+    if not s.down >> p & 1:
+        q = _go_down_query(s, minimal=True)
+        if s.deal == LAST_DEAL:
+            yield from (GoDown(g) for g in q)
+            return
+        if deep_face >= 0:
+            yield from (GoDown(g) for g in q.containing(deep_face))
+            if not _may_attach_later(s, deep_face):
+                return
+        yield from (GoDown(g) for g in q)
+        return
+    if s.deal == LAST_DEAL:
+        return
+    keep = hand & ~s.pending
+    if s.forbid >= 0:
+        keep &= ~pack.face_masks[s.forbid]
+    if deep_face >= 0:
+        keep &= ~(1 << s.deep)
+    if not keep:  # everything left must go: all moves
+        yield from _table_moves(s)
+        return
+    jokers_needed = bool(s.pending & hand) or deep_face == JOKER
+    chain_suit = deep_face // 13 if 0 <= deep_face < JOKER else -1
+    for a in _table_moves(s):
+        match a:
+            case LayOff(face=f, target=t, joker=j):
+                m = s.melds[t]
+                on_chain = chain_suit >= 0 and m.kind == RUN and m.key == chain_suit
+                if (j and jokers_needed) or (f == deep_face and not j) or on_chain:
+                    yield a
+            case Exchange():
+                if deep_face >= 0:
+                    yield a
+            case Meld(meld=m):
+                if (jokers_needed and m.jok) or (0 <= deep_face < JOKER and m.nat >> deep_face & 1):
+                    yield a
+            case _:
+                pass
+
+
+def _may_attach_later(s: ContractState, face: int) -> bool:
+    """Whether a deep card left out of the go-down could still reach the table this turn."""
+    cfg = s.config
+    if cfg.contract_exact or cfg.melds_after_down or face == JOKER:
+        return True
+    hand = s.hands[s.current]
+    pool, jokers = cfg.pack.faces_of(hand), (hand & cfg.pack.jokers_mask).bit_count()
+    for m in s.melds:
+        if ext_faces(m) >> face & 1:
+            return True
+        if m.kind == RUN and m.key == face // 13 and chain_gaps(m.lo, m.hi, m.key, face, pool) <= jokers:
+            return True
+    return False
+
+
+def _deep_reachable(s: ContractState, hand: int = -1, face: int = -1) -> bool:
+    """Whether a player who is down could get the deep card ``face`` from ``hand`` onto the table.
+
+    Necessary, not sufficient: a set or run end takes it, a run of its suit can be extended to it
+    with the hand's cards and jokers (counting the jokers exchanges could free), a run's joker
+    stands for it, or (option) a new meld holds it.
+    """
+    cfg = s.config
+    pack = cfg.pack
+    if hand < 0:
+        hand = s.hands[s.current]
+        face = pack.faces[s.deep]
+    if face == JOKER:
+        return cfg.melds_after_down or any(ext_faces(m) for m in s.melds)
+    faces = pack.faces_of(hand)
+    jokers = (hand & pack.jokers_mask).bit_count()
+    if not s.went_down:
+        jokers += sum(1 for m in s.melds if m.kind == RUN for _, f in m.jokers if faces >> f & 1)
+    suit = face // 13
+    for m in s.melds:
+        if ext_faces(m) >> face & 1:
+            return True
+        if m.kind == RUN and m.key == suit:
+            if not s.went_down and any(f == face for _, f in m.jokers):
+                return True
+            if chain_gaps(m.lo, m.hi, suit, face, faces) <= jokers:
+                return True
+    return cfg.melds_after_down and meld_with_face(faces, jokers, face, cfg.min_run)
+
+
+def chain_gaps(lo: int, hi: int, suit: int, face: int, pool: int) -> int:
+    """Cards missing from ``pool`` to extend run ``lo..hi`` of ``suit`` up or down to ``face``."""
+    r = face % 13
+    best = 99
+    for pos in (r + 1, 0) if r == 12 else (r + 1,):
+        if pos > hi:
+            path = range(hi + 1, pos)
+        elif pos < lo:
+            path = range(pos + 1, lo)
+        else:
+            continue
+        if max(hi, pos) - min(lo, pos) >= 13:
+            continue
+        best = min(best, sum(1 for q in path if not pool >> pos_face(suit, q) & 1))
+    return best
+
+
+# ---------------------------------------------------------------------------------------------
+# Move generation
+
+
+def _table_moves(s: ContractState) -> Iterator[ContractAction]:
+    """Lay-offs, joker exchanges and (option) new melds of a player who is down, unchecked."""
+    cfg = s.config
+    pack = cfg.pack
+    p = s.current
+    hand = s.hands[p]
+    faces = pack.faces_of(hand)
+    has_joker = bool(hand & pack.jokers_mask)
+    may_exchange = not s.went_down
+    for t, m in enumerate(s.melds):
+        ext = ext_faces(m)
+        for f in bits(ext & faces):
+            yield LayOff(f, t)
+        if has_joker:
+            for f in bits(ext):
+                yield LayOff(f, t, True)
+        if may_exchange and m.kind == RUN and m.jokers:
+            for _, f in m.jokers:
+                if faces >> f & 1:
+                    yield Exchange(f, t)
+    if cfg.melds_after_down:
+        jokers = (hand & pack.jokers_mask).bit_count()
+        for spec in all_melds(faces, jokers, cfg.min_run):
+            yield Meld(spec)
+
+
+def play_actions(s: ContractState) -> list[ContractAction]:
+    p = s.current
+    out: list[ContractAction] = []
+    if not s.down >> p & 1:
+        for g in _go_down_query(s, minimal=False):
+            gd = GoDown(g)
+            if is_finishable(apply_unchecked(s, gd)):
+                out.append(gd)
+    elif s.deal != LAST_DEAL:
+        for a in _table_moves(s):
+            if is_finishable(apply_unchecked(s, a)):
+                out.append(a)
+    pack = s.config.pack
+    allowed = discardable(s)
+    faces = pack.faces_of(allowed)
+    out.extend(Discard(f) for f in bits(faces))
+    if allowed & pack.jokers_mask:
+        out.append(Discard(JOKER))
+    out.sort(key=sort_key)
+    return out
