@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from samrap.core.cards import card_str, parse_card
 from samrap.core.cardset import CardSet, from_cards, parse_set, set_str
-from samrap.core.errors import InvalidNotationError
+from samrap.core.errors import ConfigError, InvalidNotationError
 from samrap.games.dummy.config import DummyConfig
 from samrap.games.dummy.observe import DummyView
 from samrap.games.dummy.state import PHASE_NAMES, DummyState, LedgerItem, Phase
@@ -187,7 +187,10 @@ def _fields(text: str, keys: list[str]) -> tuple[DummyConfig, Phase, dict[str, s
         raise InvalidNotationError(
             f"a Dummy position has {len(keys) + 2} |-separated fields, this one has {len(parts)}"
         )
-    config = DummyConfig.from_string(parts[0])
+    try:
+        config = DummyConfig.from_string(parts[0])
+    except ConfigError as e:  # a bad config inside a position is a notation error
+        raise InvalidNotationError(f"config {parts[0]!r}: {e}") from e
     if parts[1] not in _PHASES:
         raise InvalidNotationError(f"unknown phase {parts[1]!r}; one of {', '.join(_PHASES)}")
     out: dict[str, str] = {}
@@ -279,8 +282,17 @@ def _check_conservation(s: DummyState) -> None:
         seen |= m
     if seen != (1 << 52) - 1:
         raise InvalidNotationError(f"cards {set_str(((1 << 52) - 1) & ~seen)} are nowhere")
-    if not 0 <= s.current < s.config.players:
+    n = s.config.players
+    if not 0 <= s.current < n:
         raise InvalidNotationError(f"turn: seat {s.current} does not exist")
+    # Seat numbers and the stock bounds, so that a parsed position writes back the same string.
+    seats = [("starter", s.starter), *(("meld owner", o) for o in s.meld_owner)]
+    seats += [("ngo", s.ngo_from), ("knocker", s.knocker), *(("row seat", b) for b in s.row_by)]
+    for what, q in seats:
+        if not (-1 if what in ("ngo", "knocker", "row seat") else 0) <= q < n:
+            raise InvalidNotationError(f"{what}: seat {q} does not exist")
+    if not 0 <= s.stock_pos <= s.stock_end <= 52:
+        raise InvalidNotationError(f"stock: {s.stock_pos}-{s.stock_end} is not a part of the deck")
 
 
 def view_from_string(text: str) -> DummyView:
