@@ -59,11 +59,13 @@ def test_thai_browser_gets_thai_and_home_fits_a_phone(new_page: Any) -> None:
     assert page.evaluate(NO_OVERFLOW)
     shot(page, "home-phone-th")
     page.goto("/#/glossary")
+    page.wait_for_selector("dl.gloss")
     for word in ("เกิด", "เก็บ", "ฝาก", "น็อค", "น็อคมืด", "ตกตึก", "โง่", "สเปโต", "หัว", "ตอง", "เรียง", "กองจั่ว", "กองกลาง"):
         assert page.locator("dl.gloss dt", has_text=word).count() >= 1, word
     shot(page, "glossary-phone-th")
     page.goto("/#/rules/contract")
+    page.wait_for_selector(".rules h1")
     assert page.locator("h1").inner_text() == "กติกาคอนแทรครัมมี่"
     page.click("#lang")
-    assert page.locator("h1").inner_text() == "Rules of Contract Rummy"
+    page.wait_for_function("() => document.querySelector('.rules h1').textContent === 'Rules of Contract Rummy'")
     assert page.evaluate(NO_OVERFLOW)

@@ -2,14 +2,12 @@
 //   #/            home          #/t/CODE       a table (lobby, play, end of game)
 //   #/replay/ID   replay        #/rules/GAME   rules       #/glossary   glossary
 
+// Pages are loaded when first shown, so opening a shared table link fetches only the table's code.
+
 import { spriteSVG } from "./cards.js";
-import { glossaryPage, rulesPage } from "./content.js";
 import { clear, h } from "./dom.js";
-import { homePage } from "./home.js";
 import { lang, setLang, t } from "./i18n.js";
 import { getPref, setPref } from "./net.js";
-import { replayPage } from "./replay.js";
-import { tablePage } from "./table.js";
 
 const app = document.getElementById("app");
 let cleanup = null;
@@ -72,7 +70,10 @@ function go(hash) {
   else location.hash = hash;
 }
 
-function route() {
+let routing = 0;
+
+async function route() {
+  const mine = ++routing;
   applyPrefs();
   if (cleanup) cleanup();
   cleanup = null;
@@ -82,13 +83,16 @@ function route() {
   const hash = location.hash && location.hash !== "#" ? location.hash : path ? `#/t/${path[1]}` : "#/";
   const parts = hash.replace(/^#\/?/, "").split("/").map(decodeURIComponent);
   const view = document.getElementById("view");
+  const page = parts[0] === "t" && parts[1] ? "table" : parts[0] === "replay" && parts[1] ? "replay" : parts[0] === "rules" || parts[0] === "glossary" ? "content" : "home";
+  const mod = await import(`./${page}.js`);
+  if (mine !== routing) return; // another navigation came first
   clear(view);
   window.scrollTo(0, 0);
-  if (parts[0] === "t" && parts[1]) cleanup = tablePage(view, parts[1].toUpperCase());
-  else if (parts[0] === "replay" && parts[1]) cleanup = replayPage(view, parts[1]);
-  else if (parts[0] === "rules") view.appendChild(h("main", { id: "main" }, rulesPage(parts[1] === "contract" ? "contract" : "dummy")));
-  else if (parts[0] === "glossary") view.appendChild(h("main", { id: "main" }, glossaryPage()));
-  else view.appendChild(h("main", { id: "main" }, homePage(go)));
+  if (page === "table") cleanup = mod.tablePage(view, parts[1].toUpperCase());
+  else if (page === "replay") cleanup = mod.replayPage(view, parts[1]);
+  else if (parts[0] === "rules") view.appendChild(h("main", { id: "main" }, mod.rulesPage(parts[1] === "contract" ? "contract" : "dummy")));
+  else if (page === "content") view.appendChild(h("main", { id: "main" }, mod.glossaryPage()));
+  else view.appendChild(h("main", { id: "main" }, mod.homePage(go)));
 }
 
 app.insertAdjacentHTML("beforebegin", spriteSVG());

@@ -131,6 +131,15 @@ export function cardSVG(card, opts = {}) {
     return `${open}<rect x="1.5" y="1.5" width="97" height="137" rx="9" class="cd-edge"/><rect x="8" y="8" width="84" height="124" rx="5" fill="url(#backpat)"/></svg>`;
   }
   let body = `<rect x="1.5" y="1.5" width="97" height="137" rx="9" class="cd-edge"/>`;
+  if (p.joker && p.as && opts.mini) {
+    // a joker on the table: what it stands for on the left (where overlapping melds show it)
+    const { rank: r, suit: su } = p.as;
+    body += `<rect x="5" y="5" width="90" height="130" rx="7" fill="#f1e8fa"/>`;
+    body += `<text x="${r === "T" ? 2 : 6}" y="50" class="cd-mrank cd-joker">${rankText(r)}</text>`;
+    body += `<g class="su-${su}">${use(su, 7, 60, 38)}</g>`;
+    body += `<g class="cd-joker">${use("star", 52, 96, 36)}</g>`;
+    return `${open}${body}</svg>`;
+  }
   if (p.joker) {
     const as = p.as;
     body += `<g class="cd-joker">${use("star", opts.mini ? 30 : 25, opts.mini ? 56 : 40, opts.mini ? 40 : 50)}</g>`;
