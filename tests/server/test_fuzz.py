@@ -17,7 +17,7 @@ scalars = st.one_of(
     st.none(),
     st.booleans(),
     st.integers(min_value=-(2**70), max_value=2**70),
-    st.floats(allow_nan=False),
+    st.floats(allow_nan=False, allow_infinity=False),
     st.text(max_size=40),
     st.sampled_from(["D", "X Qs", "K 2c", "C0 7h8h9h", "-", "L 5h>0", "M 2c3c4c", "", "🃏"]),
 )
