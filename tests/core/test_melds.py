@@ -136,6 +136,7 @@ def test_melds_in_is_every_meld_subset(mask: int, ace_low: bool) -> None:
     want = sorted(sub for sub in submasks(mask) if brute_is_meld(sub, ace_low))
     got = list(melds_in(mask, ace_low))
     assert got == want
+    assert got == sorted(sub for sub in submasks(mask) if is_meld(sub, ace_low))
     union = 0
     for m in got:
         union |= m
