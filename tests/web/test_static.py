@@ -84,7 +84,7 @@ def test_font_is_a_small_licensed_woff2_subset() -> None:
     licence = (STATIC / "fonts" / "OFL.txt").read_text(encoding="utf-8")
     assert "SIL OPEN FONT LICENSE Version 1.1" in licence
     assert "Noto Project Authors" in licence
-    fonts = sorted((STATIC / "fonts").glob("*.woff2"))
+    fonts = sorted((STATIC / "fonts").glob("noto-*.woff2"))
     assert [f.name for f in fonts] == ["noto-sans-thai-400.woff2", "noto-sans-thai-700.woff2"]
     for f in fonts:
         assert f.read_bytes()[:4] == b"wOF2"
@@ -104,3 +104,22 @@ def test_nothing_is_loaded_from_another_origin() -> None:
         text = path.read_text(encoding="utf-8")
         urls = set(re.findall(r"(?:https?:)?//[\w.-]+\.[a-z]{2,}[^\s\"'`)]*", text)) - allowed
         assert not urls, f"{path.name} refers to {urls}"
+
+
+def test_every_character_the_app_shows_is_in_a_shipped_font() -> None:
+    """No glyph falls back to a system font: Thai, Latin and the signs are in Noto Sans Thai, the
+    suits and the joker star in our own samrap-suits font."""
+    from fontTools.ttLib import TTFont
+
+    covered: set[int] = set()
+    for f in (STATIC / "fonts").glob("*.woff2"):
+        covered |= set(TTFont(f).getBestCmap())
+    for s in "♣♦♥♠★":
+        assert ord(s) in TTFont(STATIC / "fonts" / "samrap-suits.woff2").getBestCmap()
+    for path in STATIC.rglob("*"):
+        if path.suffix not in (".js", ".css", ".html"):
+            continue
+        text = path.read_text(encoding="utf-8")
+        text = re.sub(r"/\*.*?\*/|^\s*//.*$", "", text, flags=re.S | re.M)  # comments are not shown
+        missing = {ch for ch in text if ord(ch) > 0x7E and ord(ch) not in covered}
+        assert not missing, f"{path.name}: {sorted(missing)}"

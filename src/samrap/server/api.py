@@ -254,3 +254,19 @@ async def game_record(request: Request, game_id: str) -> Response:
     if text is None:
         return error_response(ErrorCode.NOT_FOUND, f"no archived game {game_id!r}")
     return Response(text, media_type="application/json")
+
+
+@router.get("/api/games/{game_id}/replay")
+async def game_replay(request: Request, game_id: str) -> Any:
+    """Every position of an archived match, all hands shown (the web app's replay viewer)."""
+    import asyncio
+
+    from samrap.server.replay import replay_states
+
+    m = manager_of(request)
+    if len(game_id) > 40:
+        return error_response(ErrorCode.NOT_FOUND, "no such game")
+    text = await m.ctx.writer.run(lambda: m.storage.record(game_id))
+    if text is None:
+        return error_response(ErrorCode.NOT_FOUND, f"no archived game {game_id!r}")
+    return await asyncio.to_thread(replay_states, text)

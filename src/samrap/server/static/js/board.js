@@ -76,6 +76,9 @@ export function seatsStrip(v, names, extra = {}) {
           v.game === "contract" && v.buys[q] ? ` · ${t("table.buys", { n: v.buys[q] })}` : "",
         ),
         known ? h("div", { class: "tagline" }, known) : null,
+        v.game === "dummy" && v.knocker === q && v.knockCard
+          ? h("div", { class: "tagline" }, h("strong", null, t("over.knockedWith", { card: cardShort(v.knockCard) })), v.turnBorn ? "" : ` · ${t("over.dark")}`)
+          : null,
       );
     }),
   );

@@ -75,7 +75,7 @@ export function cardName(card) {
 /** Short text with a suit symbol, for messages and options: "10♥". */
 export function cardShort(card) {
   const p = parseCard(card);
-  if (p.back) return "🂠";
+  if (p.back) return "?";
   if (p.joker) return p.as ? `★${cardShort(p.as.rank + p.as.suit)}` : "★";
   return rankText(p.rank) + { c: "♣", d: "♦", h: "♥", s: "♠" }[p.suit];
 }

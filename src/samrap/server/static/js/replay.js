@@ -71,7 +71,7 @@ export function replayPage(root, id) {
     const g = record.games[gi];
     const list = states[gi];
     const v = parsePosition(list[step]);
-    const names = record.players;
+    const names = record.players.map((n, q) => (/^bot:/.test(n) ? `${t("table.bot")} ${q + 1} (${t("level." + n.slice(4))})` : n));
     const actions = g.actions;
     const act = step > 0 ? actions[step - 1] : null;
     const verdict = verdicts[gi];
@@ -96,10 +96,10 @@ export function replayPage(root, id) {
         h(
           "div",
           { class: "replay-controls" },
-          h("button", { type: "button", "data-step": "first", onclick: () => go(0) }, "⏮ ", t("replay.first")),
-          h("button", { type: "button", "data-step": "prev", onclick: () => go(step - 1) }, "◀ ", t("replay.prev")),
-          h("button", { type: "button", "data-step": "next", class: "primary", onclick: () => go(step + 1) }, t("replay.next"), " ▶"),
-          h("button", { type: "button", "data-step": "last", onclick: () => go(1e9) }, t("replay.last"), " ⏭"),
+          h("button", { type: "button", "data-step": "first", onclick: () => go(0) }, t("replay.first")),
+          h("button", { type: "button", "data-step": "prev", onclick: () => go(step - 1) }, "← ", t("replay.prev")),
+          h("button", { type: "button", "data-step": "next", class: "primary", onclick: () => go(step + 1) }, t("replay.next"), " →"),
+          h("button", { type: "button", "data-step": "last", onclick: () => go(1e9) }, t("replay.last")),
           range,
         ),
         h("p", { role: "status", "aria-live": "polite", class: "replay-step" }, t("replay.step", { i: step, n: list.length - 1 }), act ? ` · ${describeMove(record.game, act.action, seatName(names, act.seat))} (${act.action})` : ""),

@@ -756,7 +756,7 @@ class TableController {
         "div",
         { class: "handbar" },
         h("h2", { id: "handh", style: { fontSize: "1rem", margin: 0 } }, t("table.hand"), ` (${this.order.length})`),
-        h("div", { class: "sorts", role: "group", "aria-label": t("set.sortBy") }, sorter("suit", t("sort.suit")), sorter("rank", t("sort.rank")), this.selected.size ? h("button", { type: "button", onclick: () => this.clearSel() }, "✕") : null),
+        h("div", { class: "sorts", role: "group", "aria-label": t("set.sortBy") }, sorter("suit", t("sort.suit")), sorter("rank", t("sort.rank")), this.selected.size ? h("button", { type: "button", "aria-label": t("act.clear"), title: t("act.clear"), onclick: () => this.clearSel() }, "×") : null),
       ),
       h("p", { id: "handhelp", class: "sr-only" }, t("a11y.dragHint"), " ", t("a11y.keys")),
       list,
