@@ -11,6 +11,7 @@ positions 1..13 are 2..A, so a run is the interval ``lo..hi``.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from samrap.core.cards import card_str, parse_card
 from samrap.core.cardset import RANK_MASKS, SUIT_MASKS
@@ -123,9 +124,8 @@ def parse_spec(text: str) -> Spec:
     return Spec(nat, jok)
 
 
-@dataclass(frozen=True, slots=True)
-class TableMeld:
-    """A meld on the table.
+class TableMeld(NamedTuple):
+    """A meld on the table (a ``NamedTuple``: one is rebuilt at every lay-off).
 
     Attributes:
         owner: the seat that put it down.
@@ -133,6 +133,7 @@ class TableMeld:
         faces: the faces it holds, naturals and what its jokers stand for.
         cards: its physical cards.
         jokers: ``(physical joker, declared face)`` pairs, sorted by face (rules 11, 26).
+        ext: the faces one more card may take (derived, kept because every move asks for it).
     """
 
     owner: int
@@ -143,6 +144,7 @@ class TableMeld:
     faces: int
     cards: int
     jokers: tuple[tuple[int, int], ...] = ()
+    ext: int = 0
 
     @property
     def size(self) -> int:
@@ -156,22 +158,28 @@ class TableMeld:
         return m
 
 
+def _ext(kind: int, key: int, lo: int, hi: int, faces: int) -> int:
+    if kind == SET:
+        return RANK_MASKS[key] & ~faces if faces.bit_count() < 4 else 0
+    if hi - lo >= 12:
+        return 0
+    out = 0
+    if lo >= 1:
+        out |= 1 << pos_face(key, lo - 1)
+    if hi <= 12:
+        out |= 1 << pos_face(key, hi + 1)
+    return out
+
+
 def make_meld(owner: int, sh: Shape, faces: int, cards: int, jokers: tuple[tuple[int, int], ...]) -> TableMeld:
-    return TableMeld(owner, sh[0], sh[1], sh[2], sh[3], faces, cards, tuple(sorted(jokers, key=lambda j: j[1])))
+    kind, key, lo, hi = sh
+    js = tuple(sorted(jokers, key=lambda j: j[1]))
+    return TableMeld(owner, kind, key, lo, hi, faces, cards, js, _ext(kind, key, lo, hi, faces))
 
 
 def ext_faces(m: TableMeld) -> int:
     """The faces one more card may take on ``m``: a set's missing suits, a run's two ends (rule 14)."""
-    if m.kind == SET:
-        return RANK_MASKS[m.key] & ~m.faces if m.faces.bit_count() < 4 else 0
-    if m.hi - m.lo >= 12:
-        return 0
-    out = 0
-    if m.lo >= 1:
-        out |= 1 << pos_face(m.key, m.lo - 1)
-    if m.hi <= 12:
-        out |= 1 << pos_face(m.key, m.hi + 1)
-    return out
+    return m.ext
 
 
 def with_card(m: TableMeld, face: int, pid: int, joker: bool) -> TableMeld:
@@ -188,7 +196,10 @@ def with_card(m: TableMeld, face: int, pid: int, joker: bool) -> TableMeld:
         if hi - lo == 12:  # every rank: read with the ace high, as shape() does
             lo, hi = 1, 13
     jokers = tuple(sorted((*m.jokers, (pid, face)), key=lambda j: j[1])) if joker else m.jokers
-    return TableMeld(m.owner, m.kind, m.key, lo, hi, m.faces | 1 << face, m.cards | 1 << pid, jokers)
+    faces = m.faces | 1 << face
+    return TableMeld(
+        m.owner, m.kind, m.key, lo, hi, faces, m.cards | 1 << pid, jokers, _ext(m.kind, m.key, lo, hi, faces)
+    )
 
 
 def exchanged(m: TableMeld, face: int, pid: int) -> tuple[TableMeld, int]:
@@ -196,4 +207,4 @@ def exchanged(m: TableMeld, face: int, pid: int) -> tuple[TableMeld, int]:
     joker = next(j for j, f in m.jokers if f == face)
     jokers = tuple(j for j in m.jokers if j[1] != face)
     cards = (m.cards & ~(1 << joker)) | 1 << pid
-    return TableMeld(m.owner, m.kind, m.key, m.lo, m.hi, m.faces, cards, jokers), joker
+    return m._replace(cards=cards, jokers=jokers), joker

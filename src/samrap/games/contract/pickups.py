@@ -23,18 +23,22 @@ from samrap.games.contract.turn import chain_gaps, is_finishable
 def draw_actions(s: ContractState) -> list[ContractAction]:
     """The legal draws of the player in turn: the stock, the top discard, deeper discards."""
     out: list[ContractAction] = [DRAW]
-    if not s.pile:
+    pile = s.pile
+    if not pile:
         return out
     if _top_ok(s):
         out.append(PickUp(0))
-    if s.config.pickup == "deep" and len(s.pile) > 1:
-        d = _Draw(s)
-        pool = s.hands[s.current] | 1 << s.pile[-1]
-        for k in range(1, len(s.pile)):
-            card = s.pile[-k - 1]
-            pool |= 1 << card
-            if d.may_work(pool, card) and is_finishable(apply_unchecked(s, PickUp(k))):
-                out.append(PickUp(k))
+    if s.config.pickup != "deep" or len(pile) < 2:
+        return out
+    d = _Draw(s)
+    pools = [s.hands[s.current] | 1 << pile[-1]]
+    for k in range(1, len(pile)):
+        pools.append(pools[-1] | 1 << pile[-k - 1])
+    first = 1 if d.down else d.first_possible(pools)
+    last = len(pile) if d.down or s.deal != LAST_DEAL else d.last_coverable(pools)
+    for k in range(first, last):
+        if d.may_work(pools[k], pile[-k - 1]) and is_finishable(apply_unchecked(s, PickUp(k))):
+            out.append(PickUp(k))
     return out
 
 
@@ -48,7 +52,7 @@ def _top_ok(s: ContractState) -> bool:
 class _Draw:
     """What the deep-card tests need to know about the table, computed once per draw."""
 
-    __slots__ = ("contract_seen", "down", "exchangeable", "ext", "reach", "runs", "s")
+    __slots__ = ("down", "exchangeable", "ext", "reach", "runs", "s")
 
     def __init__(self, s: ContractState) -> None:
         self.s = s
@@ -72,7 +76,6 @@ class _Draw:
             self.reach |= 1 << JOKER
         if s.config.melds_after_down:
             self.reach = (1 << 53) - 1
-        self.contract_seen = False
 
     def may_work(self, pool: int, card: int) -> bool:
         """Necessary for taking down to ``card`` with ``pool`` (hand and taken cards) in hand."""
@@ -90,19 +93,54 @@ class _Draw:
             if any(chain_gaps(lo, hi, face // 13, face, faces) <= jokers for lo, hi in self.runs[face // 13]):
                 return True
             return cfg.melds_after_down and meld_with_face(faces, jokers, face, cfg.min_run)
-        sets, runs = contract(s.deal)
         if s.deal == LAST_DEAL:
             if cfg.same_suit_runs != "different":
                 return True
             layers, jokers = pack.face_layers(pool)
-            return runs_may_cover(layers, jokers, runs, cfg.min_run, 1 if cfg.deal7_discard else 0)
-        if face != JOKER and not (self.reach >> face & 1 or cfg.melds_after_down):
-            jokers = (pool & pack.jokers_mask).bit_count()
-            if not meld_with_face(pack.faces_of(pool), jokers, face, cfg.min_run):
-                return False
-        if not self.contract_seen:  # monotone: a bigger pool holds whatever a smaller one did
-            layers, jokers = pack.face_layers(pool)
-            if not contract_possible(layers, jokers, sets, runs, cfg.min_run, cfg.same_suit_runs):
-                return False
-            self.contract_seen = True
-        return True
+            slack = 1 if cfg.deal7_discard else 0
+            return runs_may_cover(layers, jokers, contract(s.deal)[1], cfg.min_run, slack)
+        if face == JOKER or self.reach >> face & 1 or cfg.melds_after_down:
+            return True
+        jokers = (pool & pack.jokers_mask).bit_count()
+        return meld_with_face(pack.faces_of(pool), jokers, face, cfg.min_run)
+
+    def last_coverable(self, pools: list[int]) -> int:
+        """Deal 7: one past the deepest pool that might go out in runs of different suits.
+
+        Going out needs at most one suit per run and no face twice, give or take the one card
+        ``deal7_discard`` may leave; both only get worse as the pool grows.
+        """
+        cfg = self.s.config
+        if cfg.same_suit_runs != "different":
+            return len(pools)
+        pack = cfg.pack
+        slack = 1 if cfg.deal7_discard else 0
+        runs = contract(self.s.deal)[1]
+        for k in range(1, len(pools)):
+            layers, _ = pack.face_layers(pools[k])
+            suits = sum(1 for m in SUIT_MASKS if layers[0] & m)
+            if suits > runs + slack or len(layers) > 2 or (len(layers) == 2 and layers[1].bit_count() > slack):
+                return k
+        return len(pools)
+
+    def first_possible(self, pools: list[int]) -> int:
+        """The smallest depth >= 1 whose pool could hold the contract (deals 1-6; a bigger pool
+        holds whatever a smaller one did, so a binary search finds it); past the end if none."""
+        s = self.s
+        if s.deal == LAST_DEAL:
+            return 1
+        cfg = s.config
+        sets, runs = contract(s.deal)
+
+        def possible(k: int) -> bool:
+            layers, jokers = cfg.pack.face_layers(pools[k])
+            return contract_possible(layers, jokers, sets, runs, cfg.min_run, cfg.same_suit_runs)
+
+        lo, hi = 1, len(pools)
+        while lo < hi:
+            mid = (lo + hi) // 2
+            if possible(mid):
+                hi = mid
+            else:
+                lo = mid + 1
+        return lo

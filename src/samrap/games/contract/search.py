@@ -13,7 +13,7 @@ from collections.abc import Iterator
 from functools import cache, lru_cache
 from itertools import combinations
 
-from samrap.core.cardset import SUIT_MASKS
+from samrap.core.cardset import RANK_MASKS, SUIT_MASKS
 from samrap.games.contract.melds import RUN, Spec, shape
 
 _RANK_FACES: tuple[tuple[int, ...], ...] = tuple(
@@ -330,8 +330,9 @@ def contract_possible(layers: tuple[int, ...], jokers: int, sets: int, runs: int
         costs: list[int] = []
         for r in range(13):
             usable = before = 0
+            rank = RANK_MASKS[r]
             for t, lay in enumerate(layers, 1):
-                usable += _rank_pattern(lay, r).bit_count()
+                usable += (lay & rank).bit_count()
                 if usable < t:
                     break
                 cost = max(0, 3 * t - usable)

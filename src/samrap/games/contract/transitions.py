@@ -136,21 +136,22 @@ def _draw_stock(s: ContractState, hands: tuple[int, ...], stock: tuple[int, ...]
     )  # fmt: skip
 
 
-def _put_down(s: ContractState, p: int, hand: int, melds: tuple[TableMeld, ...], **kw: object) -> ContractState:
-    """After cards left seat ``p``'s hand for the table: clear what they satisfied, or go out."""
+def _put_down(s: ContractState, p: int, hand: int, melds: tuple[TableMeld, ...], down: int = -1) -> ContractState:
+    """After cards left seat ``p``'s hand for the table: clear what they satisfied, or go out.
+
+    ``down`` >= 0 marks a go-down (the new down mask; ``went_down`` becomes true).
+    """
     deep = s.deep if s.deep >= 0 and hand >> s.deep & 1 else -1
-    fields = {
-        "hands": _set(s.hands, p, hand),
-        "known": _set(s.known, p, s.known[p] & hand),
-        "melds": melds,
-        "deep": deep,
-        "pending": s.pending & hand,
-    }
-    fields.update(kw)
-    if not hand:
-        fields["phase"] = Phase.OVER
-        fields["out"] = p
-    return _with(s, **fields)
+    went = s.went_down
+    if down < 0:
+        down = s.down
+    else:
+        went = True
+    return ContractState(
+        s.config, s.deal, s.dealer, Phase.PLAY if hand else Phase.OVER, s.current, s.claimer,
+        _set(s.hands, p, hand), _set(s.known, p, s.known[p] & hand), s.stock, s.pile, melds, down, went,
+        s.forbid, deep, s.pending & hand, s.buys, s.reshuffles, s.seed, s.turns, s.scores, -1 if hand else p,
+    )  # fmt: skip
 
 
 def _place(s: ContractState, p: int, hand: int, spec: Spec) -> tuple[int, TableMeld]:
@@ -215,7 +216,7 @@ def apply_unchecked(s: ContractState, a: ContractAction) -> ContractState:
             for spec in specs:
                 hand, m = _place(s, p, hand, spec)
                 new.append(m)
-            return _put_down(s, p, hand, (*s.melds, *new), down=s.down | 1 << p, went_down=True)
+            return _put_down(s, p, hand, (*s.melds, *new), s.down | 1 << p)
         case Meld(meld=spec):
             hand, m = _place(s, p, s.hands[p], spec)
             return _put_down(s, p, hand, (*s.melds, m))
@@ -270,30 +271,5 @@ def _discard(s: ContractState, p: int, f: int) -> ContractState:
 
 
 def _with(s: ContractState, **changes: object) -> ContractState:
-    """A copy of ``s`` with ``changes``: the constructor directly, cheaper than dataclasses.replace."""
-    fields = {
-        "config": s.config,
-        "deal": s.deal,
-        "dealer": s.dealer,
-        "phase": s.phase,
-        "current": s.current,
-        "claimer": s.claimer,
-        "hands": s.hands,
-        "known": s.known,
-        "stock": s.stock,
-        "pile": s.pile,
-        "melds": s.melds,
-        "down": s.down,
-        "went_down": s.went_down,
-        "forbid": s.forbid,
-        "deep": s.deep,
-        "pending": s.pending,
-        "buys": s.buys,
-        "reshuffles": s.reshuffles,
-        "seed": s.seed,
-        "turns": s.turns,
-        "scores": s.scores,
-        "out": s.out,
-    }
-    fields.update(changes)
-    return ContractState(**fields)  # type: ignore[arg-type]
+    """A copy of ``s`` with ``changes`` (``NamedTuple._replace``)."""
+    return s._replace(**changes)  # type: ignore[arg-type]

@@ -212,14 +212,20 @@ def chain_gaps(lo: int, hi: int, suit: int, face: int, pool: int) -> int:
 
 
 def _table_moves(s: ContractState) -> Iterator[ContractAction]:
-    """Lay-offs, joker exchanges and (option) new melds of a player who is down, unchecked."""
+    """Lay-offs, joker exchanges and (option) new melds of a player who is down, unchecked.
+
+    They come in ``sort_key`` order: melds, then lay-offs by meld, then exchanges by meld.
+    """
     cfg = s.config
     pack = cfg.pack
     p = s.current
     hand = s.hands[p]
     faces = pack.faces_of(hand)
+    if cfg.melds_after_down:
+        jokers = (hand & pack.jokers_mask).bit_count()
+        for spec in all_melds(faces, jokers, cfg.min_run):
+            yield Meld(spec)
     has_joker = bool(hand & pack.jokers_mask)
-    may_exchange = not s.went_down
     for t, m in enumerate(s.melds):
         ext = ext_faces(m)
         for f in bits(ext & faces):
@@ -227,33 +233,61 @@ def _table_moves(s: ContractState) -> Iterator[ContractAction]:
         if has_joker:
             for f in bits(ext):
                 yield LayOff(f, t, True)
-        if may_exchange and m.kind == RUN and m.jokers:
-            for _, f in m.jokers:
-                if faces >> f & 1:
-                    yield Exchange(f, t)
-    if cfg.melds_after_down:
-        jokers = (hand & pack.jokers_mask).bit_count()
-        for spec in all_melds(faces, jokers, cfg.min_run):
-            yield Meld(spec)
+    if not s.went_down:
+        for t, m in enumerate(s.melds):
+            if m.kind == RUN and m.jokers:
+                for _, f in m.jokers:
+                    if faces >> f & 1:
+                        yield Exchange(f, t)
 
 
 def play_actions(s: ContractState) -> list[ContractAction]:
+    """The legal actions after the draw, in ``sort_key`` order.
+
+    Most moves leave a spare discardable card of another face, which settles rule 30 without
+    building the successor; the rest are applied and checked.
+    """
+    pack = s.config.pack
     p = s.current
+    free = discardable(s)  # 0 while a duty of the turn is open: then every move is checked
     out: list[ContractAction] = []
     if not s.down >> p & 1:
+        gds: list[ContractAction] = []
         for g in _go_down_query(s, minimal=False):
             gd = GoDown(g)
-            if is_finishable(apply_unchecked(s, gd)):
-                out.append(gd)
+            used = 0
+            for spec in g:
+                used |= spec.nat
+            spare = free & ~_phys_of_faces(pack.face_masks, used)
+            if any(spec.jok for spec in g):
+                spare &= ~pack.jokers_mask
+            if spare or is_finishable(apply_unchecked(s, gd)):
+                gds.append(gd)
+        gds.sort(key=sort_key)
+        out.extend(gds)
     elif s.deal != LAST_DEAL:
         for a in _table_moves(s):
-            if is_finishable(apply_unchecked(s, a)):
+            match a:
+                case LayOff(face=f, joker=j):
+                    spare = free & ~(pack.jokers_mask if j else pack.face_masks[f])
+                case Meld(meld=spec):
+                    spare = free & ~_phys_of_faces(pack.face_masks, spec.nat)
+                    if spec.jok:
+                        spare &= ~pack.jokers_mask
+                case _:
+                    spare = 0
+            if spare or is_finishable(apply_unchecked(s, a)):
                 out.append(a)
-    pack = s.config.pack
-    allowed = discardable(s)
-    faces = pack.faces_of(allowed)
-    out.extend(Discard(f) for f in bits(faces))
-    if allowed & pack.jokers_mask:
+    out.extend(Discard(f) for f in bits(pack.faces_of(free)))
+    if free & pack.jokers_mask:
         out.append(Discard(JOKER))
-    out.sort(key=sort_key)
+    return out
+
+
+def _phys_of_faces(face_masks: tuple[int, ...], faces: int) -> int:
+    out = 0
+    while faces:
+        low = faces & -faces
+        out |= face_masks[low.bit_length() - 1]
+        faces ^= low
     return out
