@@ -149,5 +149,5 @@ def test_a_contract_deal_runs_records_and_replays() -> None:
     assert problem is not None and problem.rule == 20
 
 
-def test_contract_is_not_listed_until_its_line_is_added() -> None:
-    assert "contract" not in GAMES
+def test_both_games_are_listed() -> None:
+    assert set(GAMES) == {"dummy", "contract"}

@@ -287,7 +287,7 @@ def _contract() -> GameSpec:
 #: when its package is ready for the CLI (it still lacks a ``render`` module for people).
 _LOADERS: dict[str, Callable[[], GameSpec]] = {
     "dummy": _dummy,
-    # "contract": _contract,
+    "contract": _contract,
 }
 
 
