@@ -27,7 +27,7 @@ from typing import TypeAlias
 from samrap.core.cards import parse_card
 from samrap.core.errors import InvalidNotationError
 from samrap.games.contract.cards import JOKER, face_str
-from samrap.games.contract.melds import Spec, parse_spec
+from samrap.games.contract.melds import Spec, parse_spec, sort_specs
 
 
 @dataclass(frozen=True, slots=True)
@@ -60,7 +60,8 @@ class Pass:
 
 @dataclass(frozen=True, slots=True)
 class GoDown:
-    """Put down the whole contract at once; ``melds`` is sorted, so equal go-downs are equal."""
+    """Put down the whole contract at once; ``melds`` in ``sort_specs`` order (sets first), so
+    equal go-downs are equal."""
 
     melds: tuple[Spec, ...]
 
@@ -128,7 +129,7 @@ def sort_key(a: ContractAction) -> tuple[int, ...]:
         case Pass():
             return (3,)
         case GoDown(melds=ms):
-            return (4, len(ms), *(x for m in ms for x in (m.nat, m.jok)))
+            return (4, len(ms), *(x for m in ms for x in m.order_key()))
         case Meld(meld=m):
             return (5, m.nat, m.jok)
         case LayOff(face=f, target=t, joker=j):
@@ -163,7 +164,7 @@ def parse_action(text: str) -> ContractAction:
         if h[0] == "P" and not rest and (len(h) == 1 or h[1:].isdigit()):
             return PickUp(int(h[1:] or "0"))
         if h == "G" and rest:
-            return GoDown(tuple(sorted(parse_spec(tok) for tok in rest.split(" "))))
+            return GoDown(sort_specs(parse_spec(tok) for tok in rest.split(" ")))
         if h == "M" and rest and " " not in rest:
             return Meld(parse_spec(rest))
         if h in ("L", "E") and rest:

@@ -10,6 +10,7 @@ positions 1..13 are 2..A, so a run is the interval ``lo..hi``.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import NamedTuple
 
@@ -70,6 +71,11 @@ def ordered_faces(faces: int) -> list[int]:
     return bits(faces)
 
 
+def sort_specs(specs: Iterable[Spec]) -> tuple[Spec, ...]:
+    """The canonical order of a go-down's melds (:meth:`Spec.order_key`)."""
+    return tuple(sorted(specs, key=Spec.order_key))
+
+
 @dataclass(frozen=True, slots=True, order=True)
 class Spec:
     """A meld as an action names it: natural faces plus the faces its jokers stand for.
@@ -87,6 +93,15 @@ class Spec:
     @property
     def size(self) -> int:
         return self.nat.bit_count() + self.jok.bit_count()
+
+    @property
+    def is_set(self) -> bool:
+        faces = self.nat | self.jok
+        return faces != 0 and faces & ~RANK_MASKS[lowest(faces) % 13] == 0
+
+    def order_key(self) -> tuple[int, int, int]:
+        """How the melds of a go-down are listed: sets first, then runs, each by faces."""
+        return (0 if self.is_set else 1, self.nat, self.jok)
 
     def text(self) -> str:
         return "".join(("*" if self.jok >> f & 1 else "") + card_str(f) for f in ordered_faces(self.faces))

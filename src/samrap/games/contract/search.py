@@ -14,7 +14,7 @@ from functools import cache, lru_cache
 from itertools import combinations
 
 from samrap.core.cardset import RANK_MASKS, SUIT_MASKS
-from samrap.games.contract.melds import RUN, Spec, shape
+from samrap.games.contract.melds import RUN, Spec, shape, sort_specs
 
 _RANK_FACES: tuple[tuple[int, ...], ...] = tuple(
     tuple(sum(1 << (13 * s + r) for s in range(4) if p >> s & 1) for p in range(16)) for r in range(13)
@@ -207,7 +207,7 @@ class ContractQuery:
     def __iter__(self) -> Iterator[tuple[Spec, ...]]:
         """Every go-down, each once, as a sorted tuple of specs."""
         for chosen in self._sets(0, self.sets, (), 0, []):
-            yield tuple(sorted(c.spec for c in chosen))
+            yield sort_specs(c.spec for c in chosen)
 
     def containing(self, face: int) -> Iterator[tuple[Spec, ...]]:
         """Go-downs with a natural ``face`` (or, for the joker face 52, a joker); may repeat."""
@@ -223,7 +223,7 @@ class ContractQuery:
                 if not _fits(used, self.layers):
                     continue
                 for chosen in self._sets(0, sets, used, c.jokers, [c], runs):
-                    yield tuple(sorted(x.spec for x in chosen))
+                    yield sort_specs(x.spec for x in chosen)
 
     def _sets(
         self, start: int, left: int, used: tuple[int, ...], jused: int, chosen: list[Cand], runs: int = -1
