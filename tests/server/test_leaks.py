@@ -93,6 +93,7 @@ class Checker:
                 truth = self.rt.table.games[-1].ledger
                 shown = [(i["seat"], i["item"], i["points"], i.get("detail", "")) for i in e["ledger"]]
                 assert shown == [(i.seat, i.code, i.points, i.detail) for i in truth]
+                assert e["scores"] == list(self.rt.table.games[-1].scores)
             if e["kind"] == "match_over":
                 self.done.set()
         self.messages += 1

@@ -345,13 +345,13 @@ class Table:
         self.games.append(GameResult(self.deck, d.starter, d.direction, tuple(self.actions), scores, ledger, d.seed))
         self.commitments.append(self.commitment)
         self.totals = _add(self.totals, scores)
-        public_ledger = self._public_ledger()
+        public_scores, public_ledger = self._public_score()
         out = [
             Event(
                 v=v,
                 kind="game_over",
                 game=d.game,
-                scores=list(scores),
+                scores=public_scores,
                 totals=list(self.totals),
                 ledger=public_ledger,
             )
@@ -384,13 +384,15 @@ class Table:
             )
         return out
 
-    def _public_ledger(self) -> list[dict[str, Any]]:
-        """The finished game's ledger, computed from a *view*: at the end every hand is shown, so
-        a determinization of the public view scores exactly as the real state does (tested)."""
+    def _public_score(self) -> tuple[list[int], list[dict[str, Any]]]:
+        """The finished game's scores and ledger, computed from a *view*: at the end every hand is
+        shown, so a determinization of the public view scores exactly as the real state does
+        (``tests/server/test_leaks.py`` checks it on every game it plays)."""
         public = self.game.resample(self.view(None), make_rng(f"ledger:{self.code}:{self.version}"))
-        return [
+        ledger = [
             {"seat": i.seat, "item": i.code, "points": i.points, "detail": i.detail} for i in self.game.ledger(public)
         ]
+        return [int(x) for x in self.game.returns(public)], ledger
 
 
 def spectator_view(view: Any) -> Any:

@@ -1,0 +1,265 @@
+"""Server load: N concurrent tables of bot players over real websockets on loopback.
+
+Starts ``samrap serve`` as a subprocess on a free port (a fresh SQLite file unless ``--db`` is
+given), creates ``--tables`` tables with two people each, and plays every seat from this process
+with a random bot over its own websocket: each bot "thinks" for a random time around ``--think``
+seconds, then acts. When a match ends, the table is rematched, so the load stays steady.
+
+Measured:
+
+* **actions/s**: actions acknowledged by the server per second of the measured window;
+* **latency**: from the moment a seat sends its action to the moment the *other* seat receives
+  the view that contains it (p50, p99, max), i.e. the time another person waits to see a move;
+* **nothing lost**: every action sent got its view back, no error other than ``stale_version``
+  from a rematch race, and at the end each table's version on the server (``GET``) equals the last
+  version its clients saw;
+* **memory per table**: the server's RSS growth from before the tables were created to the end,
+  divided by the number of tables.
+
+Both processes share this machine's cores, so the client's own work is part of the picture.
+
+    python -m bench.server_load                         # 500 tables, 60 s, think 1 s
+    python -m bench.server_load --tables 50 --seconds 10 --markdown
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import random
+import resource
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import httpx
+from websockets.asyncio.client import ClientConnection, connect
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port: int = s.getsockname()[1]
+        return port
+
+
+def rss_kib(pid: int) -> int:
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1])
+    return 0
+
+
+def cpu_seconds(pid: int) -> float:
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    ticks = os.sysconf("SC_CLK_TCK")
+    return (int(fields[11]) + int(fields[12])) / ticks
+
+
+@dataclass
+class Stats:
+    latencies: list[float] = field(default_factory=list)
+    actions: int = 0
+    sent: int = 0
+    errors: dict[str, int] = field(default_factory=dict)
+    measuring: bool = False
+
+
+@dataclass
+class TableClient:
+    code: str
+    tokens: list[str]
+    host: str
+    sent_at: dict[int, float] = field(default_factory=dict)
+    last_v: int = 0
+    rematches: int = 0
+
+
+async def seat_loop(
+    ws_url: str, t: TableClient, seat: int, stats: Stats, think: float, stop: asyncio.Event, http: httpx.AsyncClient
+) -> None:
+    """One seat: read every message, and act (after thinking) whenever the view offers actions."""
+    rng = random.Random(hash((t.code, seat)))
+    background: set[asyncio.Task[None]] = set()
+    async with connect(f"{ws_url}/ws/tables/{t.code}", max_size=2**20) as ws:
+        await ws.send(json.dumps({"t": "hello", "token": t.tokens[seat]}))
+        pending: asyncio.Task[None] | None = None
+        closer = asyncio.create_task(close_on(stop, ws))
+        try:
+            async for raw in ws:
+                now = time.perf_counter()
+                msg = json.loads(raw)
+                if msg["t"] == "error":
+                    code = msg["error"]["code"]
+                    stats.errors[code] = stats.errors.get(code, 0) + 1
+                    continue
+                if msg["t"] != "view":
+                    continue
+                t.last_v = max(t.last_v, msg["v"])
+                for e in msg.get("events", []):
+                    if e["kind"] == "act" and e.get("seat") != seat:
+                        sent = t.sent_at.pop(e["v"], None)
+                        if sent is not None and stats.measuring:
+                            stats.latencies.append(now - sent)
+                            stats.actions += 1
+                    if e["kind"] == "match_over" and seat == 0:
+                        t.rematches += 1
+                        task = asyncio.create_task(rematch(http, t))
+                        background.add(task)
+                        task.add_done_callback(background.discard)
+                if msg["legal"] and (pending is None or pending.done()):
+                    pending = asyncio.create_task(act_later(ws, t, msg, rng, think, stats))
+        finally:
+            closer.cancel()
+            if pending is not None:
+                pending.cancel()
+            for task in background:
+                task.cancel()
+
+
+async def close_on(stop: asyncio.Event, ws: ClientConnection) -> None:
+    await stop.wait()
+    await ws.close()
+
+
+async def act_later(
+    ws: ClientConnection, t: TableClient, view: dict[str, Any], rng: random.Random, think: float, stats: Stats
+) -> None:
+    await asyncio.sleep(rng.uniform(0.5 * think, 1.5 * think))
+    t.sent_at[view["v"] + 1] = time.perf_counter()
+    stats.sent += 1
+    await ws.send(json.dumps({"t": "act", "v": view["v"], "action": rng.choice(view["legal"])}))
+
+
+async def rematch(http: httpx.AsyncClient, t: TableClient) -> None:
+    await http.post(f"/api/tables/{t.code}/rematch", json={"token": t.host})
+
+
+async def make_table(http: httpx.AsyncClient, players: int) -> TableClient:
+    r = await http.post("/api/tables", json={"game": f"dummy(players={players})", "settings": {"bot_delay_ms": 0}})
+    created = r.json()
+    code = created["table"]["code"]
+    tokens = []
+    for q in range(players):
+        j = await http.post(f"/api/tables/{code}/join", json={"name": f"p{q}"})
+        tokens.append(j.json()["token"])
+    return TableClient(code, tokens, created["host_token"])
+
+
+async def run(args: argparse.Namespace, base: str, pid: int) -> dict[str, Any]:
+    ws_url = base.replace("http://", "ws://")
+    limits = httpx.Limits(max_connections=32)
+    async with httpx.AsyncClient(base_url=base, timeout=60, limits=limits) as http:
+        rss_before = rss_kib(pid)
+        sem = asyncio.Semaphore(16)
+
+        async def one() -> TableClient:
+            async with sem:
+                return await make_table(http, args.players)
+
+        tables = await asyncio.gather(*(one() for _ in range(args.tables)))
+        stats = Stats()
+        stop = asyncio.Event()
+        seats = [
+            asyncio.create_task(seat_loop(ws_url, t, q, stats, args.think, stop, http))
+            for t in tables
+            for q in range(args.players)
+        ]
+        await asyncio.sleep(1.0)  # let every socket say hello before the first deal
+        for t in tables:
+            await http.post(f"/api/tables/{t.code}/start", json={"token": t.host})
+        await asyncio.sleep(args.warmup)
+        stats.measuring = True
+        cpu0, wall0, own0 = cpu_seconds(pid), time.perf_counter(), time.process_time()
+        await asyncio.sleep(args.seconds)
+        stats.measuring = False
+        cpu1, wall1, own1 = cpu_seconds(pid), time.perf_counter(), time.process_time()
+        rss_after = rss_kib(pid)
+        # drain: stop acting, let every in-flight action come back, then compare versions
+        for t in tables:
+            t.sent_at.clear()
+        stop.set()
+        await asyncio.gather(*seats, return_exceptions=True)
+        lost = 0
+        for t in tables:
+            info = (await http.get(f"/api/tables/{t.code}")).json()
+            if info["version"] < t.last_v:
+                lost += 1
+        lat = sorted(stats.latencies)
+
+        def pct(p: float) -> float:
+            return lat[min(len(lat) - 1, int(p * len(lat)))] * 1000 if lat else float("nan")
+
+        return {
+            "tables": args.tables,
+            "players": args.players,
+            "seconds": round(wall1 - wall0, 1),
+            "think_s": args.think,
+            "actions": stats.actions,
+            "actions_per_s": round(stats.actions / (wall1 - wall0), 1),
+            "p50_ms": round(pct(0.50), 1),
+            "p99_ms": round(pct(0.99), 1),
+            "max_ms": round(lat[-1] * 1000, 1) if lat else None,
+            "mean_ms": round(statistics.fmean(lat) * 1000, 1) if lat else None,
+            "errors": stats.errors,
+            "tables_behind_clients": lost,
+            "server_cpu_percent": round(100 * (cpu1 - cpu0) / (wall1 - wall0), 1),
+            "client_cpu_percent": round(100 * (own1 - own0) / (wall1 - wall0), 1),
+            "load_average": round(os.getloadavg()[0], 2),
+            "server_rss_mib": round(rss_after / 1024, 1),
+            "kib_per_table": round((rss_after - rss_before) / args.tables, 1),
+            "rematches": sum(t.rematches for t in tables),
+        }
+
+
+def main() -> None:
+    p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument("--tables", type=int, default=500)
+    p.add_argument("--players", type=int, default=2)
+    p.add_argument("--seconds", type=float, default=60.0, help="measured window")
+    p.add_argument("--warmup", type=float, default=5.0)
+    p.add_argument("--think", type=float, default=1.0, help="mean seconds a seat waits before acting")
+    p.add_argument("--db", default=None, help="database URL (default: a fresh SQLite file)")
+    p.add_argument("--markdown", action="store_true")
+    args = p.parse_args()
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    want = min(hard, max(soft, 4 * args.tables * args.players + 256))
+    resource.setrlimit(resource.RLIMIT_NOFILE, (want, hard))
+    port = free_port()
+    folder = tempfile.mkdtemp(prefix="samrap-load-")
+    db = args.db or f"sqlite:///{folder}/load.db"
+    cmd = [sys.executable, "-m", "samrap.cli.main", "serve", "--port", str(port), "--db", db]
+    cmd += ["--bot-delay", "0", "--log-level", "warning"]
+    server = subprocess.Popen(cmd)
+    base = f"http://127.0.0.1:{port}"
+    try:
+        for _ in range(600):
+            try:
+                if httpx.get(base + "/healthz", timeout=1).status_code == 200:
+                    break
+            except httpx.HTTPError:
+                time.sleep(0.1)
+        result = asyncio.run(run(args, base, server.pid))
+    finally:
+        server.terminate()
+        server.wait(30)
+    result["database"] = db.split(":")[0]
+    if args.markdown:
+        keys = list(result)
+        print("| " + " | ".join(keys) + " |")
+        print("|" + "---|" * len(keys))
+        print("| " + " | ".join(str(result[k]) for k in keys) + " |")
+    else:
+        print(json.dumps(result, indent=2))
+
+
+if __name__ == "__main__":
+    main()
