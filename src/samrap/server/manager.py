@@ -54,18 +54,28 @@ class TableManager:
         return self.ctx.storage
 
     async def start(self) -> None:
-        """Resume every unfinished table this node may own, then keep the leases fresh."""
+        """Resume every table in play this node may own, then keep the leases fresh."""
+        resumed = await self.adopt()
+        if resumed:
+            log.info("resumed %d tables", resumed)
+        self._renewer = asyncio.create_task(self._renew_forever())
+
+    async def adopt(self) -> int:
+        """Load the tables in play that this node owns or that nobody owns any more (a process
+        died and its leases ran out): this is how play carries on after a crash or a failover."""
         codes = await self.ctx.writer.run(lambda: self.storage.resumable(self.ctx.node, now()))
+        adopted = 0
         for code in codes:
+            if code in self.tables:
+                continue
             try:
                 await self.get(code)
+                adopted += 1
             except (NotOwner, TableError):
                 continue
             except Exception:
                 log.exception("table %s could not be resumed", code)
-        if codes:
-            log.info("resumed %d tables", len(self.tables))
-        self._renewer = asyncio.create_task(self._renew_forever())
+        return adopted
 
     async def close(self) -> None:
         if self._renewer is not None:
@@ -154,6 +164,7 @@ class TableManager:
             await asyncio.sleep(self.lease_ttl / 3)
             try:
                 await self.renew()
+                await self.adopt()
             except Exception:
                 log.exception("lease renewal failed")
 

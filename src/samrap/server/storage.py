@@ -253,12 +253,14 @@ class Storage:
             )
 
     def resumable(self, node: str, now: float) -> list[str]:
-        """Unfinished tables this node may own: its own (after a restart) and abandoned ones."""
+        """Tables in play that this node may own: its own (after a restart) and abandoned ones
+        (their owner's lease ran out). Tables in the lobby wait to be asked for: nothing happens
+        at them without a request."""
         t = schema.tables
         with self.engine.connect() as conn:
             rows = conn.execute(
                 select(t.c.code).where(
-                    and_(t.c.status != "finished", or_(t.c.owner == node, t.c.owner.is_(None), t.c.lease_until < now))
+                    and_(t.c.status == "playing", or_(t.c.owner == node, t.c.owner.is_(None), t.c.lease_until < now))
                 )
             )
             return [r.code for r in rows]
