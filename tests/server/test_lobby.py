@@ -160,3 +160,16 @@ def test_spectator_hello_sees_no_hand(client: TestClient) -> None:
         ws.send_text(json.dumps({"t": "act", "v": view["v"], "action": "D"}))
         err = recv(ws)
         assert err["t"] == "error" and err["error"]["code"] == "spectator"
+
+
+def test_display_names_are_cleaned_and_markup_is_refused(client: TestClient) -> None:
+    t = create(client, game="dummy(players=2)")
+    code = t["table"]["code"]
+    assert join(client, code, "  Nok \t Ploy\x07 ")["table"]["seats"][0]["name"] == "Nok Ploy"
+    for bad in ("<b>x</b>", "a&b", "'quote", "\x00\x01"):
+        r = client.post(f"/api/tables/{code}/join", json={"name": bad})
+        assert r.status_code == 422 and r.json()["code"] == "malformed", bad
+    r = client.post("/api/tables", json={"host_name": "<script>"})
+    assert r.status_code == 422
+    r = client.post("/api/players", json={"name": "x>y"})
+    assert r.status_code == 422

@@ -17,6 +17,7 @@ from fastapi import APIRouter, Header, Query, Request
 from fastapi.responses import JSONResponse, Response
 
 from samrap.server import forward
+from samrap.server.chat import ChatRejected, clean_name
 from samrap.server.manager import NotOwner, TableManager
 from samrap.server.messages import (
     ArchivedMatch,
@@ -61,6 +62,14 @@ router = APIRouter()
 def error_response(code: ErrorCode, message: str, rule: int | str | None = None) -> JSONResponse:
     body = ErrorBody(code=code, message=message, rule=rule)
     return JSONResponse(body.model_dump(mode="json"), status_code=STATUS.get(code, 400))
+
+
+def display_name(text: str) -> str:
+    """A cleaned display name, or ``malformed`` (blank, too long, markup characters)."""
+    try:
+        return clean_name(text)
+    except ChatRejected as e:
+        raise TableError(ErrorCode.MALFORMED, str(e)) from None
 
 
 def manager_of(request: Request) -> TableManager:
@@ -141,10 +150,7 @@ async def join_table(request: Request, code: str, body: JoinRequest) -> Any:
         player_id = await manager_of(request).player_id(body.player_token)
         if body.player_token is not None and player_id is None:
             raise TableError(ErrorCode.UNAUTHORIZED, "unknown player token")
-        name = " ".join(body.name.split())
-        if not name:
-            raise TableError(ErrorCode.MALFORMED, "a display name cannot be blank")
-        seat, token = await rt.join(name, body.seat, player_id)
+        seat, token = await rt.join(display_name(body.name), body.seat, player_id)
         return JoinResponse(seat=seat, token=token, table=rt.info())
 
     return await _with_table(request, code, raw, work)
@@ -172,9 +178,10 @@ _host_route("leave", lambda rt, b: rt.leave(b.token))
 
 @router.post("/api/players", response_model=PlayerResponse, status_code=201)
 async def create_player(request: Request, body: PlayerRequest) -> Any:
-    name = " ".join(body.name.split())
-    if not name:
-        return error_response(ErrorCode.MALFORMED, "a player name cannot be blank")
+    try:
+        name = display_name(body.name)
+    except TableError as e:
+        return error_response(e.code, e.message)
     m = manager_of(request)
     token, player_id = new_token(), new_id("p")
     await m.ctx.writer.run(lambda: m.storage.create_player(player_id, name, token_hash(token), now()))

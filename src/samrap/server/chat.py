@@ -12,7 +12,7 @@ import html
 import unicodedata
 from dataclasses import dataclass
 
-from samrap.server.messages import MAX_CHAT
+from samrap.server.messages import MAX_CHAT, MAX_NAME
 
 #: A seat may send a burst of this many lines, then one line per REFILL_SECONDS.
 BURST = 5
@@ -47,6 +47,28 @@ def clean(text: str) -> str:
     if len(kept) > MAX_CHAT:
         raise ChatRejected(f"a message is at most {MAX_CHAT} characters, this one has {len(kept)}")
     return html.escape(kept, quote=True)
+
+
+#: Characters a display name may not hold: names go into pages, records and chat headers unescaped
+#: by some clients, so markup characters are refused outright rather than escaped.
+NAME_FORBIDDEN = frozenset("<>&\"'`")
+
+
+def clean_name(name: str) -> str:
+    """A display name as stored: controls dropped, spaces collapsed.
+
+    Raises:
+        ChatRejected: nothing left, too long, or a markup character in it.
+    """
+    kept = " ".join("".join(ch for ch in name if ch.isspace() or _is_shown(ch)).split())
+    if not kept:
+        raise ChatRejected("a name cannot be blank")
+    if len(kept) > MAX_NAME:
+        raise ChatRejected(f"a name is at most {MAX_NAME} characters")
+    bad = sorted(set(kept) & NAME_FORBIDDEN)
+    if bad:
+        raise ChatRejected(f"a name cannot contain {' '.join(bad)}")
+    return kept
 
 
 @dataclass(slots=True)

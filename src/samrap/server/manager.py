@@ -18,6 +18,7 @@ import asyncio
 import contextlib
 import logging  # noqa: TID251 - operational messages of the server
 
+from samrap.server.chat import ChatRejected, clean_name
 from samrap.server.messages import CreateTableRequest, ErrorCode
 from samrap.server.runtime import ServerContext, TableRuntime
 from samrap.server.storage import Storage
@@ -95,6 +96,12 @@ class TableManager:
         player_id = await self.player_id(request.player_token)
         if request.player_token is not None and player_id is None:
             raise TableError(ErrorCode.UNAUTHORIZED, "unknown player token")
+        host_name = None
+        if request.host_name is not None:
+            try:
+                host_name = clean_name(request.host_name)
+            except ChatRejected as e:
+                raise TableError(ErrorCode.MALFORMED, str(e)) from None
         host_token = new_token()
         created = plan_create(request, token_hash(host_token))
         for _ in range(20):
@@ -110,8 +117,8 @@ class TableManager:
             raise TableError(ErrorCode.BAD_STATE, "could not find a free table code")
         rt = self._register(Table(code, created), set())
         seat = token = None
-        if request.host_name is not None:
-            seat, token = await rt.join(request.host_name, None, player_id)
+        if host_name is not None:
+            seat, token = await rt.join(host_name, None, player_id)
         return rt, host_token, seat, token
 
     async def get(self, code: str) -> TableRuntime:

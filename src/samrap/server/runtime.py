@@ -136,7 +136,11 @@ class TableRuntime:
                 raise TableError(ErrorCode.NOT_OWNER, "this table moved to another server process; reconnect") from None
             except Exception as e:
                 log.exception("table %s: could not store version %d", self.code, first)
-                self.table = restore(self.code, await self.ctx.writer.run(lambda: self.ctx.storage.load_log(self.code)))
+                try:
+                    log_events = await self.ctx.writer.run(lambda: self.ctx.storage.load_log(self.code))
+                    self.table = restore(self.code, log_events)
+                except Exception:  # the database is unreachable: reload the table when it is back
+                    await self._lose()
                 raise TableError(
                     ErrorCode.BAD_STATE, f"the server could not store this change ({type(e).__name__})"
                 ) from None

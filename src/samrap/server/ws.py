@@ -48,6 +48,10 @@ async def table_socket(ws: WebSocket, code: str) -> None:
         await ws.close(4404)
         return
     except NotOwner as e:
+        if ws.headers.get(forward.FORWARDED):  # two nodes disagree about the owner: do not loop
+            await ws.send_text(error_text(ErrorCode.NOT_OWNER, f"table {canonical} is moving between processes"))
+            await ws.close(1013)
+            return
         await forward.relay_websocket(ws, e)
         return
     await serve_connection(ws, rt)
