@@ -14,6 +14,7 @@ STATE = """() => {
   const t = window.samrapTable;
   if (!t || !t.view) return null;
   return {mine: !!t.myTurn, legal: t.legal, v: t.msg.v, game: t.msg.game, note: t.note, phase: t.view.phase,
+          text: t.msg.view,
           over: t.view.over, hand: t.order.map((id) => t.faceOf.get(id)), sending: t.sending, seat: t.seat,
           kind: t.view.game, deal: t.view.deal || 0};
 }"""
@@ -94,6 +95,35 @@ def choose(legal: list[str], kind: str) -> str:
     return legal[0]
 
 
+def bot_choice(st: dict[str, Any]) -> str:
+    """The move the game's medium bot would make from this seat's view (a stronger test player,
+    so a Contract Rummy deal ends in reasonable time). Only the seat's own view is used."""
+    import random
+
+    from samrap.players.levels import make_bot
+
+    if st["kind"] == "contract":
+        from samrap.games.contract.config import ContractConfig
+        from samrap.games.contract.game import ContractGame
+
+        game: Any = ContractGame(ContractConfig.from_string(st["text"].split("|")[0]))
+    else:
+        from samrap.engine.registry import GAMES
+
+        spec = GAMES["dummy"]
+        game = spec.make_game(spec.parse_config(st["text"].split("|")[0], spec.default_config))
+    if st["kind"] == "contract":
+        view = game.view_from_string(st["text"])
+    else:
+        from samrap.games.dummy.notation import view_from_string
+
+        view = view_from_string(st["text"])
+    legal = [game.parse_action(t) for t in st["legal"]]
+    bot = make_bot("medium", game)
+    action = bot.choose(view, legal, random.Random(st["v"]))
+    return str(game.action_text(action))
+
+
 def play(page: Any, action: str, kind: str) -> None:
     """Make ``action`` through the UI."""
     head = action.split()[0]
@@ -130,7 +160,7 @@ def play(page: Any, action: str, kind: str) -> None:
         dlg = page.locator(f'dialog[open] [data-action="{action}"]')
         if dlg.count():
             dlg.click()
-    elif head == "L":
+    elif head in ("L", "E"):
         card, target = action.split()[1].split(">")
         _select(page, [card])
         page.click(f'[data-meld="{target}"]')
@@ -141,15 +171,20 @@ def play(page: Any, action: str, kind: str) -> None:
         raise AssertionError(f"the test player has no way to play {action!r}")
 
 
-def play_until(page: Any, done: Any, limit: float = 60.0) -> dict[str, Any]:
+WAKE = """v => {
+  const t = window.samrapTable;
+  return document.querySelector('dialog[open]') || (t && t.view && t.msg.v !== v && t.myTurn && !t.sending)
+    || (t && t.note && t.note.error);
+}"""
+
+
+def play_until(page: Any, done: Any, limit: float = 60.0, chooser: Any = None) -> dict[str, Any]:
     """Play this seat's turns until ``done(state)`` is true; closes end-of-game dialogs on the way.
 
     Returns the last state. Fails on a move the server refused (a UI that sends a wrong action
     text) or when nothing happens for 10 seconds.
     """
     deadline = time.monotonic() + limit
-    idle_since = time.monotonic()
-    last_v = -1
     while True:
         assert time.monotonic() < deadline, "the game did not finish in time"
         st = state(page)
@@ -161,18 +196,16 @@ def play_until(page: Any, done: Any, limit: float = 60.0) -> dict[str, Any]:
             dismiss_game_over(page)
             continue
         if st is None or not st["mine"] or st["sending"]:
-            if st is not None and st["v"] != last_v:
-                last_v, idle_since = st["v"], time.monotonic()
-            assert time.monotonic() - idle_since < 10, f"nothing happened for 10 s: {st}"
-            page.wait_for_timeout(30)
+            # wait (without polling from here) for our turn, a new game, or an end-of-game dialog
+            page.wait_for_function(WAKE, arg=st["v"] if st else -1, timeout=10_000, polling="raf")
             continue
         note = st["note"]
         assert not (note and note.get("error")), f"the server refused a move: {note}"
-        action = choose(st["legal"], st["kind"])
+        action = chooser(st) if chooser else choose(st["legal"], st["kind"])
         play(page, action, st["kind"])
         page.wait_for_function(
             "v => { const t = window.samrapTable; return (t.msg && t.msg.v > v) || (t.note && t.note.error)"
             " || document.querySelector('dialog[open]'); }",
             arg=st["v"],
+            polling="raf",
         )
-        last_v, idle_since = st["v"], time.monotonic()

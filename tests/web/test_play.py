@@ -7,7 +7,7 @@ from typing import Any
 import pytest
 
 from tests.web.conftest import PHONE, shot
-from tests.web.driver import play_until, start_bot_table, state
+from tests.web.driver import bot_choice, play_until, start_bot_table, state
 
 
 def test_full_dummy_match_against_bots(new_page: Any) -> None:
@@ -49,27 +49,33 @@ def test_full_dummy_match_against_bots(new_page: Any) -> None:
     assert st is not None and not st["over"]
 
 
-def test_full_contract_rummy_deal_against_bots(new_page: Any) -> None:
-    from samrap.engine.registry import GAMES
+def test_full_contract_rummy_deal_against_bots(new_page: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    from samrap.engine import registry
 
-    if "contract" not in GAMES:
-        pytest.skip("Contract Rummy is not in the game registry yet (samrap.engine.registry)")
+    if "contract" not in registry.GAMES:
+        # The registry does not list Contract Rummy yet (its loader is written and tested); list it
+        # for this server, which runs in this process, so the web app is tested against the real game.
+        monkeypatch.setitem(registry._LOADERS, "contract", registry._contract)
     page = new_page("en", {"width": 412, "height": 915})
     page.goto("/")
     page.select_option("#game", "contract")
+    page.select_option("#players", "3")
+    page.select_option("#level", "medium")
     page.click("#playnow")
-    status = page.locator("#playh ~ .msg, .msg.error")
     page.wait_for_function(
         "() => (window.samrapTable && window.samrapTable.view) || document.querySelector('.msg.error')"
     )
-    if page.locator(".msg.error").count():
-        msg = status.first.inner_text()
-        raise AssertionError(f"the server could not start a Contract Rummy table: {msg}")
+    assert not page.locator(".msg.error").count(), page.locator(".msg.error").inner_text()
     st = state(page)
     assert st is not None and st["kind"] == "contract" and st["deal"] == 1
-    assert "Contract:" in page.locator(".stockline").inner_text()
-    end = play_until(page, lambda s: bool(s.get("dialog")), 150)
+    assert len(st["hand"]) in (10, 11)
+    assert "Contract: 2 sets" in page.locator(".stockline").inner_text()
+    shot(page, "contract-start-en")
+    end = play_until(page, lambda s: bool(s.get("dialog")), 150, chooser=bot_choice)
     assert end["dialog"]
-    text = page.locator("dialog[open] table.ledger").inner_text()
+    dialog = page.locator("dialog[open]")
+    text = dialog.locator("table.ledger").inner_text()
     assert "Game total" in text
+    # one deal's ledger: whoever went out scores 0, the others' points are their cards in hand
+    assert "went out · ออก" in text or "number cards 2–10" in text
     shot(page, "contract-deal-over-en")

@@ -6,7 +6,7 @@ import time
 from typing import Any
 
 from tests.web.conftest import PHONE, shot
-from tests.web.driver import choose, play, play_until, start_bot_table, state
+from tests.web.driver import bot_choice, play, play_until, start_bot_table, state
 
 
 def test_private_table_two_browsers(new_page: Any) -> None:
@@ -64,7 +64,7 @@ def test_private_table_two_browsers(new_page: Any) -> None:
             if st and st["mine"] and not st["sending"]:
                 note = st["note"]
                 assert not (note and note.get("error")), note
-                play(page, choose(st["legal"], "dummy"), "dummy")
+                play(page, bot_choice(st), "dummy")
                 page.wait_for_function(
                     "v => window.samrapTable.msg.v > v || document.querySelector('dialog[open]')", arg=st["v"]
                 )
