@@ -166,6 +166,9 @@ class ISMCTSPlayer(Generic[S, A, V]):
         exploration: the UCB1 constant ``c`` (rewards are in [0, 1]).
         outcome: how final scores become rewards.
         name: the name in records.
+        playout_limit: stop a playout after this many actions (``None``: play to the end).
+        cutoff: the estimated final scores of a state where a playout stopped early (needed with
+            ``playout_limit``; Contract Rummy's deals are too long to play out hundreds of times).
     """
 
     def __init__(
@@ -176,13 +179,19 @@ class ISMCTSPlayer(Generic[S, A, V]):
         exploration: float = 0.7,
         outcome: Outcome | None = None,
         name: str = "ismcts",
+        playout_limit: int | None = None,
+        cutoff: Callable[[S], Sequence[float]] | None = None,
     ) -> None:
+        if playout_limit is not None and cutoff is None:
+            raise ValueError("a playout limit needs a cutoff evaluation")
         self.game = game
         self.rollout: RolloutPolicy = rollout or random_rollout
         self.budget = budget or Budget(iterations=1000)
         self.exploration = exploration
         self.outcome = outcome or Outcome()
         self._name = name
+        self.playout_limit = MAX_PLAYOUT if playout_limit is None else playout_limit
+        self.cutoff = cutoff
         apply_unchecked = getattr(game, "apply_unchecked", None)
         self._apply: Callable[[S, A], S] = apply_unchecked if callable(apply_unchecked) else game.apply
         #: Iterations and seconds of every search so far (for iterations/s reports).
@@ -256,11 +265,12 @@ class ISMCTSPlayer(Generic[S, A, V]):
                 if untried:
                     break
             steps = 0
-            while not game.is_terminal(s) and steps < MAX_PLAYOUT:
+            limit = self.playout_limit
+            while not game.is_terminal(s) and steps < limit:
                 acts = game.legal_actions(s)
                 s = apply(s, self.rollout(s, acts, rng))
                 steps += 1
-            scores = game.returns(s)
+            scores: Sequence[float] = game.returns(s) if game.is_terminal(s) or self.cutoff is None else self.cutoff(s)
             rewards = outcome.rewards(scores)
             for n, mover in path:
                 n.visits += 1

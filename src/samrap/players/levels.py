@@ -101,12 +101,17 @@ def ismcts_for(game: Any, budget: Budget | None = None, name: str = "ismcts") ->
     """An ISMCTS bot for ``game`` with the game's best playout policy and reward scale."""
     from samrap.players.ismcts import ISMCTSPlayer, Outcome, bot_rollout
 
-    if game.name == "contract":
-        outcome = Outcome(margin_weight=0.3, scale=60.0, lower_is_better=True)
-    else:
-        outcome = Outcome(margin_weight=0.3, scale=100.0)
     rollout = bot_rollout(game, heuristic_for(game))
-    return ISMCTSPlayer(game, rollout, budget or Budget(iterations=150), outcome=outcome, name=name)
+    budget = budget or Budget(iterations=150)
+    if game.name == "contract":
+        # A deal of Contract Rummy runs to hundreds of actions: playouts stop after 60 and the
+        # hands are counted as they stand (heuristic.contract.cutoff_scores).
+        module = importlib.import_module("samrap.players.heuristic.contract")
+        outcome = Outcome(margin_weight=0.3, scale=60.0, lower_is_better=True)
+        return ISMCTSPlayer(
+            game, rollout, budget, outcome=outcome, name=name, playout_limit=60, cutoff=module.cutoff_scores
+        )
+    return ISMCTSPlayer(game, rollout, budget, outcome=Outcome(margin_weight=0.3, scale=100.0), name=name)
 
 
 def make_bot(text: str, game: Any) -> Any:

@@ -1,0 +1,255 @@
+"""A rule-based Contract Rummy player: go down early, lay off, safe discards, buy when it helps.
+
+It reads only its seat's :class:`ContractView` and the legal actions. Like the Dummy heuristic it
+gives every legal action a number (:func:`evaluate`, rough penalty points saved) and plays the best:
+
+* **Go down** (ลงสัญญา) the first turn the contract can be met, with the go-down that puts the
+  most cards (and the most penalty points) on the table; then **meld** (when the option allows)
+  and **lay off** everything that fits, naturals before jokers: every card left in hand is a
+  penalty when someone goes out, and an empty hand *is* going out.
+* **Take the top discard** (and **buy** it under ``liverpool`` rules, while not down and with
+  buys left) only when it helps: a joker; a card that lays off at once (when down); or, before
+  going down, a card that pairs with the hand in a way the contract needs (a rank for sets, a
+  same-suit neighbour for runs). Deep pick-ups and joker exchanges are left to the search bot.
+* **Discard** the card that costs most and helps least: high penalty, no partner of its rank, no
+  same-suit neighbour within two; never a joker while anything else will do; and, when the next
+  player is down, not a card that they could lay off on the table (it would help them go out).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from random import Random
+
+from samrap.core.cards import card_str
+from samrap.games.contract.actions import (
+    Claim,
+    ContractAction,
+    Discard,
+    Draw,
+    Exchange,
+    GoDown,
+    LayOff,
+    Meld,
+    Pass,
+    PickUp,
+)
+from samrap.games.contract.cards import JOKER, face_value
+from samrap.games.contract.contracts import contract
+from samrap.games.contract.melds import ext_faces
+from samrap.games.contract.observe import ContractView
+from samrap.games.contract.state import ContractState
+from samrap.players.budget import Budget, MoveEstimate
+
+_SUIT = (1 << 13) - 1
+
+
+def hand_faces(v: ContractView) -> tuple[list[int], int]:
+    """The natural faces in hand (with repeats) and the number of jokers."""
+    pack = v.config.pack
+    faces: list[int] = []
+    jokers = 0
+    x = v.hand
+    while x:
+        low = x & -x
+        pid = low.bit_length() - 1
+        x ^= low
+        f = pack.faces[pid]
+        if f == JOKER:
+            jokers += 1
+        else:
+            faces.append(f)
+    return faces, jokers
+
+
+def table_ext(v: ContractView) -> int:
+    """Every face that some table meld takes as one more card."""
+    out = 0
+    for m in v.melds:
+        out |= ext_faces(m)
+    return out
+
+
+def usefulness(face: int, others: Sequence[int], v: ContractView, ext: int | None = None) -> float:
+    """How much ``face`` helps the hand ``others`` toward the contract or out (0 = none)."""
+    if face == JOKER:
+        return 10.0
+    down = bool(v.down >> v.seat & 1)
+    if down:
+        if ext is None:
+            ext = table_ext(v)
+        return 8.0 if ext >> face & 1 else 0.0
+    sets, runs = contract(v.deal)
+    r, s = face % 13, face // 13
+    same_rank = {f // 13 for f in others if f % 13 == r and f != face}
+    score = 0.0
+    if sets:
+        score += 2.0 * min(len(same_rank), 2)
+    if runs:
+        near = {f % 13 for f in others if f // 13 == s and f != face and abs(f % 13 - r) <= 2}
+        score += 1.5 * min(len(near), 3)
+    return score
+
+
+def _next_seat(v: ContractView) -> int:
+    return (v.current + 1) % v.config.players
+
+
+def discard_cost(v: ContractView, face: int, faces: Sequence[int] | None = None, ext: int | None = None) -> float:
+    """What throwing ``face`` costs this seat (lower is better): usefulness minus the penalty shed."""
+    if faces is None:
+        faces = hand_faces(v)[0]
+    if ext is None:
+        ext = table_ext(v)
+    rest = list(faces)
+    if face in rest:
+        rest.remove(face)
+    cost = 3.0 * usefulness(face, rest, v, ext) - face_value(face)
+    if face == JOKER:
+        cost += 100.0
+    nxt = _next_seat(v)
+    if v.down >> nxt & 1 and face != JOKER and ext >> face & 1:
+        cost += 25.0  # the next player, already down, would lay it off
+    return cost
+
+
+def evaluate(v: ContractView, a: ContractAction, faces: Sequence[int] | None = None, ext: int | None = None) -> float:
+    """Rough points for this seat of playing ``a`` now (only differences between actions matter)."""
+    if faces is None:
+        faces = hand_faces(v)[0]
+    if ext is None:
+        ext = table_ext(v)
+    match a:
+        case GoDown(melds=ms):
+            return 1000.0 + sum(m.size for m in ms) * 10 + sum(face_value(f) for m in ms for f in _faces(m.nat))
+        case Meld(meld=m):
+            return 900.0 + m.size * 10
+        case LayOff(face=f, joker=j):
+            return 800.0 + face_value(f) - (5.0 if j else 0.0)
+        case Exchange():
+            return -50.0
+        case Discard(face=f):
+            return -discard_cost(v, f, faces, ext)
+        case Draw():
+            return 0.0
+        case PickUp(depth=d):
+            if d:
+                return -100.0
+            top = v.config.pack.faces[v.pile[-1]] if v.pile else -1
+            return 4.0 * usefulness(top, faces, v, ext) - 6.0
+        case Claim():
+            top = v.config.pack.faces[v.pile[-1]] if v.pile else -1
+            if v.down >> v.seat & 1:
+                return -10.0
+            return 4.0 * usefulness(top, faces, v, ext) - 10.0  # a buy also costs a penalty card
+        case Pass():
+            return 0.0
+    return 0.0
+
+
+def _faces(mask: int) -> list[int]:
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
+
+
+def best_action(view: ContractView, legal: Sequence[ContractAction]) -> ContractAction:
+    """The legal action with the highest :func:`evaluate` (the first on ties)."""
+    for a in legal:
+        if isinstance(a, GoDown | Meld | LayOff):
+            break
+    else:
+        a = legal[0]
+    if isinstance(a, GoDown | Meld):
+        return max((x for x in legal if type(x) is type(a)), key=lambda x: evaluate(view, x, (), 0))
+    if isinstance(a, LayOff):
+        return a if not a.joker else next((x for x in legal if isinstance(x, LayOff) and not x.joker), a)
+    faces = hand_faces(view)[0]
+    ext = table_ext(view)
+    best = legal[0]
+    best_value = float("-inf")
+    for a in legal:
+        value = evaluate(view, a, faces, ext)
+        if value > best_value:
+            best, best_value = a, value
+    return best
+
+
+class ContractHeuristic:
+    """The heuristic Contract Rummy bot; ``noise`` plays a random move that often."""
+
+    def __init__(self, name: str = "heuristic", noise: float = 0.0) -> None:
+        self._name = name
+        self.noise = noise
+
+    @property
+    def name(self) -> str:
+        return self._name
+
+    def choose(
+        self, view: ContractView, legal: Sequence[ContractAction], rng: Random, budget: Budget | None = None
+    ) -> ContractAction:
+        if len(legal) == 1:
+            return legal[0]
+        if self.noise and rng.random() < self.noise:
+            return legal[rng.randrange(len(legal))]
+        return best_action(view, legal)
+
+    def analyse(
+        self, view: ContractView, legal: Sequence[ContractAction], rng: Random, budget: Budget | None = None
+    ) -> list[MoveEstimate]:
+        out = []
+        for a in legal:
+            en, th = _reason(view, a)
+            out.append(MoveEstimate(action=a, value=round(evaluate(view, a), 1), reason=en, reason_th=th))
+        out.sort(key=lambda e: -e.value)
+        return out
+
+
+def _reason(v: ContractView, a: ContractAction) -> tuple[str, str]:
+    match a:
+        case GoDown():
+            return ("go down with the contract: those cards stop counting", "ลงสัญญา: ไพ่ที่ลงไม่ถูกนับแต้ม")
+        case Meld():
+            return ("put down a new meld", "ลงชุดใหม่")
+        case LayOff(face=f):
+            return (f"lay off {card_str(f) if f != JOKER else 'a joker'}", "ฝากไพ่")
+        case Exchange():
+            return ("exchange a joker (left to the search)", "แลกโจ๊กเกอร์")
+        case Discard(face=f):
+            text = "a joker" if f == JOKER else card_str(f)
+            return (f"discard {text}: {face_value(f)} penalty points out of the hand", f"ทิ้ง {text}")
+        case Draw():
+            return ("draw from the stock", "จั่วจากกอง")
+        case PickUp(depth=d):
+            return (("take the top discard" if not d else f"dig {d} deep"), "เก็บไพ่จากกองทิ้ง")
+        case Claim():
+            return ("buy the discard", "ซื้อไพ่")
+        case Pass():
+            return ("pass", "ผ่าน")
+    return ("", "")
+
+
+def cutoff_scores(s: ContractState) -> tuple[float, ...]:
+    """Estimated penalty points of a deal cut short (an ISMCTS playout stopped early).
+
+    Each hand is counted at its penalty value, as if someone went out now; a player who has not
+    gone down counts extra, since they are far from going out. Reads the determinized state of a
+    search, never a real one.
+    """
+    values = s.config.pack.values
+    out = []
+    for q, hand in enumerate(s.hands):
+        pts = 0
+        x = hand
+        while x:
+            low = x & -x
+            pts += values[low.bit_length() - 1]
+            x ^= low
+        if not s.down >> q & 1:
+            pts += 25
+        out.append(float(pts))
+    return tuple(out)

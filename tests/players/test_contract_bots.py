@@ -1,0 +1,85 @@
+"""Contract Rummy bots: the heuristic's priorities, whole deals, ISMCTS with cut-off playouts, no peeking."""
+
+from __future__ import annotations
+
+from random import Random
+
+import pytest
+
+pytest.importorskip("samrap.games.contract.game")
+
+from samrap.core.rng import make_rng
+from samrap.games.contract.actions import Discard, GoDown, LayOff
+from samrap.games.contract.cards import JOKER
+from samrap.games.contract.game import ContractGame
+from samrap.players.budget import Budget
+from samrap.players.heuristic.contract import ContractHeuristic, cutoff_scores
+from samrap.players.levels import make_bot
+
+GAME = ContractGame()
+BOT = ContractHeuristic()
+
+
+def _play(seed: int, deal: int = 1, limit: int = 4000) -> list[tuple[object, object, list[object]]]:
+    """A heuristic deal: (view, chosen action, legal actions) for every decision."""
+    s = GAME.new_game(seed=seed, deal_number=deal)
+    rng = Random(seed)
+    out = []
+    while not GAME.is_terminal(s) and len(out) < limit:
+        p = GAME.current_player(s)
+        legal = GAME.legal_actions(s)
+        view = GAME.observe(s, p)
+        a = BOT.choose(view, legal, rng)
+        assert a in legal
+        out.append((view, a, legal))
+        s = GAME.apply(s, a)
+    assert GAME.is_terminal(s)
+    return out
+
+
+@pytest.mark.parametrize("seed", [1, 2])
+def test_goes_down_and_lays_off_whenever_it_can(seed: int) -> None:
+    for _, a, legal in _play(seed):
+        if any(isinstance(x, GoDown) for x in legal):
+            assert isinstance(a, GoDown)
+        elif any(isinstance(x, LayOff) for x in legal):
+            assert isinstance(a, LayOff | GoDown)
+
+
+def test_keeps_jokers_while_another_discard_will_do() -> None:
+    discards_seen = 0
+    for seed in range(2):
+        for _, a, legal in _play(seed):
+            discards = [x for x in legal if isinstance(x, Discard)]
+            if isinstance(a, Discard):
+                discards_seen += 1
+                if any(d.face != JOKER for d in discards):
+                    assert a.face != JOKER
+    assert discards_seen > 10
+
+
+def test_a_heuristic_deal_repeats() -> None:
+    first = [a for _, a, _ in _play(4)]
+    assert first == [a for _, a, _ in _play(4)]
+
+
+def test_cutoff_counts_hands() -> None:
+    s = GAME.new_game(seed=3)
+    scores = cutoff_scores(s)
+    assert len(scores) == GAME.players and all(x > 25 for x in scores)
+
+
+def test_ismcts_plays_contract_without_peeking() -> None:
+    s = GAME.new_game(seed=5)
+    rng = make_rng(5)
+    while len(GAME.legal_actions(s)) < 2:
+        s = GAME.apply(s, GAME.legal_actions(s)[rng.randrange(len(GAME.legal_actions(s)))])
+    seat = GAME.current_player(s)
+    view = GAME.observe(s, seat)
+    twin = GAME.resample(view, make_rng("twin"))
+    assert GAME.observe(twin, seat) == view and twin != s
+    bot = make_bot("ismcts:iters=3", GAME)
+    picks = [
+        bot.choose(GAME.observe(x, seat), GAME.legal_actions(x), Random(1), Budget(iterations=3)) for x in (s, twin)
+    ]
+    assert picks[0] == picks[1] and picks[0] in GAME.legal_actions(s)
