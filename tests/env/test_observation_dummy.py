@@ -87,3 +87,16 @@ def test_observations_stay_inside_the_declared_bounds() -> None:
             x = b.encode(b.game.observe(s, seat))
             assert x.dtype == np.float32
             assert np.all(x >= b.low) and np.all(x <= b.high)
+
+
+@pytest.mark.parametrize("config", ["dummy(players=2)", "dummy(players=3,preset=modern)", "dummy()"])
+def test_the_fast_path_equals_the_view_encoding(config: str) -> None:
+    cfg = DummyConfig.from_string(config)
+    game = DummyGame(cfg)
+    enc = DummyEncoder(cfg)
+    count = 0
+    for s in random_states(game, range(15), with_terminal=True):
+        for seat in range(cfg.players):
+            assert np.array_equal(enc.encode_state(s, seat), enc.encode(game.observe(s, seat)))
+            count += 1
+    assert count > 1000

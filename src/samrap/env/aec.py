@@ -7,9 +7,15 @@ One episode is one game (one Dummy game, one Contract Rummy deal). Agents are ``
 
 built from that seat's view only; the mask is all zeros except for the agent to move. Rewards
 come at the end of the game (``reward="win"``: +1 / 0 for a shared best / -1; ``reward="score"``:
-points minus the mean of the other seats' points, times ``score_scale``). An action whose mask
-entry is 0 raises ``ValueError`` in the raw env; the wrapped env from ``env()`` ends the game
-with ``illegal_reward`` for the offender instead (PettingZoo's ``TerminateIllegalWrapper``).
+points minus the mean of the other seats' points, times ``score_scale``).
+
+An action whose mask entry is 0 (or out of range) raises ``ValueError`` when ``illegal_reward``
+is ``None`` (``raw_env()``); otherwise (``env()``, ``illegal_reward=-1``) it ends the game: every
+agent is terminated, the offender gets ``illegal_reward`` and ``infos[offender]["illegal"]``, the
+others 0. That is what PettingZoo's ``TerminateIllegalWrapper`` does; it is built in rather than
+wrapped because PettingZoo's wrappers forward every attribute through ``__getattr__``, which
+cost more than the game itself (``docs/performance.md``). Calling ``step`` or ``observe`` before
+``reset`` raises ``RuntimeError`` (what ``OrderEnforcingWrapper`` checks).
 """
 
 from __future__ import annotations
@@ -20,7 +26,6 @@ import gymnasium
 import numpy as np
 import numpy.typing as npt
 from pettingzoo import AECEnv  # type: ignore[import-untyped]
-from pettingzoo.utils import wrappers  # type: ignore[import-untyped]
 
 from samrap.core.rng import Random
 from samrap.env.binding import REWARD_MODES, Binding, mask_array, rewards
@@ -44,6 +49,7 @@ class SamrapAEC(AECEnv):  # type: ignore[misc]
         reward: str = "win",
         score_scale: float = 1.0,
         render_mode: str | None = None,
+        illegal_reward: float | None = None,
     ) -> None:
         super().__init__()
         if reward not in REWARD_MODES:
@@ -54,6 +60,7 @@ class SamrapAEC(AECEnv):  # type: ignore[misc]
         self.reward_mode = reward
         self.score_scale = score_scale
         self.render_mode = render_mode
+        self.illegal_reward = illegal_reward
         self.metadata = {**type(self).metadata, "name": f"samrap_{binding.name}_v0"}  # type: ignore[misc]
         n = binding.players
         self.possible_agents = [f"player_{i}" for i in range(n)]
@@ -71,6 +78,8 @@ class SamrapAEC(AECEnv):  # type: ignore[misc]
         self.game_state: Any = None
         self._legal: dict[int, Any] = {}
         self._mask = self._no_mask
+        self._started = False
+        self._zeros: dict[str, float] = {}
 
     def observation_space(self, agent: str) -> gymnasium.spaces.Space[Any]:
         return self.observation_spaces[agent]
@@ -86,8 +95,10 @@ class SamrapAEC(AECEnv):  # type: ignore[misc]
             self._seeds = Random(seed)
         self.deal_seed = self._seeds.getrandbits(63)
         self.game_state = self.binding.game.new_game(seed=self.deal_seed)
+        self._started = True
         self.agents = self.possible_agents[:]
-        self.rewards = dict.fromkeys(self.agents, 0.0)
+        self._zeros = dict.fromkeys(self.agents, 0.0)
+        self.rewards = self._zeros
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
         self.terminations = dict.fromkeys(self.agents, False)
         self.truncations = dict.fromkeys(self.agents, False)
@@ -108,16 +119,19 @@ class SamrapAEC(AECEnv):  # type: ignore[misc]
         self.agent_selection = self.possible_agents[game.current_player(s)]
 
     def observe(self, agent: str) -> ObsDict:
-        seat = self._seat[agent]
-        view = self.binding.game.observe(self.game_state, seat)
+        if not self._started:
+            raise RuntimeError("call reset() before observe()")
+        obs = self.binding.encode_state(self.game_state, self._seat[agent])
         mask = self._mask if agent == self.agent_selection and self._legal else self._no_mask
-        return {"observation": self.binding.encode(view), "action_mask": mask.copy()}
+        return {"observation": obs, "action_mask": mask.copy()}
 
     def legal_actions(self) -> dict[int, Any]:
         """Id -> typed action for the agent to move (a copy)."""
         return dict(self._legal)
 
     def step(self, action: int | None) -> None:
+        if not self._started:
+            raise RuntimeError("call reset() before step()")
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
@@ -126,7 +140,8 @@ class SamrapAEC(AECEnv):  # type: ignore[misc]
             raise ValueError(f"{agent} is to move and must act; None is only for a finished agent")
         a = self._legal.get(int(action))
         if a is None:
-            raise ValueError(f"action {action} is not legal for {agent} (see the action mask)")
+            self._illegal(agent, action)
+            return
         game = self.binding.game
         self.game_state = game.apply_unchecked(self.game_state, a)
         self._cumulative_rewards[agent] = 0.0
@@ -138,12 +153,25 @@ class SamrapAEC(AECEnv):  # type: ignore[misc]
             for i, ag in enumerate(self.possible_agents):
                 self.infos[ag] = {"points": pts[i]}
             self._refresh()
+            self._accumulate_rewards()
         else:
-            self.rewards = dict.fromkeys(self.agents, 0.0)
+            self.rewards = self._zeros  # nothing to accumulate until the game ends
             self._refresh()
-        self._accumulate_rewards()
         if self.render_mode == "human":
             self.render()
+
+    def _illegal(self, agent: str, action: object) -> None:
+        if self.illegal_reward is None:
+            raise ValueError(f"action {action} is not legal for {agent} (see the action mask)")
+        self._cumulative_rewards[agent] = 0.0
+        self.terminations = dict.fromkeys(self.agents, True)
+        self.rewards = dict.fromkeys(self.agents, 0.0)
+        self.rewards[agent] = float(self.illegal_reward)
+        self.infos[agent] = {**self.infos[agent], "illegal": True}
+        self._legal = {}
+        self._mask = self._no_mask
+        self._accumulate_rewards()
+        self._deads_step_first()
 
     def render(self) -> str | None:
         text = str(self.game_state.to_string()) if self.game_state is not None else ""
@@ -154,11 +182,3 @@ class SamrapAEC(AECEnv):  # type: ignore[misc]
 
     def close(self) -> None:
         pass
-
-
-def wrap(raw: SamrapAEC, illegal_reward: float = -1.0) -> Any:
-    """PettingZoo's usual wrappers: illegal actions end the game, bounds and order are checked."""
-    env = wrappers.TerminateIllegalWrapper(raw, illegal_reward=illegal_reward)
-    env = wrappers.AssertOutOfBoundsWrapper(env)
-    env = wrappers.OrderEnforcingWrapper(env)
-    return env

@@ -35,9 +35,12 @@ class Binding:
         codec: the game's action codec (``num_actions``, ``legal_map``, ``encode``, ``decode``).
         layout: the observation layout; ``encode(view)`` fills it.
         encode: view -> observation vector.
+        encode_state: (state, seat) -> the same vector as ``encode(game.observe(state, seat))``,
+            read from the state's public fields and the seat's own hand (the envs' fast path).
         low, high: per-entry bounds of the observation vector.
         higher_is_better: whether a larger ``returns`` entry is a better result.
         max_game_length: the game's bound on actions per game (truncation never needed before it).
+        mask_text: card mask -> text (for information-state strings).
     """
 
     name: str
@@ -46,10 +49,12 @@ class Binding:
     codec: Any
     layout: ObsLayout
     encode: Callable[[Any], Vector]
+    encode_state: Callable[[Any, int], Vector]
     low: Vector
     high: Vector
     higher_is_better: bool
     max_game_length: int
+    mask_text: Callable[[int], str]
 
     @property
     def players(self) -> int:
@@ -99,6 +104,7 @@ def dummy_binding(config: Any = None, *, knock_variants: int | None = None, **op
     ``options`` are ``DummyConfig`` fields (``players=2, ace_low=True``) and ``preset`` (``modern``),
     applied on top of ``config`` (default: the classic preset).
     """
+    from samrap.core.cardset import set_str
     from samrap.env.codec_dummy import KNOCK_VARIANTS, DummyCodec
     from samrap.env.encode_dummy import LAYOUT, SCORE_CLIP, DummyEncoder
     from samrap.games.dummy.config import DummyConfig
@@ -114,10 +120,12 @@ def dummy_binding(config: Any = None, *, knock_variants: int | None = None, **op
         codec=DummyCodec(cfg, knock_variants=knock_variants or KNOCK_VARIANTS),
         layout=LAYOUT,
         encode=encoder.encode,
+        encode_state=encoder.encode_state,
         low=low,
         high=high,
         higher_is_better=True,
         max_game_length=MAX_GAME_LENGTH,
+        mask_text=set_str,
     )
 
 
@@ -150,4 +158,8 @@ def binding_for(game: str, config: Any = None, **options: Any) -> Binding:
     key = game.strip().lower()
     if key == "dummy":
         return dummy_binding(config, **options)
+    if key == "contract":
+        from samrap.env.binding_contract import contract_binding
+
+        return contract_binding(config, **options)
     raise ValueError(f"unknown game {game!r}: dummy or contract")

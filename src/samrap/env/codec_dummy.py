@@ -1,6 +1,6 @@
 """The Thai Dummy action codec: a fixed integer id for every action under one :class:`DummyConfig`.
 
-Id layout (``M`` = the number of melds one deck holds under the config: 329, or 373 with
+Id layout (``M`` = the number of melds one deck holds under the config: 329, or 369 with
 ``ace_low``; ``T`` = 17 table meld slots, since a meld has at least 3 of the 52 cards; ``K`` =
 ``knock_variants``, 16 by default)::
 
@@ -51,7 +51,7 @@ KNOCK_VARIANTS = 16
 @cache
 def meld_table(ace_low: bool) -> tuple[CardSet, ...]:
     """Every meld of one deck under the ace rule, ascending by mask: meld id -> mask."""
-    return tuple(melds_in(FULL_DECK, ace_low))
+    return tuple(dict.fromkeys(melds_in(FULL_DECK, ace_low)))
 
 
 class DummyCodec:

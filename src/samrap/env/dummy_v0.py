@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from samrap.env.aec import SamrapAEC, wrap
+from samrap.env.aec import SamrapAEC
 from samrap.env.binding import dummy_binding
 
 
@@ -26,14 +26,18 @@ def raw_env(
     reward: str = "win",
     score_scale: float = 1.0,
     render_mode: str | None = None,
+    illegal_reward: float | None = None,
     knock_variants: int | None = None,
     **options: Any,
 ) -> SamrapAEC:
-    """The unwrapped environment (illegal actions raise ``ValueError``)."""
+    """The environment; with ``illegal_reward=None`` an illegal action raises ``ValueError``."""
     binding = dummy_binding(config, knock_variants=knock_variants, **options)
-    return SamrapAEC(binding, reward=reward, score_scale=score_scale, render_mode=render_mode)
+    return SamrapAEC(
+        binding, reward=reward, score_scale=score_scale, render_mode=render_mode, illegal_reward=illegal_reward
+    )
 
 
-def env(config: Any = None, *, illegal_reward: float = -1.0, **kwargs: Any) -> Any:
-    """The environment with PettingZoo's standard wrappers (an illegal action ends the game)."""
-    return wrap(raw_env(config, **kwargs), illegal_reward=illegal_reward)
+def env(config: Any = None, *, illegal_reward: float = -1.0, **kwargs: Any) -> SamrapAEC:
+    """The environment as PettingZoo's classic envs behave: an illegal action ends the game with
+    ``illegal_reward`` for the offender (built in, not wrapped: see ``samrap.env.aec``)."""
+    return raw_env(config, illegal_reward=illegal_reward, **kwargs)

@@ -137,7 +137,7 @@ class SamrapGymEnv(gymnasium.Env[Vector, np.int64]):
     # ------------------------------------------------------------------------------------------
 
     def _obs(self) -> Vector:
-        return self.binding.encode(self.binding.game.observe(self.game_state, self.seat))
+        return self.binding.encode_state(self.game_state, self.seat)
 
     def _info(self) -> dict[str, Any]:
         return {"action_mask": mask_array(self.binding.num_actions, self._legal), "seat": self.seat}

@@ -76,10 +76,15 @@ def unpack_masks(masks: Sequence[int], bits: int) -> npt.NDArray[np.uint8]:
     return np.unpackbits(arr, axis=1, bitorder="little")[:, :bits]
 
 
+#: Byte value -> its 8 bits as float32, low bit first (a gather beats unpackbits + astype).
+_BYTE_BITS = np.unpackbits(np.arange(256, dtype=np.uint8)[:, None], axis=1, bitorder="little").astype(np.float32)
+
+
 def bits_to_vector(big: int, size: int) -> Vector:
     """The low ``size`` bits of ``big`` as a ``float32`` 0/1 vector (bit ``i`` at index ``i``)."""
     raw = np.frombuffer(big.to_bytes((size + 7) // 8, "little"), dtype=np.uint8)
-    return np.unpackbits(raw, bitorder="little", count=size).astype(np.float32)
+    out: Vector = _BYTE_BITS.take(raw, axis=0).ravel()[:size]
+    return out
 
 
 def action_mask(num_actions: int, ids: Sequence[int] | set[int] | dict[int, object]) -> npt.NDArray[np.int8]:

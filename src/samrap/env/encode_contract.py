@@ -1,0 +1,162 @@
+"""Contract Rummy observations: a seat's ``ContractView`` as one flat ``float32`` vector.
+
+Built from the view alone: the own hand, the public pile, table melds and cards seen going into
+hands, and only the *sizes* of other hands. Cards are encoded by face (a pack has several copies
+of a face): multiplicity planes ("held more than k times"), plus joker counts. Seat pieces are
+relative to the observer (slot 0 = itself), 8 slots whatever the number of players. The table has
+``pack // 3`` meld slots, so the layout depends on the pack size (108 cards by default).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from samrap.env.observation import ObsLayout, Vector, bits_to_vector
+from samrap.games.contract.config import ContractConfig
+from samrap.games.contract.contracts import CONTRACTS, DEALS, MAX_HAND
+from samrap.games.contract.observe import ContractView
+from samrap.games.contract.state import ContractState
+
+SEATS = 8
+LAYERS = 4
+PHASES = 4
+PILE_TOP = 8
+#: Match totals are shown ÷ SCORE_UNIT and clipped to 0..SCORE_CLIP.
+SCORE_UNIT = 100.0
+SCORE_CLIP = 10.0
+
+
+def contract_layout(config: ContractConfig) -> ObsLayout:
+    t = config.pack_size // 3
+    return ObsLayout(
+        [
+            ("hand", (LAYERS, 52), "own hand by face: plane k = faces held more than k times"),
+            ("hand_jokers", (1,), "jokers in hand ÷ jokers in the pack"),
+            ("pile", (LAYERS, 52), "discard pile by face, multiplicity planes as for the hand"),
+            ("pile_jokers", (1,), "jokers in the pile ÷ jokers in the pack"),
+            ("pile_top", (PILE_TOP, 53), "the top 8 pile cards by depth (0 = top), face one-hot (52 = joker)"),
+            ("pile_depth", (53,), "for each face: (depth of its newest copy in the pile + 1) ÷ pack size"),
+            ("known", (SEATS, 52), "faces each seat was seen taking into hand and still holds (relative seat)"),
+            ("table", (t, 52), "table melds by index (the index lay-off ids use): their faces"),
+            ("table_jokers", (t, 52), "the faces jokers stand for in each table meld"),
+            ("meld_owner", (t, SEATS), "owner (relative seat) of each table meld slot"),
+            ("hand_size", (SEATS,), f"cards in each seat's hand ÷ {MAX_HAND}"),
+            ("down", (SEATS,), "each seat has gone down (met the contract)"),
+            ("buys", (SEATS,), "buys each seat made this deal ÷ max_buys"),
+            ("scores", (SEATS,), f"match totals before this deal ÷ {SCORE_UNIT:g}, clipped to {SCORE_CLIP:g}"),
+            ("stock", (1,), "cards in the stock ÷ pack size"),
+            ("reshuffles", (1,), "empty-stock reshuffles so far ÷ max_reshuffles"),
+            ("deal", (DEALS,), "deal number 1..7 (one-hot)"),
+            ("contract", (2,), "sets and runs the contract asks for, ÷ 3"),
+            ("phase", (PHASES,), "draw, play, claim, over (one-hot)"),
+            ("to_move", (SEATS,), "the seat to act (relative; the claimer in a claim window)"),
+            ("current", (SEATS,), "the seat whose turn it is (relative)"),
+            ("dealer", (SEATS,), "the dealer (relative)"),
+            ("went_down", (1,), "the player in turn went down this turn"),
+            ("forbid", (53,), "the face the player in turn may not discard (rule 25)"),
+            ("deep", (53,), "the face of the deep card that must reach the table this turn"),
+            ("pending", (1,), "jokers taken by exchange this turn and not yet put back ÷ jokers in the pack"),
+            ("turns", (1,), "turns completed this deal ÷ max_turns"),
+            ("players", (SEATS - 2,), "3..8 players (one-hot)"),
+        ]
+    )
+
+
+class ContractEncoder:
+    """Encodes views of deals under one config."""
+
+    def __init__(self, config: ContractConfig) -> None:
+        self.config = config
+        self.pack = config.pack
+        self.layout = contract_layout(config)
+        self.size = self.layout.size
+        self._at = {p.name: p.start for p in self.layout.pieces}
+
+    def encode(self, v: ContractView) -> Vector:
+        """The observation vector of the view ``v``."""
+        return self._encode(v, v.seat, v.hand, v.hand_sizes, v.stock_size)
+
+    def encode_state(self, s: ContractState, seat: int) -> Vector:
+        """``encode(observe(s, seat))`` from the state's public fields and the seat's own hand."""
+        return self._encode(s, seat, s.hands[seat], tuple(h.bit_count() for h in s.hands), len(s.stock))
+
+    def _encode(
+        self, v: ContractView | ContractState, me: int, hand: int, hand_sizes: tuple[int, ...], stock_size: int
+    ) -> Vector:
+        at = self._at
+        pack = self.pack
+        cfg = v.config
+        n = cfg.players
+        jokers = max(1, pack.jokers)
+        big = 0
+        layers, hand_jokers = pack.face_layers(hand)
+        for k, layer in enumerate(layers[:LAYERS]):
+            big |= layer << (at["hand"] + 52 * k)
+        pile_mask = 0
+        for c in v.pile:
+            pile_mask |= 1 << c
+        layers, pile_jokers = pack.face_layers(pile_mask)
+        for k, layer in enumerate(layers[:LAYERS]):
+            big |= layer << (at["pile"] + 52 * k)
+        top = at["pile_top"]
+        for d, c in enumerate(reversed(v.pile[-PILE_TOP:])):
+            big |= 1 << (top + 53 * d + pack.faces[c])
+        for k in range(n):
+            q = (me + k) % n
+            big |= pack.faces_of(v.known[q]) << (at["known"] + 52 * k)
+            if v.down >> q & 1:
+                big |= 1 << (at["down"] + k)
+        for j, m in enumerate(v.melds):
+            big |= m.faces << (at["table"] + 52 * j)
+            big |= m.joker_faces << (at["table_jokers"] + 52 * j)
+            big |= 1 << (at["meld_owner"] + SEATS * j + (m.owner - me) % n)
+        big |= 1 << (at["deal"] + v.deal - 1)
+        big |= 1 << (at["phase"] + int(v.phase))
+        big |= 1 << (at["to_move"] + (v.to_move() - me) % n)
+        big |= 1 << (at["current"] + (v.current - me) % n)
+        big |= 1 << (at["dealer"] + (v.dealer - me) % n)
+        big |= 1 << (at["players"] + n - 3)
+        if v.went_down:
+            big |= 1 << at["went_down"]
+        if v.forbid >= 0:
+            big |= 1 << (at["forbid"] + v.forbid)
+        if v.deep >= 0:
+            big |= 1 << (at["deep"] + pack.faces[v.deep])
+        x = bits_to_vector(big, self.size)
+        x[at["hand_jokers"]] = hand_jokers / jokers
+        x[at["pile_jokers"]] = pile_jokers / jokers
+        depth = at["pile_depth"]
+        size = float(pack.size)
+        length = len(v.pile)
+        for i, c in enumerate(v.pile):  # oldest first, so the newest copy of a face is written last
+            x[depth + pack.faces[c]] = (length - i) / size
+        order = [(me + k) % n for k in range(n)]
+        hs, buys, sc = at["hand_size"], at["buys"], at["scores"]
+        x[hs : hs + n] = [hand_sizes[q] / MAX_HAND for q in order]
+        x[buys : buys + n] = [v.buys[q] / max(1, cfg.max_buys) for q in order]
+        x[sc : sc + n] = [max(0.0, min(SCORE_CLIP, v.scores[q] / SCORE_UNIT)) for q in order]
+        x[at["stock"]] = stock_size / size
+        x[at["reshuffles"]] = v.reshuffles / max(1, cfg.max_reshuffles)
+        sets, runs = CONTRACTS[v.deal - 1]
+        x[at["contract"]] = sets / 3.0
+        x[at["contract"] + 1] = runs / 3.0
+        x[at["pending"]] = v.pending.bit_count() / jokers
+        x[at["turns"]] = v.turns / cfg.max_turns
+        return x
+
+
+def contract_bounds(config: ContractConfig, layout: ObsLayout) -> tuple[Vector, Vector]:
+    """Per-entry bounds: 0..1 except hand sizes (up to the pack), buys and scores."""
+    low = np.zeros(layout.size, dtype=np.float32)
+    high = np.ones(layout.size, dtype=np.float32)
+    for name, hi in (
+        ("hand_size", config.pack_size / MAX_HAND),
+        ("buys", float(max(1, config.max_buys))),
+        ("scores", SCORE_CLIP),
+        ("hand_jokers", float(max(1, config.pack.jokers))),
+        ("pile_jokers", float(max(1, config.pack.jokers))),
+        ("pending", float(max(1, config.pack.jokers))),
+    ):
+        p = layout.by_name[name]
+        high[p.start : p.stop] = hi
+    return low, high
