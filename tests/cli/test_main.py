@@ -39,7 +39,8 @@ def test_every_option_has_a_description() -> None:
 
 def test_rules_for_an_unknown_game() -> None:
     result = run("rules", "chess")
-    assert result.exit_code == 2 and result.stderr == "samrap: error: game: unknown game 'chess'; known: dummy, contract\n"
+    expected = "samrap: error: game: unknown game 'chess'; known: dummy, contract\n"
+    assert result.exit_code == 2 and result.stderr == expected
 
 
 def test_unknown_command_and_bad_option_types_exit_2() -> None:
