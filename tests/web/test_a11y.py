@@ -124,10 +124,11 @@ def test_keyboard_play_and_names(new_page: Any) -> None:
     after = state(page)
     assert after is not None and len(after["hand"]) == len(drawn["hand"]) - 1
     assert face not in after["hand"]
-    # the card went to the row (or a bot has already collected it into a meld)
+    # the card went to the row (or a bot has already collected it: into a meld, or into its hand
+    # with the row cards it took, where everyone saw it go)
     public = page.evaluate(
         "() => { const v = window.samrapTable.view; return [...v.row.map((r) => r.card),"
-        " ...v.melds.flatMap((m) => m.cards.map((c) => c.card))]; }"
+        " ...v.melds.flatMap((m) => m.cards.map((c) => c.card)), ...v.hands.flatMap((h) => h.known)]; }"
     )
     assert face in public
 

@@ -12,6 +12,7 @@ const GAMES = {
 };
 export const LEVELS = ["easy", "medium", "hard", "expert"];
 const TARGETS = [500, 300, 100, 50];
+const TIMERS = [0, 30, 60, 90];
 
 function select(id, options, value, onchange) {
   return h(
@@ -30,7 +31,7 @@ function createBody(opts, bots) {
     preset: opts.preset,
     seats,
     host_name: opts.name || (t("table.you") === "คุณ" ? "ผู้เล่น" : "Player"),
-    settings: { bot_delay_ms: getPref("botDelayMs", 600) },
+    settings: { turn_timer: Number(opts.timer) || 0 },
   };
   if (opts.game === "dummy" && opts.target) body.config = `target=${opts.target}`;
   return body;
@@ -44,6 +45,7 @@ export function homePage(go) {
     level: getPref("level", "easy"),
     target: getPref("target", 500),
     name: getPref("name", ""),
+    timer: getPref("timer", 0),
   };
   const fix = () => {
     const g = GAMES[opts.game] || GAMES.dummy;
@@ -55,7 +57,7 @@ export function homePage(go) {
   const status = h("p", { class: "msg", role: "status", "aria-live": "polite" });
 
   const remember = () => {
-    for (const k of ["game", "preset", "players", "level", "target", "name"]) setPref(k, opts[k]);
+    for (const k of ["game", "preset", "players", "level", "target", "name", "timer"]) setPref(k, opts[k]);
   };
 
   async function create(bots) {
@@ -96,6 +98,7 @@ export function homePage(go) {
         h("div", null, h("label", { for: "players" }, t("home.players")), select("players", g.players.map((n) => [n, String(n)]), opts.players, (v) => (opts.players = Number(v)))),
         h("div", null, h("label", { for: "level" }, t("home.level")), select("level", LEVELS.map((l) => [l, t("level." + l)]), opts.level, (v) => (opts.level = v))),
         opts.game === "dummy" ? h("div", null, h("label", { for: "target" }, t("home.target")), select("target", TARGETS.map((n) => [n, String(n)]), opts.target, (v) => (opts.target = Number(v)))) : null,
+        h("div", null, h("label", { for: "timer" }, t("home.timer")), select("timer", TIMERS.map((n) => [n, n ? t("home.seconds", { n }) : t("home.noTimer")]), opts.timer, (v) => (opts.timer = Number(v)))),
       ),
       h("div", null, h("label", { for: "name" }, t("home.name")), nameInput),
     );

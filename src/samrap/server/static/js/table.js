@@ -53,6 +53,7 @@ class TableController {
         this.info = info;
         this.connect();
         this.render();
+        this.probeHints();
       })
       .catch(() => {
         clear(this.root).appendChild(h("div", { class: "page" }, h("p", { role: "alert" }, t("table.notFound")), h("a", { href: "#/", class: "btn" }, t("nav.home"))));
@@ -105,6 +106,9 @@ class TableController {
   }
 
   onView(m) {
+    // An accepted move is answered by the next view: the selection it used is done with. After a
+    // refusal (an error message instead) the selection stays, so the player can fix it.
+    if (this.sending) this.selected.clear();
     this.sending = false;
     const prevGame = this.msg ? this.msg.game : null;
     this.msg = m;
@@ -231,7 +235,6 @@ class TableController {
     this.sending = true;
     this.note = null;
     this.pendingLayoff = null;
-    this.selected.clear();
   }
 
   async choose(title, help, options) {
@@ -381,12 +384,29 @@ class TableController {
     this.render();
   }
 
+  async probeHints() {
+    // Hints are offered only if this server has the hint endpoint (a body-less probe is refused
+    // as malformed when it exists, and is "not found" when it does not).
+    try {
+      const res = await fetch(`/api/tables/${encodeURIComponent(this.code)}/hint`, { method: "POST", headers: { "content-type": "application/json" }, body: "{}" });
+      this.hintsAvailable = res.status !== 404 && res.status !== 405;
+    } catch {
+      this.hintsAvailable = false;
+    }
+    if (this.hintsAvailable) this.render();
+  }
+
   async hint() {
     try {
-      const res = await api("POST", `/api/tables/${encodeURIComponent(this.code)}/hint`, { token: this.token });
-      const move = res && (res.action || res.hint);
-      this.note = { text: move ? t("hint.suggest", { move: describeMove(this.view.game, move, t("table.you")) + ` (${move})` }) : t("hint.none"), error: false };
-      if (move) this.highlightHint(move);
+      const res = await api("POST", `/api/tables/${encodeURIComponent(this.code)}/hint`, { token: this.token, lang: lang() });
+      const hints = (res && res.hints) || [];
+      if (!hints.length) this.note = { text: t("hint.none"), error: false };
+      else {
+        const best = hints[0];
+        const move = describeMove(this.view.game, best.action, t("table.you"));
+        this.note = { text: `${t("hint.suggest", { move: `${move} (${best.action})` })}${best.reason ? " — " + best.reason : ""}`, error: false };
+        this.highlightHint(best.action);
+      }
     } catch (e) {
       this.note = { text: `${t("hint.none")} ${e.message || ""}`, error: true };
     }
@@ -452,7 +472,7 @@ class TableController {
   }
 
   canHint() {
-    return this.info && this.info.seats.some((s) => s.kind === "bot") && !this.info.settings.rated;
+    return !!this.hintsAvailable && this.info && this.info.seats.some((s) => s.kind === "bot") && !this.info.settings.rated;
   }
 
   // ---------- rendering ----------
