@@ -25,12 +25,13 @@ from samrap.players.levels import make_bot, parse_bot_spec
 def results_table(report: TournamentReport) -> Table:
     """Bot, entries, win rate with its 95% Wilson interval, mean points, ms per decision, ratings."""
     unit = "game" if report.hands == 1 else "match"
+    units = "games" if unit == "game" else "matches"
     table = Table(
-        title=f"{report.config}: {len(report.units)} {unit}s ({report.deals} deals x {len(report.seats)} seats)"
+        title=f"{report.config}: {len(report.units)} {units} ({report.deals} deals x {len(report.seats)} seats)"
     )
     for col in (
         "bot",
-        f"{unit}s",
+        units,
         "win rate",
         "95% CI",
         "mean points",
