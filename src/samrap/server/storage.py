@@ -11,12 +11,26 @@ before anything about it is broadcast.
 
 from __future__ import annotations
 
+import contextlib
 import json
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from sqlalchemy import Engine, and_, create_engine, delete, event, func, insert, or_, select, update
+from sqlalchemy import (
+    Connection,
+    Engine,
+    and_,
+    bindparam,
+    create_engine,
+    delete,
+    event,
+    func,
+    insert,
+    or_,
+    select,
+    update,
+)
 from sqlalchemy.engine import make_url
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.pool import ConnectionPoolEntry
@@ -42,6 +56,12 @@ class StaleWrite(Exception):
     """The log already has these versions: another process wrote them (this one lost the lease)."""
 
 
+def _as_append_error(e: Exception, item: Append) -> Exception:
+    if isinstance(e, IntegrityError):
+        return StaleWrite(f"table {item.code}: version {item.first_seq} is already in the log")
+    return e
+
+
 def _sqlite_pragmas(dbapi_connection: Any, _record: ConnectionPoolEntry) -> None:
     # WAL: readers never block the writer; NORMAL: a commit survives a process crash (kill -9),
     # which is the failure the server is built for, and costs no fsync per action.
@@ -62,12 +82,39 @@ def make_engine(url: str) -> Engine:
     return create_engine(url, pool_size=5, max_overflow=5, pool_pre_ping=True)
 
 
+class _Prepared:
+    """A statement compiled once for the engine's dialect and run as driver SQL.
+
+    Why: the log append runs for every action, and building, caching and compiling a SQLAlchemy
+    statement plus checking a connection out of the pool costs ~0.7 ms of CPU per append, ten
+    times the database's own work. The statement is still written with SQLAlchemy (so it is the
+    same SQL on SQLite and PostgreSQL); only its execution skips the per-call machinery.
+    """
+
+    def __init__(self, statement: Any, engine: Engine) -> None:
+        compiled = statement.compile(dialect=engine.dialect)
+        self.sql = str(compiled)
+        self.order: list[str] | None = list(compiled.positiontup) if compiled.positiontup else None
+
+    def params(self, values: dict[str, Any]) -> tuple[Any, ...] | dict[str, Any]:
+        return tuple(values[k] for k in self.order) if self.order is not None else values
+
+
 class Storage:
     """Every query the server makes. Methods are safe to call from any one thread at a time."""
 
     def __init__(self, url: str) -> None:
         self.url = url
         self.engine = make_engine(url)
+        t = schema.tables
+        self._insert_event = _Prepared(insert(schema.events), self.engine)
+        self._update_table = _Prepared(
+            update(t)
+            .where(t.c.code == bindparam("b_code"))
+            .values(version=bindparam("b_version"), status=bindparam("b_status"), updated_at=bindparam("b_at")),
+            self.engine,
+        )
+        self._log: Connection | None = None
 
     @property
     def dialect(self) -> str:
@@ -77,7 +124,20 @@ class Storage:
         migrate.upgrade(self.engine)
 
     def close(self) -> None:
+        self._drop_log_connection()
         self.engine.dispose()
+
+    def _log_connection(self) -> Connection:
+        """The connection kept open for log appends (see :class:`_Prepared`)."""
+        if self._log is None:
+            self._log = self.engine.connect()
+        return self._log
+
+    def _drop_log_connection(self) -> None:
+        if self._log is not None:
+            with contextlib.suppress(Exception):
+                self._log.close()
+            self._log = None
 
     # -----------------------------------------------------------------------------------------
     # Tables and their logs
@@ -116,37 +176,44 @@ class Storage:
         if not batch:
             return []
         try:
-            with self.engine.begin() as conn:
-                for item in batch:
-                    self._append(conn, item, now)
+            self._commit_appends(batch, now)
             return [None] * len(batch)
-        except Exception:
+        except Exception as e:
             if len(batch) == 1:
-                return [self._append_alone(batch[0], now)]
-        return [self._append_alone(item, now) for item in batch]
+                return [_as_append_error(e, batch[0])]
+        results: list[Exception | None] = []
+        for item in batch:
+            try:
+                self._commit_appends([item], now)
+                results.append(None)
+            except Exception as e:  # reported to the one request that caused it
+                results.append(_as_append_error(e, item))
+        return results
 
-    def _append_alone(self, item: Append, now: float) -> Exception | None:
+    def _commit_appends(self, batch: Sequence[Append], now: float) -> None:
+        conn = self._log_connection()
         try:
-            with self.engine.begin() as conn:
+            for item in batch:
                 self._append(conn, item, now)
-        except IntegrityError:
-            return StaleWrite(f"table {item.code}: version {item.first_seq} is already in the log")
-        except Exception as e:  # reported to the one request that caused it
-            return e
-        return None
+            conn.commit()
+        except Exception:
+            try:
+                conn.rollback()
+            except Exception:  # the connection itself is broken: open a new one next time
+                self._drop_log_connection()
+            raise
 
-    def _append(self, conn: Any, item: Append, now: float) -> None:
+    def _append(self, conn: Connection, item: Append, now: float) -> None:
         rows = [
-            {"table_code": item.code, "seq": item.first_seq + k, "kind": e.k, "data": dump_event(e), "at": now}
+            self._insert_event.params(
+                {"table_code": item.code, "seq": item.first_seq + k, "kind": e.k, "data": dump_event(e), "at": now}
+            )
             for k, e in enumerate(item.events)
         ]
-        conn.execute(insert(schema.events), rows)
+        conn.exec_driver_sql(self._insert_event.sql, rows)
         version = item.first_seq + len(item.events) - 1
-        conn.execute(
-            update(schema.tables)
-            .where(schema.tables.c.code == item.code)
-            .values(version=version, status=item.status, updated_at=now)
-        )
+        values = {"b_code": item.code, "b_version": version, "b_status": item.status, "b_at": now}
+        conn.exec_driver_sql(self._update_table.sql, self._update_table.params(values))
         if item.finished is not None:
             self._archive(conn, item.code, item.finished, now)
 

@@ -1,14 +1,21 @@
-"""One database thread with group commit, so the event loop never blocks on a commit.
+"""Database work with group commit, so that many tables' appends share one commit.
 
-Why one thread: SQLite allows one writer at a time, and serialising writes in one place is
-simpler and faster than letting threads fight over the lock. Why group commit: under load many
-tables append at once; the thread takes every append waiting in its queue and commits them in a
-single transaction, so the cost of a commit is shared (on PostgreSQL a commit is a round trip
-and a WAL flush). Each caller still awaits *its own* append: nothing is broadcast before its
-events are durable.
+Why group commit: under load many tables append at once; every append waiting is committed in a
+single transaction, so the cost of a commit is shared. Each caller still awaits *its own* append:
+nothing is broadcast before its events are durable.
 
-Other work (reads, chat, players) goes through :meth:`Writer.run`, on the same thread, so a
-SQLite database is only ever touched by this thread.
+Two modes, chosen by the database:
+
+* **PostgreSQL: one database thread.** A commit is a network round trip and a WAL flush
+  (a millisecond or more); the event loop must not wait for it, so a dedicated thread runs every
+  storage call and takes all waiting appends as one batch.
+* **SQLite: inline, at the end of the loop's tick.** A WAL-mode commit without fsync costs tens of
+  microseconds, less than handing work to a thread and back (and the GIL ping-pong that goes with
+  it). Appends made during one pass of the event loop are collected and committed together by a
+  callback scheduled with ``call_soon``. SQLite has one writer at a time anyway.
+
+Other work (reads, chat, players) goes through :meth:`Writer.run`, in the same place as the
+appends, so a SQLite database is only ever touched from one thread.
 """
 
 from __future__ import annotations
@@ -46,22 +53,34 @@ class _Job:
 class Writer:
     """Runs storage calls on a dedicated thread and hands results back to the event loop."""
 
-    def __init__(self, storage: Storage) -> None:
+    def __init__(self, storage: Storage, threaded: bool | None = None) -> None:
         self.storage = storage
-        self._queue: queue.SimpleQueue[_Job | None] = queue.SimpleQueue()
-        self._thread = threading.Thread(target=self._work, name="samrap-db", daemon=True)
-        self._thread.start()
+        self.threaded = storage.dialect != "sqlite" if threaded is None else threaded
         self.commits = 0
         self.appends = 0
+        self._queue: queue.SimpleQueue[_Job | None] = queue.SimpleQueue()
+        self._pending: list[_Job] = []
+        self._thread: threading.Thread | None = None
+        if self.threaded:
+            self._thread = threading.Thread(target=self._work, name="samrap-db", daemon=True)
+            self._thread.start()
 
     async def append(self, item: Append) -> None:
         """Commit ``item``; raises what the storage raised (e.g. ``StaleWrite``)."""
         loop = asyncio.get_running_loop()
         fut: asyncio.Future[Any] = loop.create_future()
-        self._queue.put(_Job(loop, fut, append=item))
+        job = _Job(loop, fut, append=item)
+        if self._thread is not None:
+            self._queue.put(job)
+        else:
+            if not self._pending:
+                loop.call_soon(self._flush)
+            self._pending.append(job)
         await fut
 
     async def run(self, call: Callable[[], T]) -> T:
+        if self._thread is None:
+            return call()
         loop = asyncio.get_running_loop()
         fut: asyncio.Future[Any] = loop.create_future()
         self._queue.put(_Job(loop, fut, call=call))
@@ -69,8 +88,14 @@ class Writer:
         return result
 
     def close(self) -> None:
-        self._queue.put(None)
-        self._thread.join(timeout=10)
+        if self._thread is not None:
+            self._queue.put(None)
+            self._thread.join(timeout=10)
+
+    def _flush(self) -> None:
+        batch, self._pending = self._pending, []
+        if batch:
+            self._commit(batch)
 
     def _work(self) -> None:
         while True:
@@ -107,7 +132,10 @@ class Writer:
         self.commits += 1
         self.appends += len(items)
         for job, err in zip(batch, results, strict=True):
-            _resolve(job, None, err)
+            if self._thread is None:
+                _settle(job, None, err)
+            else:
+                _resolve(job, None, err)
 
     def _finish_call(self, job: _Job) -> None:
         assert job.call is not None
@@ -119,14 +147,16 @@ class Writer:
         _resolve(job, result, None)
 
 
-def _resolve(job: _Job, result: Any, error: BaseException | None) -> None:
-    def settle() -> None:
-        if job.future.done():
-            return
-        if error is not None:
-            job.future.set_exception(error)
-        else:
-            job.future.set_result(result)
+def _settle(job: _Job, result: Any, error: BaseException | None) -> None:
+    if job.future.done():
+        return
+    if error is not None:
+        job.future.set_exception(error)
+    else:
+        job.future.set_result(result)
 
+
+def _resolve(job: _Job, result: Any, error: BaseException | None) -> None:
+    """Settle ``job`` from the database thread, on its event loop."""
     with contextlib.suppress(RuntimeError):  # a closed loop (shutdown): nobody is waiting any more
-        job.loop.call_soon_threadsafe(settle)
+        job.loop.call_soon_threadsafe(_settle, job, result, error)

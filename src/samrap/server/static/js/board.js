@@ -64,15 +64,15 @@ export function seatsStrip(v, names, extra = {}) {
       return h(
         "li",
         { class: "seat" + (q === mover ? " turn" : ""), dataset: { seat: q }, "aria-current": q === mover ? "true" : null },
-        h("div", { class: "name" }, seatDot(q, names), h("span", null, seatName(names, q)), tags.length ? h("span", { class: "tagline" }, `(${tags.join(", ")})`) : null),
+        h("div", { class: "name" }, seatDot(q, names), h("span", { class: "nm" }, seatName(names, q)), tags.length ? h("span", { class: "tagline" }, `(${tags.join(", ")})`) : null),
         h(
           "div",
           { class: "tagline" },
+          flag,
+          " ",
           t("table.cards", { n: hand.size }),
           " · ",
           t("table.score", { n: v.scores[q] }),
-          " · ",
-          flag,
           v.game === "contract" && v.buys[q] ? ` · ${t("table.buys", { n: v.buys[q] })}` : "",
         ),
         known ? h("div", { class: "tagline" }, known) : null,
@@ -134,17 +134,24 @@ export function pileZone(v, opts = {}) {
 }
 
 export function stockZone(v, opts = {}) {
+  // The stock as a compact column (its count on the pile and under it), beside the row or pile.
   const label = t("table.stockN", { n: v.stock });
   const img = h("span", { html: cardSVG("?", {}) });
+  const count = h("span", { class: "count", "aria-hidden": "true" }, String(v.stock));
   const pile = opts.onTap
-    ? h("button", { class: "card pile", type: "button", "aria-label": `${t("act.draw")}: ${label}`, onclick: opts.onTap, "data-stock": "1" }, img, h("span", { class: "count", "aria-hidden": "true" }, String(v.stock)))
-    : h("span", { class: "pile", role: "img", "aria-label": label }, img, h("span", { class: "count", "aria-hidden": "true" }, String(v.stock)));
-  const info = [];
-  if (v.game === "contract") {
-    info.push(h("div", null, t("table.deal", { n: v.deal })));
-    info.push(h("div", null, h("strong", null, t("table.contract", { c: contractText(v.deal) }))));
-  }
-  return h("div", { class: "stockline zone" }, pile, h("div", null, h("div", { class: "stock-label" }, label), info));
+    ? h("button", { class: "card pile", type: "button", "aria-label": `${t("act.draw")}: ${label}`, onclick: opts.onTap, "data-stock": "1" }, img, count)
+    : h("span", { class: "pile", role: "img", "aria-label": label }, img, count);
+  return h("div", { class: "stockline" }, pile, h("div", { class: "stock-label", "aria-hidden": "true" }, t("table.stock")));
+}
+
+/** "Deal 2 of 7 · Contract: 1 set + 1 run" for a Contract Rummy view. */
+export function contractLine(v) {
+  return h("span", { class: "contractline" }, t("table.deal", { n: v.deal }), " · ", h("strong", null, t("table.contract", { c: contractText(v.deal) })));
+}
+
+/** The stock beside the Dummy row or the Contract pile. */
+export function pilesZone(v, names, stockOpts, rowOpts) {
+  return h("div", { class: "piles" }, stockZone(v, stockOpts), v.game === "dummy" ? rowZone(v, names, rowOpts) : pileZone(v, rowOpts));
 }
 
 /**

@@ -1,7 +1,7 @@
 // The replay viewer: step through a finished match with every hand shown, download its record,
 // and check each game's shuffle commitment (sha256 of the deck text + "\n" + salt) in the browser.
 
-import { meldsZone, pileZone, rowZone, seatDot, seatName, seatsStrip, stockZone, miniCards } from "./board.js";
+import { contractLine, meldsZone, miniCards, pilesZone, seatDot, seatName, seatsStrip } from "./board.js";
 import { clear, h } from "./dom.js";
 import { t } from "./i18n.js";
 import { ledgerTable, matchTable } from "./ledger.js";
@@ -108,7 +108,8 @@ export function replayPage(root, id) {
         "main",
         { class: "felt", id: "main" },
         seatsStrip(v, names),
-        h("div", { class: "tablegrid" }, h("div", null, stockZone(v), v.game === "dummy" ? rowZone(v, names) : pileZone(v)), meldsZone(v, names)),
+        v.game === "contract" ? h("p", { class: "status" }, contractLine(v)) : null,
+        h("div", { class: "tablegrid" }, pilesZone(v, names, {}, {}), meldsZone(v, names)),
         h(
           "section",
           { class: "zone allhands", "aria-labelledby": "allh" },

@@ -3,7 +3,7 @@
 // so the server's error (which names the broken rule) is shown instead of silently ignoring it.
 
 import { byKind, cardsOf, handKey, parseAction } from "./actions.js";
-import { meldsZone, miniCards, pileZone, rowZone, seatName, seatsStrip, stockZone, seatDot } from "./board.js";
+import { contractLine, meldsZone, miniCards, pilesZone, seatDot, seatName, seatsStrip } from "./board.js";
 import { cardName, cardShort, cardSVG, rankIndex, suitIndex } from "./cards.js";
 import { clear, h, modal, toast } from "./dom.js";
 import { lang, pick, t } from "./i18n.js";
@@ -623,7 +623,7 @@ class TableController {
       { class: "status" },
       h("span", { class: "turn" + (mover === this.seat ? " mine" : ""), "aria-live": "polite" }, v.over ? t("phase.over") : moverName),
       h("span", { class: "timer", "aria-live": "off" }),
-      h("span", null, v.game === "dummy" ? t("table.game", { n: (this.msg.game || 0) + 1 }) : ""),
+      v.game === "dummy" ? h("span", null, t("table.game", { n: (this.msg.game || 0) + 1 })) : contractLine(v),
       v.game === "dummy" ? h("span", null, v.direction > 0 ? t("table.direction.cw") : t("table.direction.ccw")) : null,
       h("span", { class: "conn", role: "status" }),
     );
@@ -647,13 +647,13 @@ class TableController {
       h(
         "div",
         { class: "tablegrid" },
-        h(
-          "div",
-          null,
-          stockZone(v, this.kinds.draw && mine ? { onTap: () => this.send("D") } : {}),
+        pilesZone(
+          v,
+          names,
+          this.kinds.draw && mine ? { onTap: () => this.send("D") } : {},
           v.game === "dummy"
-            ? rowZone(v, names, canCollect ? { can: (i) => collectIdx.has(i), onTap: (i) => this.tapRow(i) } : {})
-            : pileZone(v, mine && v.phase === "draw" ? { can: (d) => pickDepths.has(d), onTap: (d) => this.tapPile(d) } : {}),
+            ? canCollect ? { can: (i) => collectIdx.has(i), onTap: (i) => this.tapRow(i) } : {}
+            : mine && v.phase === "draw" ? { can: (d) => pickDepths.has(d), onTap: (d) => this.tapPile(d) } : {},
         ),
         meldsZone(v, names, canTapMelds ? { isTarget: (i) => layTargets.has(i), onTap: (i) => this.tapMeld(i) } : {}),
       ),
