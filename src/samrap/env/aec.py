@@ -28,7 +28,7 @@ import numpy.typing as npt
 from pettingzoo import AECEnv  # type: ignore[import-untyped]
 
 from samrap.core.rng import Random
-from samrap.env.binding import REWARD_MODES, Binding, mask_array, rewards
+from samrap.env.binding import REWARD_MODES, Binding, rewards
 
 ObsDict = dict[str, npt.NDArray[Any]]
 
@@ -74,10 +74,8 @@ class SamrapAEC(AECEnv):  # type: ignore[misc]
         self.observation_spaces = {a: obs_space for a in self.possible_agents}
         self.action_spaces = {a: gymnasium.spaces.Discrete(binding.num_actions) for a in self.possible_agents}
         self._seeds = Random()
-        self._no_mask = np.zeros(binding.num_actions, dtype=np.int8)
         self.game_state: Any = None
         self._legal: dict[int, Any] = {}
-        self._mask = self._no_mask
         self._started = False
         self._zeros: dict[str, float] = {}
 
@@ -111,19 +109,20 @@ class SamrapAEC(AECEnv):  # type: ignore[misc]
         game = self.binding.game
         if game.is_terminal(s):
             self._legal = {}
-            self._mask = self._no_mask
             return
         legal = game.legal_actions(s)
         self._legal = self.binding.codec.legal_map(s, legal)
-        self._mask = mask_array(self.binding.num_actions, self._legal)
         self.agent_selection = self.possible_agents[game.current_player(s)]
 
     def observe(self, agent: str) -> ObsDict:
         if not self._started:
             raise RuntimeError("call reset() before observe()")
         obs = self.binding.encode_state(self.game_state, self._seat[agent])
-        mask = self._mask if agent == self.agent_selection and self._legal else self._no_mask
-        return {"observation": obs, "action_mask": mask.copy()}
+        mask = bytearray(self.binding.num_actions)
+        if agent == self.agent_selection:
+            for i in self._legal:
+                mask[i] = 1
+        return {"observation": obs, "action_mask": np.frombuffer(mask, dtype=np.int8)}
 
     def legal_actions(self) -> dict[int, Any]:
         """Id -> typed action for the agent to move (a copy)."""
@@ -169,7 +168,6 @@ class SamrapAEC(AECEnv):  # type: ignore[misc]
         self.rewards[agent] = float(self.illegal_reward)
         self.infos[agent] = {**self.infos[agent], "illegal": True}
         self._legal = {}
-        self._mask = self._no_mask
         self._accumulate_rewards()
         self._deads_step_first()
 

@@ -145,12 +145,17 @@ def _config(cls: Any, game: str, config: Any, options: Mapping[str, Any]) -> Any
     return cls.from_string(f"{game}({','.join(fields)})", base)
 
 
+def mask_bytes(num_actions: int, ids: Mapping[int, object]) -> bytes:
+    """The legal-action mask as bytes (0/1), for an id -> action map."""
+    out = bytearray(num_actions)
+    for i in ids:
+        out[i] = 1
+    return bytes(out)
+
+
 def mask_array(num_actions: int, ids: Mapping[int, object]) -> npt.NDArray[np.int8]:
-    """The legal-action mask (``int8`` 0/1) for an id -> action map."""
-    m = np.zeros(num_actions, dtype=np.int8)
-    if ids:
-        m[np.fromiter(ids.keys(), dtype=np.int64, count=len(ids))] = 1
-    return m
+    """The legal-action mask (a fresh, writable ``int8`` 0/1 array) for an id -> action map."""
+    return np.frombuffer(bytearray(mask_bytes(num_actions, ids)), dtype=np.int8)
 
 
 def binding_for(game: str, config: Any = None, **options: Any) -> Binding:
