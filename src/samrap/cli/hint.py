@@ -82,7 +82,7 @@ def hint(
         else f"Hints, game {game} before action {at}: {names[pos.seat]} (seat {pos.seat}) to play, by {bot}"
     )
     table = Table(title=title)
-    for col in ("#", "move", "win", "points", "playouts", "reason"):
+    for col in ("#", "move", "win", "points", "value", "playouts", "reason"):
         table.add_column(col, justify="left" if col in ("move", "reason") else "right")
     for h in shown:
         mark = " *" if h.text == pos.played else ""
@@ -91,6 +91,7 @@ def hint(
             h.text + mark,
             "-" if h.win is None else f"{100 * h.win:.0f}%",
             "-" if h.score is None else f"{h.score:+.0f}",
+            f"{h.value:.2f}" if h.visits else f"{h.value:+.0f}",
             str(h.visits) if h.visits else "-",
             h.reason,
         )
