@@ -137,6 +137,7 @@ def new_page(browser: Any, server: LiveServer) -> Iterator[Any]:
             viewport=viewport or {"width": 412, "height": 900},
             locale="th-TH" if lang == "th" else "en-US",
             base_url=server.url,
+            reduced_motion="reduce",  # the app then drops its card animations: clicks need no settling
         )
         ctx.set_default_timeout(15_000)
         contexts.append(ctx)

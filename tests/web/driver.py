@@ -14,7 +14,8 @@ STATE = """() => {
   const t = window.samrapTable;
   if (!t || !t.view) return null;
   return {mine: !!t.myTurn, legal: t.legal, v: t.msg.v, game: t.msg.game, note: t.note, phase: t.view.phase,
-          text: t.msg.view,
+          text: t.msg.view, dialog: !!document.querySelector('dialog[open] [data-continue]'),
+          winner: !!document.querySelector('dialog[open] .winner'),
           over: t.view.over, hand: t.order.map((id) => t.faceOf.get(id)), sending: t.sending, seat: t.seat,
           kind: t.view.game, deal: t.view.deal || 0};
 }"""
@@ -62,8 +63,8 @@ def _cards(text: str) -> list[str]:
 
 
 def _select(page: Any, faces: list[str]) -> None:
-    """Tap hand cards with these faces (a joker as ``*``), one card per face."""
-    page.evaluate("() => window.samrapTable.clearSel()")
+    """Tap hand cards with these faces (a joker as ``*``), one card per face. (The app clears the
+    selection after every accepted move, so nothing is selected before.)"""
     used: dict[str, int] = {}
     for f in faces:
         face = "*" if f.startswith("*") else f
@@ -128,11 +129,10 @@ def play(page: Any, action: str, kind: str) -> None:
     """Make ``action`` through the UI."""
     head = action.split()[0]
     if action == "D":
-        page.click('[data-act="draw"]')
+        page.keyboard.press("d")  # the keyboard shortcut: one input event, no pointer to aim
     elif action == "-":
         page.click('[data-act="pass"]')
     elif kind == "dummy" and head.startswith("C"):
-        page.evaluate("() => window.samrapTable.clearSel()")
         page.click(f'[data-row="{head[1:]}"]')
         page.click(f'dialog[open] [data-action="{action}"]')
     elif kind == "dummy" and head == "M":
@@ -140,7 +140,7 @@ def play(page: Any, action: str, kind: str) -> None:
         page.click('[data-act="meld"]')
     elif head == "X":
         _select(page, [action.split()[1]])
-        page.click('[data-act="discard"]')
+        page.keyboard.press("x")
     elif head == "K":
         _select(page, [action.split()[1]])
         page.click('[data-act="knock"]')
@@ -190,9 +190,7 @@ def play_until(page: Any, done: Any, limit: float = 60.0, chooser: Any = None) -
         st = state(page)
         if st is not None and done(st):
             return st
-        if page.locator("dialog[open] [data-continue]").count():
-            if done({**(st or {}), "dialog": True}):
-                return {**(st or {}), "dialog": True}
+        if st is not None and st["dialog"]:
             dismiss_game_over(page)
             continue
         if st is None or not st["mine"] or st["sending"]:

@@ -21,7 +21,7 @@ def test_full_dummy_match_against_bots(new_page: Any) -> None:
     assert page.locator(".rowcards .rowcard").count() >= 1
     assert page.locator(".stockline").inner_text().strip() != ""
 
-    end = play_until(page, lambda s: bool(s.get("dialog")) and page.locator("dialog[open] .winner").count() > 0, 90)
+    end = play_until(page, lambda s: s["winner"], 90)
     assert end["dialog"]
     dialog = page.locator("dialog[open]")
     ledger = dialog.locator("table.ledger")
@@ -69,7 +69,7 @@ def test_full_contract_rummy_deal_against_bots(new_page: Any, monkeypatch: pytes
     st = state(page)
     assert st is not None and st["kind"] == "contract" and st["deal"] == 1
     assert len(st["hand"]) in (10, 11)
-    assert "Contract: 2 sets" in page.locator(".stockline").inner_text()
+    assert "Contract: 2 sets" in page.locator(".contractline").inner_text()
     shot(page, "contract-start-en")
     end = play_until(page, lambda s: bool(s.get("dialog")), 150, chooser=bot_choice)
     assert end["dialog"]

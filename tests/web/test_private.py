@@ -47,21 +47,21 @@ def test_private_table_two_browsers(new_page: Any) -> None:
 
     # both play until the match ends; whoever is to move makes a move through the UI
     deadline = time.monotonic() + 120
-    finished = set()
+    finished: set[int] = set()
+    pages = (host, guest)
     while len(finished) < 2:
         assert time.monotonic() < deadline, "the two-player match did not finish"
         moved = False
-        for name, page in (("host", host), ("guest", guest)):
-            if name in finished:
-                continue
-            if page.locator("dialog[open] .winner").count():
-                finished.add(name)
-                continue
-            if page.locator("dialog[open] [data-continue]").count():
-                page.click("dialog[open] [data-continue]")
+        for k, page in enumerate(pages):
+            if k in finished:
                 continue
             st = state(page)
-            if st and st["mine"] and not st["sending"]:
+            assert st is not None
+            if st["winner"]:
+                finished.add(k)
+            elif st["dialog"]:
+                page.click("dialog[open] [data-continue]")
+            elif st["mine"] and not st["sending"]:
                 note = st["note"]
                 assert not (note and note.get("error")), note
                 play(page, bot_choice(st), "dummy")
@@ -70,7 +70,13 @@ def test_private_table_two_browsers(new_page: Any) -> None:
                 )
                 moved = True
         if not moved:
-            host.wait_for_timeout(30)
+            # wait on the other browser's move, seen as a new version in the host's page
+            host.wait_for_function(
+                "v => window.samrapTable.msg.v !== v || document.querySelector('dialog[open]')",
+                arg=state(host)["v"],
+                polling="raf",
+                timeout=10_000,
+            )
     winner_h = host.locator("dialog[open] .winner").inner_text()
     winner_g = guest.locator("dialog[open] .winner").inner_text()
     assert winner_h.startswith("Winner:") and winner_g.startswith("ผู้ชนะ:")
