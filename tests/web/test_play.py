@@ -79,3 +79,27 @@ def test_full_contract_rummy_deal_against_bots(new_page: Any, monkeypatch: pytes
     # one deal's ledger: whoever went out scores 0, the others' points are their cards in hand
     assert "went out · ออก" in text or "number cards 2–10" in text
     shot(page, "contract-deal-over-en")
+
+
+def test_liverpool_buying_window(new_page: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    from samrap.engine import registry
+
+    if "contract" not in registry.GAMES:
+        monkeypatch.setitem(registry._LOADERS, "contract", registry._contract)
+    page = new_page("en", PHONE)
+    page.goto("/")
+    page.select_option("#game", "contract")
+    page.select_option("#preset", "liverpool")
+    page.select_option("#players", "3")
+    page.click("#playnow")
+    page.wait_for_function("() => window.samrapTable && window.samrapTable.view")
+    st = play_until(page, lambda s: s["mine"] and s["phase"] == "claim", 60, chooser=bot_choice)
+    assert set(st["legal"]) == {"C", "-"}
+    assert page.locator('[data-act="claim"]').is_visible() and page.locator('[data-act="pass"]').is_visible()
+    assert "Buy the top discard?" in page.locator(".msg").inner_text()
+    size = len(st["hand"])
+    page.click('[data-act="claim"]')
+    page.wait_for_function("v => window.samrapTable.msg.v > v", arg=st["v"])
+    after = state(page)
+    assert after is not None and len(after["hand"]) == size + 2  # the discard and a penalty card
+    assert "buys 1" in page.locator('.seat[data-seat="0"]').inner_text()
