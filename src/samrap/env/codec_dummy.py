@@ -129,28 +129,30 @@ class DummyCodec:
         out: dict[int, DummyAction] = {}
         meld_id = self._meld_id
         knocks_seen: dict[int, int] = {}
+        discard = self._discard
         for a in legal:
-            match a:
-                case Discard(card=c):
-                    out[self._discard + c] = a
-                case Draw():
-                    out[self._draw] = a
-                case Collect(meld=m, onto=onto, index=i):
-                    if onto >= 0:
-                        out[self._collect_layoff + s.row[i] * TABLE_SLOTS + onto] = a
-                    else:
-                        out[self._collect + meld_id[m]] = a
-                case Meld(cards=m):
-                    out[self._meld + meld_id[m]] = a
-                case LayOff(card=c, target=t):
-                    out[self._layoff + c * TABLE_SLOTS + t] = a
-                case Knock(card=c):
-                    v = knocks_seen.get(c, 0)
-                    knocks_seen[c] = v + 1
-                    if v < self.knock_variants:
-                        out[self._knock + c * self.knock_variants + v] = a
-                case Pass():
-                    out[self._pass] = a
+            kind = type(a)  # dispatch on the exact class, commonest first (a discard most turns)
+            if kind is Discard:
+                out[discard + a.card] = a  # type: ignore[union-attr]
+            elif kind is Draw:
+                out[self._draw] = a
+            elif isinstance(a, Collect):
+                if a.onto >= 0:
+                    out[self._collect_layoff + s.row[a.index] * TABLE_SLOTS + a.onto] = a
+                else:
+                    out[self._collect + meld_id[a.meld]] = a
+            elif kind is Meld:
+                out[self._meld + meld_id[a.cards]] = a  # type: ignore[union-attr]
+            elif kind is LayOff:
+                out[self._layoff + a.card * TABLE_SLOTS + a.target] = a  # type: ignore[union-attr]
+            elif kind is Knock:
+                card = a.card  # type: ignore[union-attr]
+                v = knocks_seen.get(card, 0)
+                knocks_seen[card] = v + 1
+                if v < self.knock_variants:
+                    out[self._knock + card * self.knock_variants + v] = a
+            else:
+                out[self._pass] = a
         return out
 
     def encode(self, s: DummyState, a: DummyAction) -> int:

@@ -8,6 +8,7 @@ the layout is the same for 2, 3 and 4 players. ``docs/env.md`` prints the table 
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from functools import lru_cache
 
 from samrap.env.codec_dummy import TABLE_SLOTS
@@ -92,10 +93,10 @@ class DummyEncoder:
         plus ``seat``'s own hand and the hand sizes; ``tests/env`` checks that it equals the view
         encoding on thousands of states.
         """
-        return _encode(s, seat, s.hands[seat], tuple(h.bit_count() for h in s.hands))
+        return _encode(s, seat, s.hands[seat], [h.bit_count() for h in s.hands])
 
 
-def _encode(v: DummyView | DummyState, me: int, hand: int, hand_sizes: tuple[int, ...]) -> Vector:
+def _encode(v: DummyView | DummyState, me: int, hand: int, hand_sizes: Sequence[int]) -> Vector:
     """The observation of seat ``me`` from the public fields of ``v`` (a view, or a state's public part).
 
     The 0/1 pieces are gathered as small card masks, shifted into one Python int and unpacked
@@ -103,20 +104,9 @@ def _encode(v: DummyView | DummyState, me: int, hand: int, hand_sizes: tuple[int
     """
     n = v.config.players
     rel = _RELATIVE[n][me]
-    row_mask = 0
-    by_masks = [0, 0, 0, 0]
-    floats = [0.0] * _NFLOATS
-    length = len(v.row)
-    for i, (c, by) in enumerate(zip(v.row, v.row_by, strict=True)):
-        b = 1 << c
-        row_mask |= b
-        if by >= 0:
-            by_masks[rel[by]] |= b
-        floats[c] = (length - i) / 52.0
-    big = hand | row_mask << _ROW
-    big |= by_masks[0] << _ROW_BY | by_masks[1] << (_ROW_BY + 52)
-    if n > 2:
-        big |= by_masks[2] << (_ROW_BY + 104) | by_masks[3] << (_ROW_BY + 156)
+    row_bits, depths = _row_bits(v.row, v.row_by, n, me)
+    floats = list(depths)
+    big = hand | row_bits
     if v.head >= 0:
         big |= 1 << (_HEAD + v.head)
     known = v.known
@@ -131,8 +121,10 @@ def _encode(v: DummyView | DummyState, me: int, hand: int, hand_sizes: tuple[int
         if born >> q & 1:
             flags |= 1 << (_BORN + k)
         floats[_HSIZE - _FLOATS + k] = hand_sizes[q] / dealt
-        floats[_LAYOFFS - _FLOATS + k] = v.layoffs[q] / TABLE_SLOTS
-        floats[_SCORES - _FLOATS + k] = max(-SCORE_CLIP, min(SCORE_CLIP, v.scores[q] / target))
+        if v.layoffs[q]:
+            floats[_LAYOFFS - _FLOATS + k] = v.layoffs[q] / TABLE_SLOTS
+        if v.scores[q]:
+            floats[_SCORES - _FLOATS + k] = max(-SCORE_CLIP, min(SCORE_CLIP, v.scores[q] / target))
     floats[_STOCK - _FLOATS] = v.stock_size / 52.0
     big |= _table_bits(v.melds, v.meld_owner, n, me)
     flags |= 1 << (_PHASE + int(v.phase)) | 1 << (_TO_MOVE + rel[v.current]) | 1 << (_PLAYERS + n - 2)
@@ -145,6 +137,30 @@ def _encode(v: DummyView | DummyState, me: int, hand: int, hand_sizes: tuple[int
     x = bits_to_vector(big | flags, LAYOUT.size)
     x[_FLOATS:] = floats
     return x
+
+
+@lru_cache(maxsize=1 << 12)
+def _row_bits(row: tuple[int, ...], row_by: tuple[int, ...], n: int, me: int) -> tuple[int, tuple[float, ...]]:
+    """The ``row`` and ``row_by`` pieces as bits, and the float slices with ``row_depth`` filled in.
+
+    Cached: within a turn the row does not change (a draw leaves it as it is).
+    """
+    rel = _RELATIVE[n][me]
+    row_mask = 0
+    by_masks = [0, 0, 0, 0]
+    floats = [0.0] * _NFLOATS
+    length = len(row)
+    for i, (c, by) in enumerate(zip(row, row_by, strict=True)):
+        b = 1 << c
+        row_mask |= b
+        if by >= 0:
+            by_masks[rel[by]] |= b
+        floats[c] = (length - i) / 52.0
+    bits = row_mask << _ROW
+    for k in range(4):
+        if by_masks[k]:
+            bits |= by_masks[k] << (_ROW_BY + 52 * k)
+    return bits, tuple(floats)
 
 
 @lru_cache(maxsize=1 << 12)
