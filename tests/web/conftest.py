@@ -59,6 +59,12 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
         import playwright.sync_api  # noqa: F401
     except ImportError:
         reason = "the playwright package is not installed (pip install playwright); see docs/web.md"
+    try:
+        import uvicorn  # noqa: F401
+
+        import samrap.server.app  # noqa: F401
+    except ImportError as e:
+        reason = reason or f"the server's dependencies are not installed ({e.name}): pip install -e '.[server]'"
     if reason is None and find_chromium() is None:
         reason = "no Chromium found (apt-get install chromium, or set SAMRAP_CHROMIUM); see docs/web.md"
     if reason is None:
@@ -152,6 +158,19 @@ def new_page(browser: Any, server: LiveServer) -> Iterator[Any]:
     for ctx in contexts:
         ctx.close()
     assert not errors, f"script errors in the page: {errors}"
+
+
+def api(server: LiveServer, method: str, path: str, body: Any = None) -> Any:
+    """A REST call to the test server (standard library only); returns the decoded JSON body."""
+    import json
+    import urllib.request
+
+    data = json.dumps(body).encode() if body is not None else None
+    req = urllib.request.Request(server.url + path, data=data, method=method)
+    if data is not None:
+        req.add_header("content-type", "application/json")
+    with urllib.request.urlopen(req, timeout=10) as res:
+        return json.loads(res.read().decode() or "null")
 
 
 def shot(page: Any, name: str, full_page: bool = False) -> Path:

@@ -5,9 +5,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-import httpx
-
-from tests.web.conftest import PHONE, shot
+from tests.web.conftest import PHONE, api, shot
 from tests.web.driver import play_until, start_bot_table, state
 
 
@@ -57,10 +55,10 @@ def test_turn_timer_is_shown(new_page: Any, server: Any) -> None:
         "host_name": "Timed",
         "settings": {"turn_timer": 30},
     }
-    created = httpx.post(f"{server.url}/api/tables", json=body).json()
+    created = api(server, "POST", "/api/tables", body)
     code = created["table"]["code"]
     seat = {code: {"token": created["token"], "seat": created["seat"], "host": created["host_token"], "at": 1}}
-    httpx.post(f"{server.url}/api/tables/{code}/start", json={"token": created["host_token"]}).raise_for_status()
+    api(server, "POST", f"/api/tables/{code}/start", {"token": created["host_token"]})
     page = new_page("en", PHONE)
     page.add_init_script(f"localStorage.setItem('samrap.seats', {json.dumps(json.dumps(seat))})")
     page.goto(f"/t/{code}")

@@ -9,10 +9,9 @@ import time
 from pathlib import Path
 from typing import Any
 
-import httpx
 import pytest
 
-from tests.web.conftest import PHONE, shot
+from tests.web.conftest import PHONE, api, shot
 
 
 @pytest.fixture(scope="module")
@@ -20,12 +19,12 @@ def finished_match(server: Any) -> str:
     """A bots-only Dummy match to 50 points, played out on the server; returns its archive id."""
     bots = [{"kind": "bot", "level": "easy"}] * 2
     body = {"game": "dummy", "config": "target=50", "seats": bots}
-    created = httpx.post(f"{server.url}/api/tables", json=body).json()
+    created = api(server, "POST", "/api/tables", body)
     code = created["table"]["code"]
-    httpx.post(f"{server.url}/api/tables/{code}/start", json={"token": created["host_token"]}).raise_for_status()
+    api(server, "POST", f"/api/tables/{code}/start", {"token": created["host_token"]})
     deadline = time.monotonic() + 60
     while time.monotonic() < deadline:
-        games = httpx.get(f"{server.url}/api/games", params={"table": code}).json()["games"]
+        games = api(server, "GET", f"/api/games?table={code}")["games"]
         if games:
             return str(games[0]["id"])
         time.sleep(0.1)
@@ -33,7 +32,7 @@ def finished_match(server: Any) -> str:
 
 
 def test_step_through_a_finished_match(new_page: Any, server: Any, finished_match: str) -> None:
-    record = httpx.get(f"{server.url}/api/games/{finished_match}/record").json()
+    record = api(server, "GET", f"/api/games/{finished_match}/record")
     page = new_page("en", PHONE)
     page.goto(f"/#/replay/{finished_match}")
     page.wait_for_selector(".replay-step")

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 from urllib.parse import urlsplit
 
-import httpx
+from tests.web.conftest import api
 
 BUDGET = 300 * 1024
 
@@ -48,10 +48,10 @@ def _same_origin(url: str, origin: str) -> bool:
 def test_first_load_of_a_table_is_light_and_same_origin(new_page: Any, server: Any) -> None:
     # A table made by someone else; this browser opens its shared link cold (empty cache).
     body = {"game": "dummy", "seats": [{"kind": "human"}, {"kind": "bot"}], "host_name": "host"}
-    created = httpx.post(f"{server.url}/api/tables", json=body).json()
+    created = api(server, "POST", "/api/tables", body)
     code = created["table"]["code"]
-    start = httpx.post(f"{server.url}/api/tables/{code}/start", json={"token": created["host_token"]})
-    assert start.status_code == 200, start.text
+    started = api(server, "POST", f"/api/tables/{code}/start", {"token": created["host_token"]})
+    assert started["status"] == "playing"
 
     page = new_page("th")
     traffic = Traffic(page)
