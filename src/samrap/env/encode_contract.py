@@ -9,6 +9,8 @@ relative to the observer (slot 0 = itself), 8 slots whatever the number of playe
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import numpy as np
 
 from samrap.env.observation import ObsLayout, Vector, bits_to_vector
@@ -62,6 +64,22 @@ def contract_layout(config: ContractConfig) -> ObsLayout:
     )
 
 
+#: The real-valued pieces, gathered into one list and written with one fancy assignment.
+_FLOAT_PIECES = (
+    "hand_jokers",
+    "pile_jokers",
+    "pile_depth",
+    "hand_size",
+    "buys",
+    "scores",
+    "stock",
+    "reshuffles",
+    "contract",
+    "pending",
+    "turns",
+)
+
+
 class ContractEncoder:
     """Encodes views of deals under one config."""
 
@@ -71,6 +89,15 @@ class ContractEncoder:
         self.layout = contract_layout(config)
         self.size = self.layout.size
         self._at = {p.name: p.start for p in self.layout.pieces}
+        positions: list[int] = []
+        self._f: dict[str, int] = {}  # piece -> offset in the float list
+        for name in _FLOAT_PIECES:
+            piece = self.layout.by_name[name]
+            self._f[name] = len(positions)
+            positions.extend(range(piece.start, piece.stop))
+        self._float_pos = np.array(positions, dtype=np.intp)
+        self._nfloats = len(positions)
+        self._pile_cache: dict[tuple[int, ...], tuple[int, tuple[float, ...]]] = {}
 
     def encode(self, v: ContractView) -> Vector:
         """The observation vector of the view ``v``."""
@@ -78,38 +105,72 @@ class ContractEncoder:
 
     def encode_state(self, s: ContractState, seat: int) -> Vector:
         """``encode(observe(s, seat))`` from the state's public fields and the seat's own hand."""
-        return self._encode(s, seat, s.hands[seat], tuple(h.bit_count() for h in s.hands), len(s.stock))
+        return self._encode(s, seat, s.hands[seat], [h.bit_count() for h in s.hands], len(s.stock))
+
+    def _pile(self, pile: tuple[int, ...]) -> tuple[int, tuple[float, ...]]:
+        """The pile's bits (multiplicity planes, top cards) and the float list with its pieces filled.
+
+        Cached per pile: within a turn the pile changes at most twice.
+        """
+        hit = self._pile_cache.get(pile)
+        if hit is not None:
+            return hit
+        at = self._at
+        pack = self.pack
+        f = self._f
+        floats = [0.0] * self._nfloats
+        pile_mask = 0
+        size = float(pack.size)
+        length = len(pile)
+        depth = f["pile_depth"]
+        for i, c in enumerate(pile):  # oldest first, so the newest copy of a face is written last
+            pile_mask |= 1 << c
+            floats[depth + pack.faces[c]] = (length - i) / size
+        layers, pile_jokers = pack.face_layers(pile_mask)
+        bits = 0
+        for k, layer in enumerate(layers[:LAYERS]):
+            bits |= layer << (at["pile"] + 52 * k)
+        top = at["pile_top"]
+        for d, c in enumerate(reversed(pile[-PILE_TOP:])):
+            bits |= 1 << (top + 53 * d + pack.faces[c])
+        floats[f["pile_jokers"]] = pile_jokers / max(1, pack.jokers)
+        if len(self._pile_cache) >= 4096:
+            self._pile_cache.clear()
+        out = (bits, tuple(floats))
+        self._pile_cache[pile] = out
+        return out
 
     def _encode(
-        self, v: ContractView | ContractState, me: int, hand: int, hand_sizes: tuple[int, ...], stock_size: int
+        self, v: ContractView | ContractState, me: int, hand: int, hand_sizes: Sequence[int], stock_size: int
     ) -> Vector:
         at = self._at
+        f = self._f
         pack = self.pack
         cfg = v.config
         n = cfg.players
         jokers = max(1, pack.jokers)
-        big = 0
+        big, pile_floats = self._pile(v.pile)
+        floats = list(pile_floats)
         layers, hand_jokers = pack.face_layers(hand)
         for k, layer in enumerate(layers[:LAYERS]):
             big |= layer << (at["hand"] + 52 * k)
-        pile_mask = 0
-        for c in v.pile:
-            pile_mask |= 1 << c
-        layers, pile_jokers = pack.face_layers(pile_mask)
-        for k, layer in enumerate(layers[:LAYERS]):
-            big |= layer << (at["pile"] + 52 * k)
-        top = at["pile_top"]
-        for d, c in enumerate(reversed(v.pile[-PILE_TOP:])):
-            big |= 1 << (top + 53 * d + pack.faces[c])
+        known_at, down_at = at["known"], at["down"]
+        hs, buys, sc = f["hand_size"], f["buys"], f["scores"]
+        max_buys = max(1, cfg.max_buys)
         for k in range(n):
             q = (me + k) % n
-            big |= pack.faces_of(v.known[q]) << (at["known"] + 52 * k)
+            big |= pack.faces_of(v.known[q]) << (known_at + 52 * k)
             if v.down >> q & 1:
-                big |= 1 << (at["down"] + k)
+                big |= 1 << (down_at + k)
+            floats[hs + k] = hand_sizes[q] / MAX_HAND
+            if v.buys[q]:
+                floats[buys + k] = v.buys[q] / max_buys
+            if v.scores[q]:
+                floats[sc + k] = max(0.0, min(SCORE_CLIP, v.scores[q] / SCORE_UNIT))
+        table_at, jokers_at, owner_at = at["table"], at["table_jokers"], at["meld_owner"]
         for j, m in enumerate(v.melds):
-            big |= m.faces << (at["table"] + 52 * j)
-            big |= m.joker_faces << (at["table_jokers"] + 52 * j)
-            big |= 1 << (at["meld_owner"] + SEATS * j + (m.owner - me) % n)
+            big |= m.faces << (table_at + 52 * j) | m.joker_faces << (jokers_at + 52 * j)
+            big |= 1 << (owner_at + SEATS * j + (m.owner - me) % n)
         big |= 1 << (at["deal"] + v.deal - 1)
         big |= 1 << (at["phase"] + int(v.phase))
         big |= 1 << (at["to_move"] + (v.to_move() - me) % n)
@@ -122,26 +183,16 @@ class ContractEncoder:
             big |= 1 << (at["forbid"] + v.forbid)
         if v.deep >= 0:
             big |= 1 << (at["deep"] + pack.faces[v.deep])
-        x = bits_to_vector(big, self.size)
-        x[at["hand_jokers"]] = hand_jokers / jokers
-        x[at["pile_jokers"]] = pile_jokers / jokers
-        depth = at["pile_depth"]
-        size = float(pack.size)
-        length = len(v.pile)
-        for i, c in enumerate(v.pile):  # oldest first, so the newest copy of a face is written last
-            x[depth + pack.faces[c]] = (length - i) / size
-        order = [(me + k) % n for k in range(n)]
-        hs, buys, sc = at["hand_size"], at["buys"], at["scores"]
-        x[hs : hs + n] = [hand_sizes[q] / MAX_HAND for q in order]
-        x[buys : buys + n] = [v.buys[q] / max(1, cfg.max_buys) for q in order]
-        x[sc : sc + n] = [max(0.0, min(SCORE_CLIP, v.scores[q] / SCORE_UNIT)) for q in order]
-        x[at["stock"]] = stock_size / size
-        x[at["reshuffles"]] = v.reshuffles / max(1, cfg.max_reshuffles)
+        floats[f["hand_jokers"]] = hand_jokers / jokers
+        floats[f["stock"]] = stock_size / pack.size
+        floats[f["reshuffles"]] = v.reshuffles / max(1, cfg.max_reshuffles)
         sets, runs = CONTRACTS[v.deal - 1]
-        x[at["contract"]] = sets / 3.0
-        x[at["contract"] + 1] = runs / 3.0
-        x[at["pending"]] = v.pending.bit_count() / jokers
-        x[at["turns"]] = v.turns / cfg.max_turns
+        floats[f["contract"]] = sets / 3.0
+        floats[f["contract"] + 1] = runs / 3.0
+        floats[f["pending"]] = v.pending.bit_count() / jokers
+        floats[f["turns"]] = v.turns / cfg.max_turns
+        x = bits_to_vector(big, self.size)
+        x[self._float_pos] = floats
         return x
 
 
