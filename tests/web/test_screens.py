@@ -42,6 +42,13 @@ def test_table_in_both_languages_on_phone_and_desktop(new_page: Any) -> None:
         assert page.evaluate(NO_OVERFLOW), f"the Thai {name} table is wider than the screen"
         shot(page, f"table-{name}-th")
 
+        # cards keep their size whatever the phase (the stock is a button only while one may draw)
+        assert page.locator(".stockline .pile").bounding_box()["width"] < 80
+        page.keyboard.press("d")
+        page.wait_for_function("() => window.samrapTable.view.phase === 'play'")
+        assert page.locator(".stockline .pile").bounding_box()["width"] < 80
+        assert page.evaluate(NO_OVERFLOW)
+
         # the choice is remembered: a reload comes back in Thai
         page.reload()
         page.wait_for_function("() => window.samrapTable && window.samrapTable.view")

@@ -373,7 +373,7 @@ class TableController {
       options.map((a) => ({
         text: a.text,
         groups: [...a.melds, ...a.layoffs.map((l) => [l.card])],
-        label: a.melds.length || a.layoffs.length ? a.layoffs.map((l) => `${cardShort(l.card)} → ${l.target}`).join(", ") : t("pick.knockBare"),
+        label: a.melds.length || a.layoffs.length ? a.layoffs.map((l) => t("pick.collectOnto", { card: cardShort(l.card), m: l.target })).join(", ") : t("pick.knockBare"),
       })),
     );
     if (text) this.send(text);
