@@ -10,8 +10,8 @@ import pytest
 from samrap.games.dummy import DummyConfig, DummyGame, Knock
 from samrap.games.dummy.rules import legal_actions
 from samrap.players.budget import Analyst, Bot, Budget
-from samrap.players.heuristic.dummy import rollout
-from samrap.players.ismcts import ISMCTSPlayer, Outcome
+from samrap.players.heuristic.dummy import DummyHeuristic, rollout
+from samrap.players.ismcts import ISMCTSPlayer, Outcome, bot_rollout
 from tests.games.dummy.builders import position
 
 GAME = DummyGame(DummyConfig(players=2))
@@ -102,3 +102,12 @@ def test_budget_text_round_trips(text: str, budget: Budget) -> None:
 def test_bad_budgets_are_rejected(bad: str) -> None:
     with pytest.raises(ValueError):
         Budget.parse(bad)
+
+
+def test_policy_first_defers_to_the_policy_on_a_tiny_budget() -> None:
+    s = position(["9h Th 4s 5s Kd 2c 7d", "3c4c5c6c7c8c9d"], phase="play", born=[0], row="8h* Jd1")
+    view, legal = GAME.observe(s, 0), legal_actions(s)  # type: ignore[arg-type]
+    heuristic = DummyHeuristic()
+    assert len(legal) > 3
+    bot = ISMCTSPlayer(GAME, bot_rollout(GAME, heuristic), Budget(iterations=2), policy_first=True)
+    assert bot.choose(view, legal, Random(4)) == heuristic.choose(view, legal, Random(0))
