@@ -202,3 +202,13 @@ function meldEl(m, v, names, opts) {
   }
   return h("div", { class: "meld", role: "img", "aria-label": label, dataset: { meld: m.index } }, inner);
 }
+
+/** Every hand, when they are shown (the end of a game, or a replay). */
+export function handsZone(v, names, note) {
+  return h(
+    "section",
+    { class: "zone allhands", "aria-labelledby": "allh" },
+    h("h2", { id: "allh" }, t("over.hands"), note ? h("span", { class: "muted" }, note) : null),
+    v.hands.map((hd, q) => h("div", { class: "handrow" }, seatDot(q, names), h("strong", null, seatName(names, q)), miniCards(hd.cards || []))),
+  );
+}

@@ -112,8 +112,8 @@ export function gameOverPanel({ event, games, names, game, matchOver, onClose, o
       { class: "dialog-buttons", style: { marginTop: "10px" } },
       replayId ? h("a", { class: "btn", href: `#/replay/${encodeURIComponent(replayId)}`, onclick: onClose }, t("over.replay")) : null,
       matchOver ? h("a", { class: "btn", href: "#/", onclick: onClose }, t("over.home")) : null,
-      onRematch ? h("button", { type: "button", class: "primary", "data-rematch": "1", onclick: onRematch }, t("over.rematch")) : null,
-      h("button", { type: "button", class: matchOver && onRematch ? "" : "primary", "data-continue": "1", onclick: onClose }, matchOver ? t("act.confirm") : t("over.next")),
+      onRematch ? h("button", { type: "button", class: "primary", "data-rematch": "1", autofocus: true, onclick: onRematch }, t("over.rematch")) : null,
+      h("button", { type: "button", class: matchOver && onRematch ? "" : "primary", "data-continue": "1", autofocus: !onRematch, onclick: onClose }, matchOver ? t("over.close") : t("over.next")),
     ),
   );
 }

@@ -1,7 +1,7 @@
 // The replay viewer: step through a finished match with every hand shown, download its record,
 // and check each game's shuffle commitment (sha256 of the deck text + "\n" + salt) in the browser.
 
-import { contractLine, meldsZone, miniCards, pilesZone, seatDot, seatName, seatsStrip } from "./board.js";
+import { contractLine, handsZone, meldsZone, pilesZone, seatName, seatsStrip } from "./board.js";
 import { clear, h } from "./dom.js";
 import { t } from "./i18n.js";
 import { ledgerTable, matchTable } from "./ledger.js";
@@ -110,12 +110,7 @@ export function replayPage(root, id) {
         seatsStrip(v, names),
         v.game === "contract" ? h("p", { class: "status" }, contractLine(v)) : null,
         h("div", { class: "tablegrid" }, pilesZone(v, names, {}, {}), meldsZone(v, names)),
-        h(
-          "section",
-          { class: "zone allhands", "aria-labelledby": "allh" },
-          h("h2", { id: "allh" }, t("over.hands"), h("span", { class: "muted" }, t("replay.allHands"))),
-          v.hands.map((hd, q) => h("div", { class: "handrow" }, seatDot(q, names), h("strong", null, seatName(names, q)), miniCards(hd.cards || []))),
-        ),
+        handsZone(v, names, t("replay.allHands")),
       ),
       h(
         "div",

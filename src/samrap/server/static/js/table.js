@@ -3,7 +3,7 @@
 // so the server's error (which names the broken rule) is shown instead of silently ignoring it.
 
 import { byKind, cardsOf, handKey, parseAction } from "./actions.js";
-import { contractLine, meldsZone, miniCards, pilesZone, seatDot, seatName, seatsStrip } from "./board.js";
+import { contractLine, handsZone, meldsZone, miniCards, pilesZone, seatDot, seatName, seatsStrip } from "./board.js";
 import { cardName, cardShort, cardSVG, rankIndex, suitIndex } from "./cards.js";
 import { clear, h, modal, toast } from "./dom.js";
 import { lang, pick, t } from "./i18n.js";
@@ -657,6 +657,7 @@ class TableController {
         ),
         meldsZone(v, names, canTapMelds ? { isTarget: (i) => layTargets.has(i), onTap: (i) => this.tapMeld(i) } : {}),
       ),
+      v.over && v.hands.every((hd) => hd.cards) ? handsZone(v, names) : null,
       h("p", { class: "cfg mono" }, cfg),
     );
     return [felt, this.dock()];
