@@ -9,9 +9,9 @@ in a fixed order (``actions.sort_key``); ``apply`` checks an action and raises
 from __future__ import annotations
 
 from collections.abc import Sequence
-from functools import cache, lru_cache
+from functools import cache
 
-from samrap.core.cards import card_str, rank_of, suit_of
+from samrap.core.cards import card_str
 from samrap.core.cardset import FULL_DECK, SUIT_MASKS, CardSet, set_str
 from samrap.core.errors import IllegalActionError
 from samrap.core.melds import (
@@ -21,7 +21,6 @@ from samrap.core.melds import (
     is_meld,
     is_run,
     is_set,
-    meldable_cards,
     melds_in,
     melds_with,
     suit_neighbours,
@@ -37,11 +36,11 @@ from samrap.games.dummy.actions import (
     LayOff,
     Meld,
     Pass,
-    sort_key,
 )
 from samrap.games.dummy.actions import Draw as DrawAction
 from samrap.games.dummy.cards import is_speto
 from samrap.games.dummy.config import DummyConfig
+from samrap.games.dummy.putdown import knocks, layoff_room, owner_allows, single_layoffs
 from samrap.games.dummy.state import DummyState, LedgerItem, Phase
 
 #: Interned discard actions, one per card (discards are the commonest action).
@@ -120,177 +119,6 @@ def new_game(
 
 
 # ---------------------------------------------------------------------------------------------
-# Lay-offs (ฝาก)
-
-
-def _neighbours(card: int, ace_low: bool) -> CardSet:
-    s, r = suit_of(card), rank_of(card)
-    m = 0
-    if r > 0:
-        m |= 1 << (card - 1)
-    if r < 12:
-        m |= 1 << (card + 1)
-    if ace_low and r == 12:
-        m |= 1 << (13 * s)
-    if ace_low and r == 0:
-        m |= 1 << (13 * s + 12)
-    return m
-
-
-def _owner_allows(s: DummyState, target: int, group: CardSet, seat: int) -> bool:
-    """``layoff_on_layoff`` off: each card laid on a run must touch a card its owner put down."""
-    if s.config.layoff_on_layoff:
-        return True
-    meld = s.melds[target]
-    if is_set(meld):
-        return True  # a set's 4th card always may (rule 40)
-    owner = s.meld_owner[target]
-    owner_cards = meld & s.put_down[owner]
-    if seat == owner:
-        owner_cards |= group
-    rest = group
-    while rest:
-        low = rest & -rest
-        rest ^= low
-        if not _neighbours(low.bit_length() - 1, s.config.ace_low) & owner_cards:
-            return False
-    return True
-
-
-def _layoff_groups(s: DummyState, target: int, hand: CardSet, seat: int, room: int) -> list[CardSet]:
-    """Every non-empty set of ``hand`` cards that can go on table meld ``target`` together."""
-    ace_low = s.config.ace_low
-    meld = s.melds[target]
-    reach = 0
-    frontier = meld
-    while True:
-        ext = extension_cards(frontier, ace_low) & hand & ~reach
-        if not ext:
-            break
-        reach |= ext
-        if is_set(meld):
-            break
-        frontier = meld | reach
-        if not is_run(frontier, ace_low):
-            break
-    if not reach:
-        return []
-    cards = [1 << c for c in range(52) if reach >> c & 1]
-    out: list[CardSet] = []
-    for sub in range(1, 1 << len(cards)):
-        g = 0
-        for i, b in enumerate(cards):
-            if sub >> i & 1:
-                g |= b
-        if g.bit_count() > room:
-            continue
-        ok = is_set(meld | g) if is_set(meld) else is_run(meld | g, ace_low)
-        if ok and _owner_allows(s, target, g, seat):
-            out.append(g)
-    return out
-
-
-def _layoff_room(s: DummyState, seat: int) -> int:
-    limit = s.config.max_layoffs_per_game
-    return 52 if limit is None else limit - s.layoffs[seat]
-
-
-def _single_layoffs(s: DummyState, seat: int, hand: CardSet) -> list[tuple[int, int]]:
-    ace_low = s.config.ace_low
-    if not _table_extensions(s.melds, ace_low) & hand or _layoff_room(s, seat) <= 0:
-        return []
-    out = []
-    for i, meld in enumerate(s.melds):
-        ext = extension_cards(meld, ace_low) & hand
-        while ext:
-            low = ext & -ext
-            ext ^= low
-            if _owner_allows(s, i, low, seat):
-                out.append((low.bit_length() - 1, i))
-    return out
-
-
-# ---------------------------------------------------------------------------------------------
-# Knocks (น็อค): every way to put down the whole hand but one card
-
-
-def _covers(rest: CardSet, ace_low: bool) -> list[tuple[CardSet, ...]]:
-    """Every way to split ``rest`` exactly into new melds (each listing sorted ascending)."""
-    if not rest:
-        return [()]
-    low = rest & -rest
-    out: list[tuple[CardSet, ...]] = []
-    for m in melds_in(rest, ace_low):
-        if m & low:
-            for tail in _covers(rest & ~m, ace_low):
-                out.append(tuple(sorted((m, *tail))))
-    return out
-
-
-@lru_cache(maxsize=1 << 14)
-def _table_extensions(melds: tuple[CardSet, ...], ace_low: bool) -> CardSet:
-    """Every card that extends some table meld by itself (cached: the table changes rarely)."""
-    ext = 0
-    for m in melds:
-        ext |= extension_cards(m, ace_low)
-    return ext
-
-
-def _knocks(s: DummyState, seat: int, hand: CardSet) -> list[Knock]:
-    ace_low = s.config.ace_low
-    room = _layoff_room(s, seat)
-    # Prune first: a card that is in no meld of the hand and cannot reach any table meld (even
-    # through a chain of lay-offs) must be the face-down card; two such cards mean no knock.
-    uncovered = hand & ~meldable_cards(hand, ace_low)
-    if uncovered.bit_count() > 1:
-        if room <= 0:
-            return []
-        reach = _table_extensions(s.melds, ace_low) & hand
-        if not reach:
-            return []
-        frontier = reach
-        while frontier:
-            frontier = suit_neighbours(frontier, ace_low) & hand & ~reach
-            reach |= frontier
-        if (uncovered & ~reach).bit_count() > 1:
-            return []
-    groups = [_layoff_groups(s, i, hand, seat, room) for i in range(len(s.melds))] if room > 0 else []
-    reach = 0
-    for gs in groups:
-        for g in gs:
-            reach |= g
-    uncovered &= ~reach
-    if uncovered.bit_count() > 1:
-        return []
-    faces = [uncovered.bit_length() - 1] if uncovered else [c for c in range(52) if hand >> c & 1]
-    out: list[Knock] = []
-    for face in faces:
-        rest = hand & ~(1 << face)
-        for lay, used in _layoff_choices(groups, rest, room, 0):
-            lay_pairs = tuple(sorted(lay))
-            for cover in _covers(rest & ~used, ace_low):
-                out.append(Knock(face, cover, lay_pairs))
-    out.sort(key=sort_key)
-    return out
-
-
-def _layoff_choices(
-    groups: list[list[CardSet]], rest: CardSet, room: int, start: int
-) -> list[tuple[list[tuple[int, int]], CardSet]]:
-    """Each choice of at most one lay-off group per table meld, from ``start`` on."""
-    if start == len(groups):
-        return [([], 0)]
-    out = []
-    for lay, used in _layoff_choices(groups, rest, room, start + 1):
-        out.append((lay, used))
-        for g in groups[start]:
-            if g & rest == g and not g & used and g.bit_count() + used.bit_count() <= room:
-                pairs = [(c, start) for c in range(52) if g >> c & 1]
-                out.append((pairs + lay, used | g))
-    return out
-
-
-# ---------------------------------------------------------------------------------------------
 # Collects (เก็บ)
 
 
@@ -300,7 +128,7 @@ def _collects(s: DummyState, seat: int) -> list[Collect]:
     row = s.row
     ace_low = cfg.ace_low
     row_mask = sum(map(_BITS.__getitem__, row))
-    to_layoff = cfg.collect_to_layoff and _layoff_room(s, seat) > 0
+    to_layoff = cfg.collect_to_layoff and layoff_room(s, seat) > 0
     if to_layoff:
         hopeful = row_mask
     else:
@@ -342,7 +170,7 @@ def _collects(s: DummyState, seat: int) -> list[Collect]:
                     here.append(_collect(i, m))
         if to_layoff:
             for j, meld in enumerate(s.melds):
-                if extension_cards(meld, ace_low) >> t & 1 and _owner_allows(s, j, low, seat):
+                if extension_cards(meld, ace_low) >> t & 1 and owner_allows(s, j, low, seat):
                     here.append(Collect(i, 0, j))
         if here:
             found.append((i, here))
@@ -369,14 +197,14 @@ def legal_actions(s: DummyState) -> list[DummyAction]:
             ok.append(PASS)
             return ok
         case Phase.LAST_PLAY:
-            return list(_knocks(s, p, s.hands[p]))
+            return list(knocks(s, p, s.hands[p]))
         case _:
             return []
 
 
 def _knocks_after(s: DummyState, c: Collect) -> bool:
     after = apply_unchecked(s, c)
-    return bool(_knocks(after, after.current, after.hands[after.current]))
+    return bool(knocks(after, after.current, after.hands[after.current]))
 
 
 def _play_actions(s: DummyState, p: int) -> list[DummyAction]:
@@ -389,14 +217,14 @@ def _play_actions(s: DummyState, p: int) -> list[DummyAction]:
             if hand & ~m:
                 out.append(_meld(m))
         if several:
-            layoffs = _single_layoffs(s, p, hand)
+            layoffs = single_layoffs(s, p, hand)
             if layoffs:
                 layoffs.sort()
                 out.extend(_layoff(c, t) for c, t in layoffs)
     if several:
         for suit in range(4):
             out.extend(_discards(suit, (hand >> (13 * suit)) & 0x1FFF))
-    out.extend(_knocks(s, p, hand))
+    out.extend(knocks(s, p, hand))
     return out
 
 
@@ -468,9 +296,9 @@ def _check(s: DummyState, p: int, a: DummyAction) -> None:
                 raise IllegalActionError(17, f"there is no table meld {t}")
             if not extension_cards(s.melds[t], cfg.ace_low) >> c & 1:
                 raise IllegalActionError(17, f"{card_str(c)} does not extend meld {t} ({set_str(s.melds[t])})")
-            if not _owner_allows(s, t, 1 << c, p):
+            if not owner_allows(s, t, 1 << c, p):
                 raise IllegalActionError(40, f"{card_str(c)} must touch a card the owner of meld {t} put down")
-            if _layoff_room(s, p) <= 0:
+            if layoff_room(s, p) <= 0:
                 raise IllegalActionError(17, f"at most {cfg.max_layoffs_per_game} lay-offs per game")
             if hand.bit_count() < 2:
                 raise IllegalActionError(13, "a move may not leave the hand empty before the turn ends")
@@ -503,9 +331,9 @@ def _check_collect(s: DummyState, p: int, a: Collect) -> None:
             raise IllegalActionError(12, f"there is no table meld {a.onto}")
         if not extension_cards(s.melds[a.onto], cfg.ace_low) >> t & 1:
             raise IllegalActionError(17, f"{card_str(t)} does not extend meld {a.onto}")
-        if not _owner_allows(s, a.onto, 1 << t, p):
+        if not owner_allows(s, a.onto, 1 << t, p):
             raise IllegalActionError(40, f"{card_str(t)} must touch a card the owner of meld {a.onto} put down")
-        if _layoff_room(s, p) <= 0:
+        if layoff_room(s, p) <= 0:
             raise IllegalActionError(17, f"at most {cfg.max_layoffs_per_game} lay-offs per game")
         return
     m = a.meld
@@ -551,9 +379,9 @@ def _check_knock(s: DummyState, p: int, a: Knock) -> None:
         ok = is_set(meld | g) if is_set(meld) else is_run(meld | g, cfg.ace_low)
         if not ok:
             raise IllegalActionError(17, f"{set_str(g)} does not extend meld {t} ({set_str(meld)})")
-        if not _owner_allows(s, t, g, p):
+        if not owner_allows(s, t, g, p):
             raise IllegalActionError(40, f"{set_str(g)} must touch cards the owner of meld {t} put down")
-    if a.layoffs and len(a.layoffs) > _layoff_room(s, p):
+    if a.layoffs and len(a.layoffs) > layoff_room(s, p):
         raise IllegalActionError(17, f"at most {cfg.max_layoffs_per_game} lay-offs per game")
 
 
@@ -701,7 +529,7 @@ def _apply_discard(s: DummyState, p: int, c: int) -> DummyState:
     cfg = s.config
     items = s.items
     if cfg.discard_layoff_penalty and any(
-        extension_cards(m, cfg.ace_low) >> c & 1 and _owner_allows(s, i, 1 << c, p) for i, m in enumerate(s.melds)
+        extension_cards(m, cfg.ace_low) >> c & 1 and owner_allows(s, i, 1 << c, p) for i, m in enumerate(s.melds)
     ):
         items += (LedgerItem(p, "discard_layoff", -cfg.discard_layoff_penalty, card_str(c)),)
     if cfg.discard_full_penalty:

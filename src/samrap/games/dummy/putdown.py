@@ -1,0 +1,188 @@
+"""Putting cards down: lay-offs (ฝาก) and knocks (น็อค) of Thai Dummy.
+
+Rule numbers are those of ``docs/rules/dummy.md``. A lay-off adds cards to a table meld (rule 17,
+with the options of rule 40); a knock puts down the whole hand but one card, face down (rule 19),
+as new melds and lay-offs. ``knocks`` lists every such partition; it prunes first, because in most
+positions two cards of the hand can neither meld nor reach a table meld and no knock exists.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from samrap.core.cards import rank_of, suit_of
+from samrap.core.cardset import CardSet
+from samrap.core.melds import extension_cards, is_run, is_set, meldable_cards, melds_in, suit_neighbours
+from samrap.games.dummy.actions import Knock, sort_key
+from samrap.games.dummy.state import DummyState
+
+
+def neighbours(card: int, ace_low: bool) -> CardSet:
+    """The same-suit cards one rank away (with ``ace_low``, A and 2 are neighbours too)."""
+    s, r = suit_of(card), rank_of(card)
+    m = 0
+    if r > 0:
+        m |= 1 << (card - 1)
+    if r < 12:
+        m |= 1 << (card + 1)
+    if ace_low and r == 12:
+        m |= 1 << (13 * s)
+    if ace_low and r == 0:
+        m |= 1 << (13 * s + 12)
+    return m
+
+
+def owner_allows(s: DummyState, target: int, group: CardSet, seat: int) -> bool:
+    """``layoff_on_layoff`` off: each card laid on a run must touch a card its owner put down."""
+    if s.config.layoff_on_layoff:
+        return True
+    meld = s.melds[target]
+    if is_set(meld):
+        return True  # a set's 4th card always may (rule 40)
+    owner = s.meld_owner[target]
+    owner_cards = meld & s.put_down[owner]
+    if seat == owner:
+        owner_cards |= group
+    rest = group
+    while rest:
+        low = rest & -rest
+        rest ^= low
+        if not neighbours(low.bit_length() - 1, s.config.ace_low) & owner_cards:
+            return False
+    return True
+
+
+def layoff_groups(s: DummyState, target: int, hand: CardSet, seat: int, room: int) -> list[CardSet]:
+    """Every non-empty set of ``hand`` cards that can go on table meld ``target`` together."""
+    ace_low = s.config.ace_low
+    meld = s.melds[target]
+    reach = 0
+    frontier = meld
+    while True:
+        ext = extension_cards(frontier, ace_low) & hand & ~reach
+        if not ext:
+            break
+        reach |= ext
+        if is_set(meld):
+            break
+        frontier = meld | reach
+        if not is_run(frontier, ace_low):
+            break
+    if not reach:
+        return []
+    cards = [1 << c for c in range(52) if reach >> c & 1]
+    out: list[CardSet] = []
+    for sub in range(1, 1 << len(cards)):
+        g = 0
+        for i, b in enumerate(cards):
+            if sub >> i & 1:
+                g |= b
+        if g.bit_count() > room:
+            continue
+        ok = is_set(meld | g) if is_set(meld) else is_run(meld | g, ace_low)
+        if ok and owner_allows(s, target, g, seat):
+            out.append(g)
+    return out
+
+
+def layoff_room(s: DummyState, seat: int) -> int:
+    """How many more cards ``seat`` may lay off this game (``max_layoffs_per_game``, rules 17, 40)."""
+    limit = s.config.max_layoffs_per_game
+    return 52 if limit is None else limit - s.layoffs[seat]
+
+
+def single_layoffs(s: DummyState, seat: int, hand: CardSet) -> list[tuple[int, int]]:
+    """Every (card, meld index) one-card lay-off of ``hand`` (rule 17), in table order."""
+    ace_low = s.config.ace_low
+    if not table_extensions(s.melds, ace_low) & hand or layoff_room(s, seat) <= 0:
+        return []
+    out = []
+    for i, meld in enumerate(s.melds):
+        ext = extension_cards(meld, ace_low) & hand
+        while ext:
+            low = ext & -ext
+            ext ^= low
+            if owner_allows(s, i, low, seat):
+                out.append((low.bit_length() - 1, i))
+    return out
+
+
+# ---------------------------------------------------------------------------------------------
+# Knocks (น็อค): every way to put down the whole hand but one card
+
+
+def covers(rest: CardSet, ace_low: bool) -> list[tuple[CardSet, ...]]:
+    """Every way to split ``rest`` exactly into new melds (each listing sorted ascending)."""
+    if not rest:
+        return [()]
+    low = rest & -rest
+    out: list[tuple[CardSet, ...]] = []
+    for m in melds_in(rest, ace_low):
+        if m & low:
+            for tail in covers(rest & ~m, ace_low):
+                out.append(tuple(sorted((m, *tail))))
+    return out
+
+
+@lru_cache(maxsize=1 << 14)
+def table_extensions(melds: tuple[CardSet, ...], ace_low: bool) -> CardSet:
+    """Every card that extends some table meld by itself (cached: the table changes rarely)."""
+    ext = 0
+    for m in melds:
+        ext |= extension_cards(m, ace_low)
+    return ext
+
+
+def knocks(s: DummyState, seat: int, hand: CardSet) -> list[Knock]:
+    """Every knock of ``hand``: each face-down card with each split of the rest (rules 19, 34)."""
+    ace_low = s.config.ace_low
+    room = layoff_room(s, seat)
+    # Prune first: a card that is in no meld of the hand and cannot reach any table meld (even
+    # through a chain of lay-offs) must be the face-down card; two such cards mean no knock.
+    uncovered = hand & ~meldable_cards(hand, ace_low)
+    if uncovered.bit_count() > 1:
+        if room <= 0:
+            return []
+        reach = table_extensions(s.melds, ace_low) & hand
+        if not reach:
+            return []
+        frontier = reach
+        while frontier:
+            frontier = suit_neighbours(frontier, ace_low) & hand & ~reach
+            reach |= frontier
+        if (uncovered & ~reach).bit_count() > 1:
+            return []
+    groups = [layoff_groups(s, i, hand, seat, room) for i in range(len(s.melds))] if room > 0 else []
+    reach = 0
+    for gs in groups:
+        for g in gs:
+            reach |= g
+    uncovered &= ~reach
+    if uncovered.bit_count() > 1:
+        return []
+    faces = [uncovered.bit_length() - 1] if uncovered else [c for c in range(52) if hand >> c & 1]
+    out: list[Knock] = []
+    for face in faces:
+        rest = hand & ~(1 << face)
+        for lay, used in layoff_choices(groups, rest, room, 0):
+            lay_pairs = tuple(sorted(lay))
+            for cover in covers(rest & ~used, ace_low):
+                out.append(Knock(face, cover, lay_pairs))
+    out.sort(key=sort_key)
+    return out
+
+
+def layoff_choices(
+    groups: list[list[CardSet]], rest: CardSet, room: int, start: int
+) -> list[tuple[list[tuple[int, int]], CardSet]]:
+    """Each choice of at most one lay-off group per table meld, from ``start`` on."""
+    if start == len(groups):
+        return [([], 0)]
+    out = []
+    for lay, used in layoff_choices(groups, rest, room, start + 1):
+        out.append((lay, used))
+        for g in groups[start]:
+            if g & rest == g and not g & used and g.bit_count() + used.bit_count() <= room:
+                pairs = [(c, start) for c in range(52) if g >> c & 1]
+                out.append((pairs + lay, used | g))
+    return out
