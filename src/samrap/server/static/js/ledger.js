@@ -2,8 +2,20 @@
 // table, and what comes next (next game, rematch, replay).
 
 import { seatDot, seatName } from "./board.js";
+import { cardShort } from "./cards.js";
 import { h } from "./dom.js";
 import { lang, t } from "./i18n.js";
+import { splitPhysical } from "./view.js";
+
+/** A ledger line's detail: a count ("9") as it is, the cards of a Contract Rummy hand as "2♦ 2♥". */
+function detailText(game, detail) {
+  if (!detail || /^\d+$/.test(detail) || game !== "contract") return detail;
+  try {
+    return splitPhysical(detail).map((c) => cardShort(c.face)).join(" ");
+  } catch {
+    return detail;
+  }
+}
 
 // Ledger item names [Thai, English], the same as the games' scoring.ITEM_NAMES
 // (tests/web/test_static.py checks they agree).
@@ -54,7 +66,7 @@ export function ledgerTable(game, ledger, scores, names) {
           "tr",
           null,
           h("th", { scope: "row" }, k === 0 ? [seatDot(q, names), " ", seatName(names, q)] : ""),
-          h("td", null, itemName(game, i.item), i.detail ? h("span", { class: "muted" }, ` (${i.detail})`) : ""),
+          h("td", null, itemName(game, i.item), i.detail ? h("span", { class: "muted" }, ` (${detailText(game, i.detail)})`) : ""),
           h("td", { class: "num" }, signed(i.points)),
         ),
       );
@@ -101,12 +113,12 @@ export function gameOverPanel({ event, games, names, game, matchOver, onClose, o
   return h(
     "div",
     { class: "over", "data-over": "1" },
-    h("h2", null, matchOver ? t("over.matchTitle") : t("over.title"), ` · ${t("table.game", { n: (event.game ?? games.length - 1) + 1 })}`),
+    h("h2", null, matchOver ? t("over.matchTitle") : t("over.title"), ` · ${t(game === "contract" ? "over.deal" : "table.game", { n: (event.game ?? games.length - 1) + 1 })}`),
     winners ? h("p", { class: "winner", role: "status" }, h("strong", null, t("over.winner", { names: winners }))) : null,
     h("h3", null, t("over.ledger")),
-    ledgerTable(game, event.ledger || [], event.scores, names),
-    h("h3", null, t("over.match")),
-    matchTable(games, names, n),
+    h("div", { class: "scroll-x" }, ledgerTable(game, event.ledger || [], event.scores, names)),
+    h("h3", null, t("over.match"), game === "contract" ? h("span", { class: "muted" }, ` · ${t("over.lowWins")}`) : null),
+    h("div", { class: "scroll-x" }, matchTable(games, names, n)),
     h(
       "div",
       { class: "dialog-buttons", style: { marginTop: "10px" } },

@@ -116,7 +116,7 @@ export function replayPage(root, id) {
         "div",
         { class: "page", style: { maxWidth: "1200px" } },
         step === list.length - 1
-          ? h("section", { class: "card-box" }, h("h2", null, t("over.ledger")), ledgerTable(record.game, g.ledger, g.scores, names), h("h2", null, t("over.match")), matchTable(record.games.slice(0, gi + 1), names, names.length))
+          ? h("section", { class: "card-box" }, h("h2", null, t("over.ledger")), h("div", { class: "scroll-x" }, ledgerTable(record.game, g.ledger, g.scores, names)), h("h2", null, t("over.match")), h("div", { class: "scroll-x" }, matchTable(record.games.slice(0, gi + 1), names, names.length)))
           : null,
         h(
           "section",
