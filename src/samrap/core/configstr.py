@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import dataclasses
 import re
+from collections.abc import Mapping
 from typing import Any, TypeVar
 
 from samrap.core.errors import ConfigError
@@ -84,3 +85,23 @@ def config_from_fields(cls: type[C], base: C, name: str, fields: dict[str, str])
             raise ConfigError(k, f"unknown option for {name}; known: {', '.join(sorted(known))}")
         values[k] = parse_value(k, v, known[k].type)
     return dataclasses.replace(base, **values)  # type: ignore[type-var]
+
+
+def config_from_string(cls: type[C], text: str, name: str, default: C, presets: Mapping[str, C]) -> C:
+    """Parse ``name(key=value,...)`` into ``cls``; ``preset=NAME`` starts from that preset.
+
+    The one parser behind every game's ``Config.from_string``.
+
+    Raises:
+        ConfigError: the string is malformed, names another game, or a field is unknown or invalid.
+    """
+    game, fields = split_config_string(text)
+    if game != name:
+        raise ConfigError("game", f"expected a {name}(...) config, got {game!r}")
+    start = default
+    if "preset" in fields:
+        key = fields.pop("preset").strip().lower()
+        if key not in presets:
+            raise ConfigError("preset", f"unknown preset {key!r}; known: {', '.join(presets)}")
+        start = presets[key]
+    return config_from_fields(cls, start, name, fields)

@@ -9,7 +9,7 @@ from __future__ import annotations
 import dataclasses
 from dataclasses import dataclass
 
-from samrap.core.configstr import config_from_fields, config_to_string, split_config_string
+from samrap.core.configstr import config_from_string, config_to_string
 from samrap.core.errors import ConfigError
 from samrap.games.contract.cards import Pack, make_pack
 from samrap.games.contract.contracts import MAX_HAND
@@ -133,13 +133,7 @@ class ContractConfig:
         Raises:
             ConfigError: the string is malformed, names another game, or a field is unknown or invalid.
         """
-        name, fields = split_config_string(text)
-        if name != GAME_NAME:
-            raise ConfigError("game", f"expected a {GAME_NAME}(...) config, got {name!r}")
-        start = base if base is not None else SEED
-        if "preset" in fields:
-            start = preset(fields.pop("preset"))
-        return config_from_fields(cls, start, GAME_NAME, fields)
+        return config_from_string(cls, text, GAME_NAME, base if base is not None else SEED, PRESETS)
 
     def __str__(self) -> str:
         return self.to_string()
