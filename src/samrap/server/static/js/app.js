@@ -25,6 +25,7 @@ function header() {
     { class: "top" },
     h("a", { class: "skip", href: "#main", onclick: (e) => { e.preventDefault(); const m = document.getElementById("main") || document.querySelector("main"); if (m) { m.tabIndex = -1; m.focus(); } } }, lang() === "th" ? "ข้ามไปเนื้อหา" : "Skip to content"),
     h("a", { class: "brand", href: "#/" }, "สำรับ samrap"),
+    h("a", { class: "btn", href: "#/glossary", id: "glossary", "aria-label": t("gloss.title"), title: t("gloss.title") }, "?"),
     h(
       "button",
       {
