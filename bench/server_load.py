@@ -67,6 +67,7 @@ def cpu_seconds(pid: int) -> float:
 @dataclass
 class Stats:
     latencies: list[float] = field(default_factory=list)
+    lags: list[float] = field(default_factory=list)
     actions: int = 0
     sent: int = 0
     errors: dict[str, int] = field(default_factory=dict)
@@ -125,6 +126,15 @@ async def seat_loop(
                 task.cancel()
 
 
+async def watch_lag(stats: Stats, stop: asyncio.Event) -> None:
+    """How late this process's own event loop wakes up: a late client inflates every latency."""
+    while not stop.is_set():
+        start = time.perf_counter()
+        await asyncio.sleep(0.01)
+        if stats.measuring:
+            stats.lags.append(time.perf_counter() - start - 0.01)
+
+
 async def close_on(stop: asyncio.Event, ws: ClientConnection) -> None:
     await stop.wait()
     await ws.close()
@@ -173,6 +183,7 @@ async def run(args: argparse.Namespace, base: str, pid: int) -> dict[str, Any]:
             for t in tables
             for q in range(args.players)
         ]
+        lag = asyncio.create_task(watch_lag(stats, stop))
         await asyncio.sleep(1.0)  # let every socket say hello before the first deal
         for t in tables:
             await http.post(f"/api/tables/{t.code}/start", json={"token": t.host})
@@ -187,7 +198,7 @@ async def run(args: argparse.Namespace, base: str, pid: int) -> dict[str, Any]:
         for t in tables:
             t.sent_at.clear()
         stop.set()
-        await asyncio.gather(*seats, return_exceptions=True)
+        await asyncio.gather(*seats, lag, return_exceptions=True)
         lost = 0
         for t in tables:
             info = (await http.get(f"/api/tables/{t.code}")).json()
@@ -209,6 +220,10 @@ async def run(args: argparse.Namespace, base: str, pid: int) -> dict[str, Any]:
             "p99_ms": round(pct(0.99), 1),
             "max_ms": round(lat[-1] * 1000, 1) if lat else None,
             "mean_ms": round(statistics.fmean(lat) * 1000, 1) if lat else None,
+            "over_100ms": sum(1 for x in lat if x > 0.1),
+            "client_loop_lag_p99_ms": round(sorted(stats.lags)[int(0.99 * len(stats.lags))] * 1000, 1)
+            if stats.lags
+            else None,
             "errors": stats.errors,
             "tables_behind_clients": lost,
             "server_cpu_percent": round(100 * (cpu1 - cpu0) / (wall1 - wall0), 1),
