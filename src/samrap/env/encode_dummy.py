@@ -109,17 +109,12 @@ def _encode(v: DummyView | DummyState, me: int, hand: int, hand_sizes: Sequence[
     big = hand | row_bits
     if v.head >= 0:
         big |= 1 << (_HEAD + v.head)
-    known = v.known
-    put = v.put_down
-    born = v.born
+    big |= _seat_bits(v.known, v.put_down, v.born, n, me)
     flags = 0
     dealt = v.config.cards_per_hand
     target = v.config.target
     for k in range(n):
         q = (me + k) % n
-        big |= known[q] << (_KNOWN + 52 * k) | put[q] << (_PUT + 52 * k)
-        if born >> q & 1:
-            flags |= 1 << (_BORN + k)
         floats[_HSIZE - _FLOATS + k] = hand_sizes[q] / dealt
         if v.layoffs[q]:
             floats[_LAYOFFS - _FLOATS + k] = v.layoffs[q] / TABLE_SLOTS
@@ -161,6 +156,18 @@ def _row_bits(row: tuple[int, ...], row_by: tuple[int, ...], n: int, me: int) ->
         if by_masks[k]:
             bits |= by_masks[k] << (_ROW_BY + 52 * k)
     return bits, tuple(floats)
+
+
+@lru_cache(maxsize=1 << 12)
+def _seat_bits(known: tuple[int, ...], put_down: tuple[int, ...], born: int, n: int, me: int) -> int:
+    """The ``known``, ``put_down`` and ``born`` pieces (cached: they change a few times a game)."""
+    bits = 0
+    for k in range(n):
+        q = (me + k) % n
+        bits |= known[q] << (_KNOWN + 52 * k) | put_down[q] << (_PUT + 52 * k)
+        if born >> q & 1:
+            bits |= 1 << (_BORN + k)
+    return bits
 
 
 @lru_cache(maxsize=1 << 12)
