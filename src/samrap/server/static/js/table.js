@@ -8,7 +8,7 @@ import { cardName, cardShort, cardSVG, rankIndex, suitIndex } from "./cards.js";
 import { clear, h, modal, toast } from "./dom.js";
 import { lang, pick, t } from "./i18n.js";
 import { api, getPref, saveSeat, seatFor, setPref, TableSocket } from "./net.js";
-import { ITEM_NAMES, gameOverPanel } from "./ledger.js";
+import { ITEM_NAMES, RULES_TH, gameOverPanel } from "./ledger.js";
 import { parsePosition, toMove } from "./view.js";
 
 export function tablePage(root, code) {
@@ -167,8 +167,14 @@ class TableController {
   onError(err, v) {
     if (!err) return;
     let text = err.message || t("err.generic");
-    if (err.rule !== null && err.rule !== undefined && !/rule\s/i.test(text)) text = `${text} (${lang() === "th" ? "กติกาข้อ" : "rule"} ${err.rule})`;
-    this.note = { text: `${t("err.title")}: ${text}`, error: true };
+    const rule = err.rule ?? null;
+    const gist = rule !== null && lang() === "th" && this.view ? (RULES_TH[this.view.game] || {})[rule] : null;
+    if (gist) text = `${t("err.title")} (กติกาข้อ ${rule}): ${gist} · ${text}`;
+    else {
+      if (rule !== null && !/rule\s/i.test(text)) text = `${text} (${lang() === "th" ? "กติกาข้อ" : "rule"} ${rule})`;
+      text = `${t("err.title")}: ${text}`;
+    }
+    this.note = { text, error: true };
     if (err.code === "stale_version" && this.sock) this.sock.send({ t: "sync" });
     this.render();
   }
