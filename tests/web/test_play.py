@@ -40,8 +40,16 @@ def test_full_dummy_match_against_bots(new_page: Any) -> None:
     assert dialog.locator("[data-rematch]").count() == 1
     shot(page, "dummy-match-over-phone-en")
 
+    # after a reload the finished match is history: no dialog again, the match bar offers a rematch
+    page.reload()
+    page.wait_for_function("() => window.samrapTable && window.samrapTable.view && window.samrapTable.matchOver")
+    page.wait_for_timeout(300)
+    assert page.locator("dialog[open]").count() == 0
+    assert page.locator(".allhands .handrow").count() == 2  # every hand is shown at the end
+    assert page.locator(".msg", has_text="Match over").count() == 1
+
     # rematch: a fresh match starts at the same table, scores back to zero
-    dialog.locator("[data-rematch]").click()
+    page.click('[data-act="rematch"]')
     page.wait_for_function(
         "() => { const t = window.samrapTable; return t.view && !t.view.over && t.games.length === 0; }"
     )

@@ -116,7 +116,11 @@ class TableController {
     if (this.view && this.seat !== null && this.view.seat !== this.seat && this.view.seat >= 0) this.seat = this.view.seat;
     this.legal = m.legal || [];
     this.kinds = this.view ? byKind(this.view.game, this.legal) : {};
+    // Events before the first view are history (a reload asks for them to rebuild the match
+    // table): they pop up no end-of-game dialog.
+    this.live = !!this.seenView;
     for (const e of m.events || []) this.onEvent(e);
+    this.seenView = true;
     if (prevGame !== null && prevGame !== m.game) this.selected.clear();
     this.syncHand();
     // drop a selection that no longer exists
@@ -516,7 +520,6 @@ class TableController {
       if (el) el.focus({ preventScroll: true });
       this.focusKey = null;
     }
-    this.live = true;
   }
 
   lobby() {
