@@ -104,7 +104,7 @@ def test_liverpool_buying_window(new_page: Any, monkeypatch: pytest.MonkeyPatch)
     st = play_until(page, lambda s: s["mine"] and s["phase"] == "claim", 60, chooser=bot_choice)
     assert set(st["legal"]) == {"C", "-"}
     assert page.locator('[data-act="claim"]').is_visible() and page.locator('[data-act="pass"]').is_visible()
-    assert "Buy the top discard?" in page.locator(".msg").inner_text()
+    assert "Buy the top discard (" in page.locator(".msg").inner_text()
     size = len(st["hand"])
     page.click('[data-act="claim"]')
     page.wait_for_function("v => window.samrapTable.msg.v > v", arg=st["v"])

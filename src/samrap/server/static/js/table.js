@@ -713,7 +713,8 @@ class TableController {
     else if (mine) {
       const phaseKey = v.game === "contract" ? (v.phase === "claim" ? "phase.claim" : `phase.c.${v.phase}`) : `phase.${v.phase === "lastdraw" ? "last_draw" : v.phase === "lastplay" ? "last_play" : v.phase}`;
       const extra = sel.length ? t("sel.some", { cards: sel.map(cardShort).join(" ") }) : "";
-      line = h("p", { class: "msg", role: "status" }, t(phaseKey), extra ? " · " + extra : "");
+      const top = v.game === "contract" && v.pile.length ? cardShort(v.pile[v.pile.length - 1]) : "";
+      line = h("p", { class: "msg", role: "status" }, t(phaseKey, { card: top }), extra ? " · " + extra : "");
     } else if (v.over && this.matchOver) {
       const m = this.matchOver;
       line = h("p", { class: "msg", role: "status" }, h("strong", null, t("over.matchTitle")), " · ", t("over.winner", { names: m.winners.map((q) => seatName(this.names, q)).join(", ") }));
