@@ -63,6 +63,7 @@ def serve(
         port=port,
         log_level=log_level,
         ws_max_size=65_536,
+        ws_per_message_deflate=False,  # messages are small; compressing them costs more CPU than it saves
         ws_ping_interval=20,
         ws_ping_timeout=20,
     )
