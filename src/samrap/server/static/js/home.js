@@ -37,6 +37,11 @@ function createBody(opts, bots) {
   return body;
 }
 
+/** A seat name from the archive: "bot:medium" reads "Bot (Medium)". */
+function playerName(name) {
+  return /^bot:/.test(name) ? `${t("table.botName")} (${t("level." + name.slice(4))})` : name;
+}
+
 export function homePage(go) {
   const opts = {
     game: getPref("game", "dummy"),
@@ -121,7 +126,7 @@ export function homePage(go) {
               "ul",
               null,
               games.slice(0, 10).map((m) =>
-                h("li", null, h("a", { href: `#/replay/${encodeURIComponent(m.id)}` }, `${t("game." + m.game)} · ${m.players.join(", ")}`), h("span", { class: "muted" }, ` · ${m.totals.join(" / ")}`)),
+                h("li", null, h("a", { href: `#/replay/${encodeURIComponent(m.id)}` }, `${t("game." + m.game)} · ${m.players.map(playerName).join(", ")}`), h("span", { class: "muted" }, ` · ${m.totals.join(" / ")}`)),
               ),
             )
           : h("p", { class: "muted" }, t("home.noReplays")),

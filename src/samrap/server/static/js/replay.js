@@ -71,7 +71,7 @@ export function replayPage(root, id) {
     const g = record.games[gi];
     const list = states[gi];
     const v = parsePosition(list[step]);
-    const names = record.players.map((n, q) => (/^bot:/.test(n) ? `${t("table.bot")} ${q + 1} (${t("level." + n.slice(4))})` : n));
+    const names = record.players.map((n, q) => (/^bot:/.test(n) ? `${t("table.botName")} ${q + 1} (${t("level." + n.slice(4))})` : n));
     const actions = g.actions;
     const act = step > 0 ? actions[step - 1] : null;
     const verdict = verdicts[gi];
