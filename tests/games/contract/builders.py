@@ -63,7 +63,8 @@ def position(
         pile: the discard pile, oldest first (``"Qh 7d 8d"``: 8d is the top).
         melds: table melds as ``owner:cards`` (``"0:7c7d*0=7h"``), in the order put down.
         stock: the top stock cards, top first; the rest of the pack follows in id order.
-        rest: where the cards placed nowhere go: under the ``stock`` or under the ``pile``.
+        rest: where the cards placed nowhere go: under the ``stock``, under the ``pile``, or into
+            a seat's hand (``"seat2"``).
     """
     cfg = config if config is not None else ContractConfig(players=len(hands))
     assert cfg.players == len(hands)
@@ -85,6 +86,13 @@ def position(
     forbid_face = -1
     if forbid:
         forbid_face = 52 if forbid == "*" else pack.faces[ids(forbid, cfg)[0]]
+    if rest.startswith("seat"):
+        q = int(rest[4:])
+        spare = 0
+        for c in rest_ids:
+            spare |= 1 << c
+        hand_masks = (*hand_masks[:q], hand_masks[q] | spare, *hand_masks[q + 1 :])
+        rest_ids = []
     s = ContractState(
         config=cfg,
         deal=deal,

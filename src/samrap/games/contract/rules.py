@@ -148,7 +148,7 @@ def _check(s: ContractState, a: ContractAction) -> None:
             if not 0 <= f <= JOKER or not hand & pack.face_masks[f]:
                 raise IllegalActionError(15, f"{face_str(f) if 0 <= f <= JOKER else f} is not in hand")
             if s.deep >= 0 and hand >> s.deep & 1:
-                raise IllegalActionError(24, f"the deep card {card_str(pack.faces[s.deep])} must go on the table first")
+                raise IllegalActionError(24, f"the deep card {face_str(pack.faces[s.deep])} must go on the table first")
             if s.pending & hand:
                 raise IllegalActionError(26, "the joker taken by exchange must go back on the table, not away")
             if f == s.forbid:
