@@ -181,7 +181,7 @@ def _positions() -> list[tuple[str, str, ContractState] | tuple[str, str, Contra
         ),
         (
             "last-reshuffle",
-            "Both reshuffles used: the next empty stock ends the deal with nobody out (rule 28). Seat 2 holds the spare cards.",
+            "Both reshuffles used: the next empty stock ends the deal (rule 28). Seat 2 holds the spare cards.",
             position(["2c 5d 8h", "9h 4s Jc", "Kd 7c 3s"], pile="3h 8c", stock="Ah", rest="seat2", reshuffles=2),
             4,
         ),
