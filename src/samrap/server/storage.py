@@ -69,6 +69,9 @@ def _sqlite_pragmas(dbapi_connection: Any, _record: ConnectionPoolEntry) -> None
     cursor.execute("PRAGMA journal_mode=WAL")
     cursor.execute("PRAGMA synchronous=NORMAL")
     cursor.execute("PRAGMA busy_timeout=10000")
+    # No checkpoint inside a commit: it would write the WAL back to the database file (with an
+    # fsync) on the event loop every thousand pages; Storage.checkpoint does it from a thread.
+    cursor.execute("PRAGMA wal_autocheckpoint=0")
     cursor.close()
 
 
@@ -126,6 +129,16 @@ class Storage:
     def close(self) -> None:
         self._drop_log_connection()
         self.engine.dispose()
+
+    def checkpoint(self) -> None:
+        """Copy the SQLite WAL back into the database file without blocking anyone (PASSIVE).
+
+        Run from a background thread while the event loop keeps committing; a no-op elsewhere.
+        """
+        if self.dialect != "sqlite":
+            return
+        with self.engine.connect() as conn:
+            conn.exec_driver_sql("PRAGMA wal_checkpoint(PASSIVE)")
 
     def _log_connection(self) -> Connection:
         """The connection kept open for log appends (see :class:`_Prepared`)."""

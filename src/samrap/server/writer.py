@@ -14,8 +14,12 @@ Two modes, chosen by the database:
   it). Appends made during one pass of the event loop are collected and committed together by a
   callback scheduled with ``call_soon``. SQLite has one writer at a time anyway.
 
+  A commit never checkpoints (``wal_autocheckpoint=0``): a background thread folds the WAL back
+  into the database file every second with a PASSIVE checkpoint, which blocks no one, so the
+  loop never pays for that write and its fsync.
+
 Other work (reads, chat, players) goes through :meth:`Writer.run`, in the same place as the
-appends, so a SQLite database is only ever touched from one thread.
+appends.
 """
 
 from __future__ import annotations
@@ -35,6 +39,8 @@ T = TypeVar("T")
 
 #: The most appends committed in one transaction.
 MAX_BATCH = 256
+#: How often the SQLite WAL is folded back into the database file (by a background thread).
+CHECKPOINT_SECONDS = 1.0
 
 
 def now() -> float:
@@ -61,9 +67,14 @@ class Writer:
         self._queue: queue.SimpleQueue[_Job | None] = queue.SimpleQueue()
         self._pending: list[_Job] = []
         self._thread: threading.Thread | None = None
+        self._stop = threading.Event()
+        self._checkpointer: threading.Thread | None = None
         if self.threaded:
             self._thread = threading.Thread(target=self._work, name="samrap-db", daemon=True)
             self._thread.start()
+        elif storage.dialect == "sqlite":
+            self._checkpointer = threading.Thread(target=self._checkpoint, name="samrap-wal", daemon=True)
+            self._checkpointer.start()
 
     async def append(self, item: Append) -> None:
         """Commit ``item``; raises what the storage raised (e.g. ``StaleWrite``)."""
@@ -88,9 +99,18 @@ class Writer:
         return result
 
     def close(self) -> None:
+        self._stop.set()
         if self._thread is not None:
             self._queue.put(None)
             self._thread.join(timeout=10)
+        if self._checkpointer is not None:
+            self._checkpointer.join(timeout=10)
+
+    def _checkpoint(self) -> None:
+        """Every :data:`CHECKPOINT_SECONDS`, fold the SQLite WAL into the database file, off the loop."""
+        while not self._stop.wait(CHECKPOINT_SECONDS):
+            with contextlib.suppress(Exception):  # a busy database: the next round catches up
+                self.storage.checkpoint()
 
     def _flush(self) -> None:
         batch, self._pending = self._pending, []
