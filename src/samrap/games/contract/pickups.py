@@ -34,10 +34,13 @@ def draw_actions(s: ContractState) -> list[ContractAction]:
     pools = [s.hands[s.current] | 1 << pile[-1]]
     for k in range(1, len(pile)):
         pools.append(pools[-1] | 1 << pile[-k - 1])
-    first = 1 if d.down else d.first_possible(pools)
     last = len(pile) if d.down or s.deal != LAST_DEAL else d.last_coverable(pools)
-    for k in range(first, last):
-        if d.may_work(pools[k], pile[-k - 1]) and is_finishable(apply_unchecked(s, PickUp(k))):
+    for k in range(1, last):
+        if (
+            d.may_work(pools[k], pile[-k - 1])
+            and d.contract_ok(k, pools[k])
+            and is_finishable(apply_unchecked(s, PickUp(k)))
+        ):
             out.append(PickUp(k))
     return out
 
@@ -52,11 +55,13 @@ def _top_ok(s: ContractState) -> bool:
 class _Draw:
     """What the deep-card tests need to know about the table, computed once per draw."""
 
-    __slots__ = ("down", "exchangeable", "ext", "reach", "runs", "s")
+    __slots__ = ("down", "exchangeable", "ext", "no_to", "reach", "runs", "s", "yes_from")
 
     def __init__(self, s: ContractState) -> None:
         self.s = s
         self.down = bool(s.down >> s.current & 1)
+        self.yes_from = len(s.pile)  # the shallowest depth known to hold the contract
+        self.no_to = 0  # the deepest depth known not to
         self.ext = 0
         self.exchangeable = 0
         self.runs: list[list[tuple[int, int]]] = [[], [], [], []]
@@ -123,24 +128,22 @@ class _Draw:
                 return k
         return len(pools)
 
-    def first_possible(self, pools: list[int]) -> int:
-        """The smallest depth >= 1 whose pool could hold the contract (deals 1-6; a bigger pool
-        holds whatever a smaller one did, so a binary search finds it); past the end if none."""
+    def contract_ok(self, depth: int, pool: int) -> bool:
+        """Deals 1-6, not down: could this pool hold the contract at all (:func:`contract_possible`)?
+
+        A bigger pool holds whatever a smaller one did, so each answer also settles every deeper
+        (yes) or shallower (no) depth; the test runs only for depths whose deep card has hope.
+        """
         s = self.s
-        if s.deal == LAST_DEAL:
-            return 1
+        if self.down or s.deal == LAST_DEAL or depth >= self.yes_from:
+            return True
+        if depth <= self.no_to:
+            return False
         cfg = s.config
         sets, runs = contract(s.deal)
-
-        def possible(k: int) -> bool:
-            layers, jokers = cfg.pack.face_layers(pools[k])
-            return contract_possible(layers, jokers, sets, runs, cfg.min_run, cfg.same_suit_runs)
-
-        lo, hi = 1, len(pools)
-        while lo < hi:
-            mid = (lo + hi) // 2
-            if possible(mid):
-                hi = mid
-            else:
-                lo = mid + 1
-        return lo
+        layers, jokers = cfg.pack.face_layers(pool)
+        if contract_possible(layers, jokers, sets, runs, cfg.min_run, cfg.same_suit_runs):
+            self.yes_from = depth
+            return True
+        self.no_to = depth
+        return False
