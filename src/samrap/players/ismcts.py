@@ -171,8 +171,8 @@ class ISMCTSPlayer(Generic[S, A, V]):
             ``playout_limit``; Contract Rummy's deals are too long to play out hundreds of times).
         policy_first: expand the rollout policy's choice before other untried actions, and break
             ties in root visits in favour of the action expanded first. With a budget smaller than
-            the number of legal moves (Contract Rummy at about 1 s per move) the search then
-            plays the policy's move unless playouts find a better one, instead of a random one.
+            the number of legal moves the search then plays the policy's move unless playouts
+            find a better one, instead of a random one.
     """
 
     def __init__(

@@ -105,8 +105,9 @@ def ismcts_for(game: Any, budget: Budget | None = None, name: str = "ismcts") ->
     budget = budget or Budget(iterations=150)
     if game.name == "contract":
         # A deal of Contract Rummy runs to hundreds of actions: playouts stop after 60 and the
-        # hands are counted as they stand (heuristic.contract.cutoff_scores). Iterations are
-        # few (about 4 per second), so the heuristic's move is tried first and wins ties.
+        # hands are counted as they stand (heuristic.contract.cutoff_scores). Decisions often
+        # have more legal moves than a small budget has iterations, so the heuristic's move is
+        # tried first and wins ties.
         module = importlib.import_module("samrap.players.heuristic.contract")
         outcome = Outcome(margin_weight=0.3, scale=60.0, lower_is_better=True)
         return ISMCTSPlayer(
