@@ -48,7 +48,7 @@ from samrap.server.messages import (
 from samrap.server.storage import Append, StaleWrite, Storage
 from samrap.server.table import Table, TableError, restore
 from samrap.server.tokens import new_token, token_hash, token_matches
-from samrap.server.views import events_since, table_info, view_message
+from samrap.server.views import events_json, events_since, table_info, view_message
 from samrap.server.writer import Writer, now
 
 log = logging.getLogger("samrap.server")
@@ -323,12 +323,13 @@ class TableRuntime:
 
     def _broadcast(self, public: list[Event]) -> None:
         cache: dict[int | None, str] = {}
+        events = events_json(public)
         for conn in list(self.conns):
             if not conn.is_open:
                 continue
             text = cache.get(conn.seat)
             if text is None:
-                text = cache[conn.seat] = view_message(self.table, conn.seat, public, self.deadline)
+                text = cache[conn.seat] = view_message(self.table, conn.seat, events, self.deadline)
             conn.send(text)
             conn.last_v = self.table.version
 

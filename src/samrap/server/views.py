@@ -1,43 +1,60 @@
 """Messages for clients, built from views: the only path by which game information leaves a table.
 
-:func:`view_message` asks the table for ``observe(state, seat)`` (or the spectator's view), writes
-it as the game's view string and adds the legal action texts for the seat to move. It never looks
-at the state itself; ``tests/server/test_leaks.py`` checks every message of hundreds of games
-against the full state.
+:func:`view_message` (the protocol's :class:`samrap.server.messages.ViewMsg`) asks the table for
+``observe(state, seat)`` (or the spectator's view), writes it as the game's view string and adds
+the legal action texts for the seat to move. It never looks at the state itself;
+``tests/server/test_leaks.py`` checks every message of hundreds of games against the full state.
 """
 
 from __future__ import annotations
 
+import json
 from collections.abc import Sequence
 
-from samrap.server.messages import Event, SeatInfo, TableInfo, ViewMsg
+from samrap.server.messages import Event, SeatInfo, TableInfo
 from samrap.server.table import Table
+
+
+def events_json(events: Sequence[Event]) -> str:
+    """The ``events`` list of a view message as JSON, null fields left out.
+
+    A broadcast sends the same events to every connection, so it is serialised once per change
+    rather than once per connection.
+    """
+    return json.dumps([e.model_dump(exclude_none=True) for e in events], ensure_ascii=False, separators=(",", ":"))
 
 
 def view_message(
     table: Table,
     seat: int | None,
-    events: Sequence[Event],
+    events: Sequence[Event] | str,
     deadline: float | None = None,
     truncated: bool = False,
 ) -> str:
-    """The JSON ``view`` message for ``seat`` (``None``: a spectator) at the table's version."""
+    """The JSON ``view`` message (:class:`ViewMsg`) for ``seat`` (``None``: a spectator) now.
+
+    Written with ``json`` rather than through the Pydantic model: this runs for every seat after
+    every action, and ``test_every_server_message_matches_the_schema`` holds it to the model.
+    ``events`` may be given already serialised (:func:`events_json`).
+    """
     view = table.view(seat)
     mover = table.to_move()
     legal = table.legal_texts() if seat is not None and seat == mover else []
-    game_index = table.deal.game if table.deal is not None else 0
-    msg = ViewMsg(
-        v=table.version,
-        seat=seat,
-        game=game_index,
-        view=None if view is None else str(view.to_string()),
-        legal=list(legal),
-        to_move=mover,
-        deadline=deadline,
-        events=list(events),
-        truncated=truncated,
-    )
-    return msg.model_dump_json(exclude_none=True)
+    body: dict[str, object] = {"t": "view", "v": table.version}
+    if seat is not None:
+        body["seat"] = seat
+    body["game"] = table.deal.game if table.deal is not None else 0
+    if view is not None:
+        body["view"] = str(view.to_string())
+    body["legal"] = legal
+    if mover is not None:
+        body["to_move"] = mover
+    if deadline is not None:
+        body["deadline"] = deadline
+    body["truncated"] = truncated
+    head = json.dumps(body, ensure_ascii=False, separators=(",", ":"))
+    tail = events if isinstance(events, str) else events_json(events)
+    return f'{head[:-1]},"events":{tail}}}'
 
 
 def events_since(table: Table, version: int) -> tuple[list[Event], bool]:
