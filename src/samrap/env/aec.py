@@ -1,6 +1,9 @@
 """The PettingZoo AEC environment, written once over a :class:`~samrap.env.binding.Binding`.
 
-One episode is one game (one Dummy game, one Contract Rummy deal). Agents are ``player_0`` ..
+One episode is one game (one Dummy game, one Contract Rummy deal), or with ``episode="match"`` a
+whole match (Dummy: games until someone reaches the target; Contract Rummy: seven deals), the
+rewards then coming from the match totals at its end (``max_games`` truncates a longer match and
+rewards its totals so far). Agents are ``player_0`` ..
 ``player_{n-1}`` for the game's seats. Each observation is a dict::
 
     {"observation": float32 vector (the game's layout), "action_mask": int8 vector (num_actions)}
@@ -28,7 +31,7 @@ import numpy.typing as npt
 from pettingzoo import AECEnv  # type: ignore[import-untyped]
 
 from samrap.core.rng import Random
-from samrap.env.binding import REWARD_MODES, Binding, rewards
+from samrap.env.binding import EPISODES, REWARD_MODES, Binding, rewards
 
 ObsDict = dict[str, npt.NDArray[Any]]
 
@@ -50,8 +53,12 @@ class SamrapAEC(AECEnv):  # type: ignore[misc]
         score_scale: float = 1.0,
         render_mode: str | None = None,
         illegal_reward: float | None = None,
+        episode: str = "game",
+        max_games: int = 100,
     ) -> None:
         super().__init__()
+        if episode not in EPISODES:
+            raise ValueError(f"episode must be one of {', '.join(EPISODES)}, not {episode!r}")
         if reward not in REWARD_MODES:
             raise ValueError(f"reward must be one of {', '.join(REWARD_MODES)}, not {reward!r}")
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
@@ -61,6 +68,9 @@ class SamrapAEC(AECEnv):  # type: ignore[misc]
         self.score_scale = score_scale
         self.render_mode = render_mode
         self.illegal_reward = illegal_reward
+        self.episode = episode
+        self.max_games = max_games
+        self.games_played = 0
         self.metadata = {**type(self).metadata, "name": f"samrap_{binding.name}_v0"}  # type: ignore[misc]
         n = binding.players
         self.possible_agents = [f"player_{i}" for i in range(n)]
@@ -93,6 +103,7 @@ class SamrapAEC(AECEnv):  # type: ignore[misc]
             self._seeds = Random(seed)
         self.deal_seed = self._seeds.getrandbits(63)
         self.game_state = self.binding.game.new_game(seed=self.deal_seed)
+        self.games_played = 0
         self._started = True
         self.agents = self.possible_agents[:]
         self._zeros = dict.fromkeys(self.agents, 0.0)
@@ -145,19 +156,40 @@ class SamrapAEC(AECEnv):  # type: ignore[misc]
         self.game_state = game.apply_unchecked(self.game_state, a)
         self._cumulative_rewards[agent] = 0.0
         if game.is_terminal(self.game_state):
-            pts = self.binding.points(game.returns(self.game_state))
-            r = rewards(pts, self.reward_mode, self.score_scale)
-            self.rewards = {a: r[i] for i, a in enumerate(self.possible_agents)}
-            self.terminations = dict.fromkeys(self.agents, True)
-            for i, ag in enumerate(self.possible_agents):
-                self.infos[ag] = {"points": pts[i]}
-            self._refresh()
-            self._accumulate_rewards()
+            self._game_over()
         else:
             self.rewards = self._zeros  # nothing to accumulate until the game ends
             self._refresh()
         if self.render_mode == "human":
             self.render()
+
+    def _game_over(self) -> None:
+        """A game ended: deal the match's next game, or end the episode with the rewards."""
+        b = self.binding
+        done = self.game_state
+        truncated = False
+        if self.episode == "match":
+            self.games_played += 1
+            nxt = b.next_game(done, self._seeds.getrandbits(63))
+            if nxt is not None and self.games_played < self.max_games:
+                self.game_state = nxt
+                self.rewards = self._zeros
+                self._refresh()
+                return
+            truncated = nxt is not None
+            pts = b.points(b.match_totals(done))
+        else:
+            pts = b.points(b.game.returns(done))
+        r = rewards(pts, self.reward_mode, self.score_scale)
+        self.rewards = {a: r[i] for i, a in enumerate(self.possible_agents)}
+        if truncated:
+            self.truncations = dict.fromkeys(self.agents, True)
+        else:
+            self.terminations = dict.fromkeys(self.agents, True)
+        for i, ag in enumerate(self.possible_agents):
+            self.infos[ag] = {"points": pts[i], "games": self.games_played} if self.games_played else {"points": pts[i]}
+        self._refresh()
+        self._accumulate_rewards()
 
     def _illegal(self, agent: str, action: object) -> None:
         if self.illegal_reward is None:

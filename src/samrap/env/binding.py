@@ -22,6 +22,8 @@ from samrap.env.observation import ObsLayout, Vector
 
 RewardMode = Literal["win", "score"]
 REWARD_MODES: tuple[str, ...] = ("win", "score")
+#: An episode is one game, or a whole match.
+EPISODES: tuple[str, ...] = ("game", "match")
 
 
 @dataclass(frozen=True, slots=True)
@@ -41,6 +43,9 @@ class Binding:
         higher_is_better: whether a larger ``returns`` entry is a better result.
         max_game_length: the game's bound on actions per game (truncation never needed before it).
         mask_text: card mask -> text (for information-state strings).
+        next_game: ``(finished state, deck seed) -> the next game of the match``, or ``None`` when
+            the match is over (the ``episode="match"`` option).
+        match_totals: finished state -> match totals after it (the game's own points).
     """
 
     name: str
@@ -55,6 +60,8 @@ class Binding:
     higher_is_better: bool
     max_game_length: int
     mask_text: Callable[[int], str]
+    next_game: Callable[[Any, int], Any]
+    match_totals: Callable[[Any], tuple[int, ...]]
 
     @property
     def players(self) -> int:
@@ -107,16 +114,29 @@ def dummy_binding(config: Any = None, *, knock_variants: int | None = None, **op
     from samrap.core.cardset import set_str
     from samrap.env.codec_dummy import KNOCK_VARIANTS, DummyCodec
     from samrap.env.encode_dummy import LAYOUT, SCORE_CLIP, DummyEncoder
+    from samrap.games.dummy import match
     from samrap.games.dummy.config import DummyConfig
     from samrap.games.dummy.game import MAX_GAME_LENGTH, DummyGame
 
     cfg = _config(DummyConfig, "dummy", config, options)
     encoder = DummyEncoder(cfg)
+    game = DummyGame(cfg)
+
+    def totals(s: Any) -> tuple[int, ...]:
+        return tuple(a + b for a, b in zip(s.scores, game.returns(s), strict=True))
+
+    def next_game(s: Any, seed: int) -> Any:
+        after = totals(s)
+        if match.is_match_over(cfg, after):
+            return None
+        nxt = match.next_game(s)  # the knocker starts; a โง่ reverses the direction (rules 7, 8, 38)
+        return game.new_game(seed=seed, starter=nxt.starter, direction=nxt.direction, scores=after)
+
     low, high = bounds(LAYOUT, {"hand_size": (0.0, 52.0 / cfg.cards_per_hand), "scores": (-SCORE_CLIP, SCORE_CLIP)})
     return Binding(
         name="dummy",
         config=cfg,
-        game=DummyGame(cfg),
+        game=game,
         codec=DummyCodec(cfg, knock_variants=knock_variants or KNOCK_VARIANTS),
         layout=LAYOUT,
         encode=encoder.encode,
@@ -126,6 +146,8 @@ def dummy_binding(config: Any = None, *, knock_variants: int | None = None, **op
         higher_is_better=True,
         max_game_length=MAX_GAME_LENGTH,
         mask_text=set_str,
+        next_game=next_game,
+        match_totals=totals,
     )
 
 

@@ -22,6 +22,7 @@ def contract_binding(
     (``pagat``, ``liverpool``) applied on top of ``config`` (default: the ``seed`` preset). An
     episode is one deal: deal 1 unless the game is started otherwise.
     """
+    from samrap.games.contract import match
     from samrap.games.contract.config import ContractConfig
     from samrap.games.contract.game import ContractGame
 
@@ -29,6 +30,13 @@ def contract_binding(
     encoder = ContractEncoder(cfg)
     low, high = contract_bounds(cfg, encoder.layout)
     game = ContractGame(cfg)
+
+    def next_game(s: Any, seed: int) -> Any:
+        nxt = match.next_deal(s)  # the deal passes left; None after deal 7 (rules 5, 6)
+        if nxt is None:
+            return None
+        return game.new_game(seed, dealer=nxt.dealer, deal_number=nxt.deal, scores=nxt.scores)
+
     return Binding(
         name="contract",
         config=cfg,
@@ -42,4 +50,6 @@ def contract_binding(
         higher_is_better=False,
         max_game_length=game.max_game_length,
         mask_text=cfg.pack.mask_text,
+        next_game=next_game,
+        match_totals=match.match_totals,
     )

@@ -1,11 +1,12 @@
-"""Contract Rummy as a PettingZoo AEC environment (one deal per episode).
+"""Contract Rummy as a PettingZoo AEC environment (one deal per episode, or a match of seven).
 
 ``env(config=None, *, reward="win", score_scale=1.0, illegal_reward=-1.0, render_mode=None,
-**options)``: ``config`` is a ``ContractConfig`` or a config string (``"contract(players=3)"``);
-``options`` are config fields (``players=5``, ``buying=True``, ``preset="liverpool"``) applied on
-top. Rewards compare penalty points: the seat with the fewest wins. In a claim window (liverpool's
-buying) the agent to act is the seat being asked, not the player in turn.
-See ``docs/env.md`` for the action ids and observation slices.
+episode="game", max_games=100, **options)``: ``config`` is a ``ContractConfig`` or a config
+string (``"contract(players=3)"``); ``options`` are config fields (``players=5``,
+``buying=True``, ``preset="liverpool"``) applied on top. Rewards compare penalty points: the
+seat with the fewest wins. In a claim window (liverpool's buying) the agent to act is the seat
+being asked, not the player in turn. See ``docs/env.md`` for the action ids and observation
+slices.
 """
 
 from __future__ import annotations
@@ -23,6 +24,8 @@ def raw_env(
     score_scale: float = 1.0,
     render_mode: str | None = None,
     illegal_reward: float | None = None,
+    episode: str = "game",
+    max_games: int = 100,
     **options: Any,
 ) -> SamrapAEC:
     """The environment; with ``illegal_reward=None`` an illegal action raises ``ValueError``."""
@@ -32,6 +35,8 @@ def raw_env(
         score_scale=score_scale,
         render_mode=render_mode,
         illegal_reward=illegal_reward,
+        episode=episode,
+        max_games=max_games,
     )
 
 

@@ -7,7 +7,7 @@
 True
 
 ``env(config=None, *, reward="win", score_scale=1.0, illegal_reward=-1.0, render_mode=None,
-knock_variants=None, **options)``: ``config`` is a ``DummyConfig`` or a config string
+episode="game", max_games=100, knock_variants=None, **options)``: ``config`` is a ``DummyConfig`` or a config string
 (``"dummy(players=3)"``); ``options`` are config fields (``players=2``, ``ace_low=True``,
 ``preset="modern"``) applied on top. See ``docs/env.md`` for the action ids and observation slices.
 """
@@ -27,13 +27,21 @@ def raw_env(
     score_scale: float = 1.0,
     render_mode: str | None = None,
     illegal_reward: float | None = None,
+    episode: str = "game",
+    max_games: int = 100,
     knock_variants: int | None = None,
     **options: Any,
 ) -> SamrapAEC:
     """The environment; with ``illegal_reward=None`` an illegal action raises ``ValueError``."""
     binding = dummy_binding(config, knock_variants=knock_variants, **options)
     return SamrapAEC(
-        binding, reward=reward, score_scale=score_scale, render_mode=render_mode, illegal_reward=illegal_reward
+        binding,
+        reward=reward,
+        score_scale=score_scale,
+        render_mode=render_mode,
+        illegal_reward=illegal_reward,
+        episode=episode,
+        max_games=max_games,
     )
 
 

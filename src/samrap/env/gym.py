@@ -11,10 +11,12 @@ Action: ``Discrete(num_actions)`` (the game's codec). The legal-action mask is
 ``MaskablePPO`` calls). An illegal action ends the episode with ``illegal_reward`` and
 ``info["illegal"] = True``; nothing else changes, so masked agents never see it.
 
-Options: ``seat`` (the learner's seat; ``None`` = a random seat each episode), ``opponents``
-(a bot name for every other seat, or a list of names or player objects), ``reward`` (``win``:
-+1 / 0 for a shared best / -1; ``score``: the learner's points minus the mean of the others',
-times ``score_scale``), and the game's config fields (``players=2``, ``preset="modern"``).
+Options: ``episode`` (``game``, or ``match``: a whole match, rewarded on the match totals at its
+end; ``max_games`` truncates a longer one), ``seat`` (the learner's seat; ``None`` = a random
+seat each episode), ``opponents`` (a bot name for every other seat, or a list of names or player
+objects), ``reward`` (``win``: +1 / 0 for a shared best / -1; ``score``: the learner's points
+minus the mean of the others', times ``score_scale``), and the game's config fields
+(``players=2``, ``preset="modern"``).
 Everything random (deals, the learner's seat, the bots' choices) comes from ``reset(seed=...)``.
 """
 
@@ -28,7 +30,7 @@ import numpy as np
 import numpy.typing as npt
 
 from samrap.core.rng import Random
-from samrap.env.binding import REWARD_MODES, Binding, binding_for, mask_array, rewards
+from samrap.env.binding import EPISODES, REWARD_MODES, Binding, binding_for, mask_array, rewards
 from samrap.env.bots import make_player
 from samrap.env.observation import Vector
 
@@ -49,8 +51,12 @@ class SamrapGymEnv(gymnasium.Env[Vector, np.int64]):
         score_scale: float = 1.0,
         illegal_reward: float = -1.0,
         render_mode: str | None = None,
+        episode: str = "game",
+        max_games: int = 100,
         **options: Any,
     ) -> None:
+        if episode not in EPISODES:
+            raise ValueError(f"episode must be one of {', '.join(EPISODES)}, not {episode!r}")
         if reward not in REWARD_MODES:
             raise ValueError(f"reward must be one of {', '.join(REWARD_MODES)}, not {reward!r}")
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
@@ -68,6 +74,11 @@ class SamrapGymEnv(gymnasium.Env[Vector, np.int64]):
         self.score_scale = score_scale
         self.illegal_reward = illegal_reward
         self.render_mode = render_mode
+        self.episode = episode
+        self.max_games = max_games
+        self.games_played = 0
+        self._truncated = False
+        self._points: list[float] = []
         self.observation_space = gymnasium.spaces.Box(self.binding.low, self.binding.high, dtype=np.float32)
         self.action_space = gymnasium.spaces.Discrete(self.binding.num_actions)
         self._seeds = Random()
@@ -89,6 +100,8 @@ class SamrapGymEnv(gymnasium.Env[Vector, np.int64]):
         self._bot_rngs = [Random(self._seeds.getrandbits(63)) for _ in range(n)]
         self.game_state = self.binding.game.new_game(seed=self.deal_seed)
         self._over = False
+        self.games_played = 0
+        self._truncated = False
         reward = self._play_bots()
         assert reward is None, "a game cannot end before anyone has moved"
         return self._obs(), self._info()
@@ -98,23 +111,34 @@ class SamrapGymEnv(gymnasium.Env[Vector, np.int64]):
         return self.opponents[k]
 
     def _play_bots(self) -> float | None:
-        """Bots move until the learner is to move (then ``None``) or the game ends (the learner's reward)."""
-        game = self.binding.game
+        """Bots move until the learner is to move (then ``None``) or the episode ends (the learner's reward)."""
+        b = self.binding
+        game = b.game
         s = self.game_state
-        while not game.is_terminal(s):
-            p = game.current_player(s)
-            legal = game.legal_actions(s)
-            if p == self.seat:
-                self.game_state = s
-                self._legal = self.binding.codec.legal_map(s, legal)
-                return None
-            a = self._bot_for(p).choose(game.observe(s, p), legal, self._bot_rngs[p])
-            s = game.apply_unchecked(s, a)
+        while True:
+            while not game.is_terminal(s):
+                p = game.current_player(s)
+                legal = game.legal_actions(s)
+                if p == self.seat:
+                    self.game_state = s
+                    self._legal = b.codec.legal_map(s, legal)
+                    return None
+                a = self._bot_for(p).choose(game.observe(s, p), legal, self._bot_rngs[p])
+                s = game.apply_unchecked(s, a)
+            if self.episode == "game":
+                self._points = b.points(game.returns(s))
+                break
+            self.games_played += 1
+            nxt = b.next_game(s, self._seeds.getrandbits(63))
+            if nxt is None or self.games_played >= self.max_games:
+                self._truncated = nxt is not None
+                self._points = b.points(b.match_totals(s))
+                break
+            s = nxt
         self.game_state = s
         self._legal = {}
         self._over = True
-        pts = self.binding.points(game.returns(s))
-        return rewards(pts, self.reward_mode, self.score_scale)[self.seat]
+        return rewards(self._points, self.reward_mode, self.score_scale)[self.seat]
 
     def step(self, action: Any) -> tuple[Vector, float, bool, bool, dict[str, Any]]:
         if self._over:
@@ -131,8 +155,10 @@ class SamrapGymEnv(gymnasium.Env[Vector, np.int64]):
         info = self._info()
         if reward is None:
             return self._obs(), 0.0, False, False, info
-        info["points"] = self.binding.points(self.binding.game.returns(self.game_state))
-        return self._obs(), float(reward), True, False, info
+        info["points"] = self._points
+        if self.episode == "match":
+            info["games"] = self.games_played
+        return self._obs(), float(reward), not self._truncated, self._truncated, info
 
     # ------------------------------------------------------------------------------------------
 
