@@ -8,10 +8,18 @@ max_reshuffles=2, buying=false, max_buys=3, max_turns=1000. ``pagat`` sets picku
 min_run=4, contract_exact=true, joker_rule=players_minus_one; ``liverpool`` is pagat plus
 buying=true.
 
-Cards are physical ids over several decks (``cards.py``): zones hold physical cards so card
-conservation can be checked, while melds and actions speak of faces. Notation is in
-``actions.py`` (actions) and ``notation.py`` (position strings); ``docs/notation-contract.md``
-has both.
+Modules, one concept each: ``cards`` (physical cards of a multi-deck pack and their faces),
+``contracts`` (hand sizes and contracts per deal), ``config``, ``melds`` (a meld by face and on
+the table), ``search`` (candidate melds and go-downs in a hand), ``actions`` (typed actions and
+their text), ``state``, ``transitions`` (the deal and unchecked apply), ``turn`` (move generation
+after the draw and the rule-30 look-ahead), ``pickups`` (the draw), ``rules`` (legal actions and
+checked apply), ``scoring``, ``observe`` (views and resampling), ``notation`` (position strings),
+``game`` (the facade), ``match``. ``docs/notation-contract.md`` describes every text format.
+
+Zones hold physical cards so card conservation can be checked; melds and actions speak of faces.
+The empty-stock reshuffle is a shuffle seeded from the deal's ``seed`` and the reshuffle count, so
+a deal replays from its first deck order and that seed. A deal ends after at most
+``game.max_game_length(config)`` actions (5,212 for the default config).
 
 Decisions where the rules page leaves a choice (each also noted where it is implemented):
 
@@ -25,16 +33,18 @@ Decisions where the rules page leaves a choice (each also noted where it is impl
   first, then a joker taken back by exchange, then cards everyone saw taken, then the lowest id.
 * Rule 24: the deep card only has to be on the table by the end of the turn; a player who is not
   down can only get it there by going down, and may also lay it off after going down.
+* A joker may be discarded (the rules page does not forbid it), except one taken back by exchange
+  in this turn (rule 26).
 * Liverpool buying: when the player in turn draws from the stock instead of taking the top
   discard, the other players who are not down and have buys left are asked in turn order from
-  the player's left; the first to claim takes the discard and the top stock card, then the
-  player in turn draws. A buy needs two stock cards (the penalty card and the player's draw).
-  The first upcard may be bought.
+  the player's left; the first to claim takes the discard (seen by all) and the top stock card
+  (hidden), then the player in turn draws. A buy needs two stock cards (the penalty card and the
+  player's draw). The first upcard may be bought.
 * First dealer (rule 31): the tied lowest cutters cut again; a cut joker makes everyone still
   cutting cut again.
 * ``max_turns`` (1000 by default, not on the rules page): a deal in which the players only trade
   discards could otherwise last for ever; it ends like an exhausted stock (rule 28). Random play
-  stays far below it. ``game.max_game_length`` is the resulting bound on a deal's actions.
+  stays far below it.
 """
 
 from samrap.games.contract.actions import (

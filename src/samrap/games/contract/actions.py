@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import cache
 from typing import TypeAlias
 
 from samrap.core.cards import parse_card
@@ -115,6 +116,23 @@ ContractAction: TypeAlias = Draw | PickUp | Claim | Pass | GoDown | Meld | LayOf
 DRAW = Draw()
 CLAIM = Claim()
 PASS = Pass()
+#: Interned actions: move generation hands out these shared values instead of building new ones.
+DISCARDS: tuple[Discard, ...] = tuple(Discard(f) for f in range(53))
+
+
+@cache
+def pickup(depth: int) -> PickUp:
+    return PickUp(depth)
+
+
+@cache
+def layoff(face: int, target: int, joker: bool = False) -> LayOff:
+    return LayOff(face, target, joker)
+
+
+@cache
+def exchange(face: int, target: int) -> Exchange:
+    return Exchange(face, target)
 
 
 def sort_key(a: ContractAction) -> tuple[int, ...]:

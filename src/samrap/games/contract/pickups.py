@@ -10,10 +10,10 @@ share the work across depths because each depth's pool is the last one plus one 
 from __future__ import annotations
 
 from samrap.core.cardset import SUIT_MASKS
-from samrap.games.contract.actions import DRAW, ContractAction, PickUp
+from samrap.games.contract.actions import DRAW, ContractAction, PickUp, pickup
 from samrap.games.contract.cards import JOKER
 from samrap.games.contract.contracts import LAST_DEAL, contract
-from samrap.games.contract.melds import RUN, ext_faces
+from samrap.games.contract.melds import RUN, ext_faces, pos_face
 from samrap.games.contract.search import contract_possible, meld_with_face, runs_may_cover
 from samrap.games.contract.state import ContractState
 from samrap.games.contract.transitions import apply_unchecked
@@ -27,21 +27,19 @@ def draw_actions(s: ContractState) -> list[ContractAction]:
     if not pile:
         return out
     if _top_ok(s):
-        out.append(PickUp(0))
+        out.append(pickup(0))
     if s.config.pickup != "deep" or len(pile) < 2:
         return out
     d = _Draw(s)
-    pools = [s.hands[s.current] | 1 << pile[-1]]
-    for k in range(1, len(pile)):
-        pools.append(pools[-1] | 1 << pile[-k - 1])
-    last = len(pile) if d.down or s.deal != LAST_DEAL else d.last_coverable(pools)
+    pool = s.hands[s.current] | 1 << pile[-1]
+    last = len(pile)
     for k in range(1, last):
-        if (
-            d.may_work(pools[k], pile[-k - 1])
-            and d.contract_ok(k, pools[k])
-            and is_finishable(apply_unchecked(s, PickUp(k)))
-        ):
-            out.append(PickUp(k))
+        card = pile[-k - 1]
+        pool |= 1 << card
+        if d.past_cover(pool):
+            break
+        if d.may_work(pool, card) and d.contract_ok(k, pool) and is_finishable(apply_unchecked(s, pickup(k))):
+            out.append(pickup(k))
     return out
 
 
@@ -50,6 +48,22 @@ def _top_ok(s: ContractState) -> bool:
     if s.hands[s.current] & ~pack.face_masks[pack.faces[s.pile[-1]]]:
         return True  # a card of another face can still be discarded (rule 25)
     return is_finishable(apply_unchecked(s, PickUp(0)))
+
+
+def _chain_reach(suit: int, lo: int, hi: int, faces: int, jokers: int) -> int:
+    """Faces beyond the ends of run ``lo..hi`` that ``faces`` and ``jokers`` could extend it to."""
+    out = 0
+    for step in (1, -1):
+        gaps = 0
+        p = hi + 1 if step > 0 else lo - 1
+        while 0 <= p <= 13 and max(hi, p) - min(lo, p) <= 12:
+            f = pos_face(suit, p)
+            out |= 1 << f
+            gaps += 0 if faces >> f & 1 else 1
+            if gaps > jokers:
+                break
+            p += step
+    return out
 
 
 class _Draw:
@@ -71,12 +85,18 @@ class _Draw:
                 self.runs[m.key].append((m.lo, m.hi))
                 for _, f in m.jokers:
                     self.exchangeable |= 1 << f
-        # Faces a down player's deep card could reach at all: a meld end, a joker's place, or
-        # any card of a suit with a run (through a chain of lay-offs).
+        # Faces a deep card could reach at all: a meld end, a joker's place, or a face a run
+        # could be extended to with the cards of the whole pile and hand (a chain of lay-offs).
         self.reach = self.ext | self.exchangeable
-        for su in range(4):
-            if self.runs[su]:
-                self.reach |= SUIT_MASKS[su]
+        pack = s.config.pack
+        most = s.hands[s.current]
+        for c in s.pile:
+            most |= 1 << c
+        faces = pack.faces_of(most)
+        jokers = (most & pack.jokers_mask).bit_count() + (self.exchangeable & faces).bit_count()
+        for su, runs in enumerate(self.runs):
+            for lo, hi in runs:
+                self.reach |= _chain_reach(su, lo, hi, faces, jokers)
         if s.config.melds_after_down or self.ext:
             self.reach |= 1 << JOKER
         if s.config.melds_after_down:
@@ -109,24 +129,21 @@ class _Draw:
         jokers = (pool & pack.jokers_mask).bit_count()
         return meld_with_face(pack.faces_of(pool), jokers, face, cfg.min_run)
 
-    def last_coverable(self, pools: list[int]) -> int:
-        """Deal 7: one past the deepest pool that might go out in runs of different suits.
+    def past_cover(self, pool: int) -> bool:
+        """Deal 7, not down, runs of different suits: this pool (and so every bigger one) cannot go out.
 
         Going out needs at most one suit per run and no face twice, give or take the one card
         ``deal7_discard`` may leave; both only get worse as the pool grows.
         """
-        cfg = self.s.config
-        if cfg.same_suit_runs != "different":
-            return len(pools)
-        pack = cfg.pack
+        s = self.s
+        cfg = s.config
+        if self.down or s.deal != LAST_DEAL or cfg.same_suit_runs != "different":
+            return False
+        layers, _ = cfg.pack.face_layers(pool)
         slack = 1 if cfg.deal7_discard else 0
-        runs = contract(self.s.deal)[1]
-        for k in range(1, len(pools)):
-            layers, _ = pack.face_layers(pools[k])
-            suits = sum(1 for m in SUIT_MASKS if layers[0] & m)
-            if suits > runs + slack or len(layers) > 2 or (len(layers) == 2 and layers[1].bit_count() > slack):
-                return k
-        return len(pools)
+        suits = sum(1 for m in SUIT_MASKS if layers[0] & m)
+        doubles = layers[1].bit_count() if len(layers) > 1 else 0
+        return suits > contract(s.deal)[1] + slack or len(layers) > 2 or doubles > slack
 
     def contract_ok(self, depth: int, pool: int) -> bool:
         """Deals 1-6, not down: could this pool hold the contract at all (:func:`contract_possible`)?

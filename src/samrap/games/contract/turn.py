@@ -19,12 +19,14 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from samrap.games.contract.actions import (
+    DISCARDS,
     ContractAction,
-    Discard,
     Exchange,
     GoDown,
     LayOff,
     Meld,
+    exchange,
+    layoff,
     sort_key,
 )
 from samrap.games.contract.cards import JOKER, bits
@@ -229,16 +231,16 @@ def _table_moves(s: ContractState) -> Iterator[ContractAction]:
     for t, m in enumerate(s.melds):
         ext = ext_faces(m)
         for f in bits(ext & faces):
-            yield LayOff(f, t)
+            yield layoff(f, t)
         if has_joker:
             for f in bits(ext):
-                yield LayOff(f, t, True)
+                yield layoff(f, t, True)
     if not s.went_down:
         for t, m in enumerate(s.melds):
             if m.kind == RUN and m.jokers:
                 for _, f in m.jokers:
                     if faces >> f & 1:
-                        yield Exchange(f, t)
+                        yield exchange(f, t)
 
 
 def play_actions(s: ContractState) -> list[ContractAction]:
@@ -278,9 +280,9 @@ def play_actions(s: ContractState) -> list[ContractAction]:
                     spare = 0
             if spare or is_finishable(apply_unchecked(s, a)):
                 out.append(a)
-    out.extend(Discard(f) for f in bits(pack.faces_of(free)))
+    out.extend(DISCARDS[f] for f in bits(pack.faces_of(free)))
     if free & pack.jokers_mask:
-        out.append(Discard(JOKER))
+        out.append(DISCARDS[JOKER])
     return out
 
 
