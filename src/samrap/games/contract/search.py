@@ -54,7 +54,7 @@ def _set_options(pattern: int, jokers: int, smin: int, smax: int) -> tuple[tuple
     return tuple(sorted(out))
 
 
-@cache
+@lru_cache(maxsize=16384)
 def _run_options(p14: int, jokers: int, lmin: int, lmax: int) -> tuple[tuple[int, int], ...]:
     """``(natural ranks, joker ranks)`` 13-bit pairs for runs of one suit held at positions ``p14``.
 
@@ -100,7 +100,7 @@ class Cand:
         self.lo, self.hi = sh[2], sh[3]
 
 
-@cache
+@lru_cache(maxsize=1 << 16)
 def _cand(nat: int, jok: int) -> Cand:
     return Cand(Spec(nat, jok))
 
