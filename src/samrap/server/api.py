@@ -9,6 +9,7 @@ for a table that another server process owns is forwarded to that process
 from __future__ import annotations
 
 import json
+import random
 from collections.abc import Awaitable, Callable
 from datetime import UTC, datetime
 from typing import Annotated, Any
@@ -27,6 +28,9 @@ from samrap.server.messages import (
     ErrorBody,
     ErrorCode,
     Health,
+    HintItem,
+    HintRequest,
+    HintResponse,
     HostRequest,
     JoinRequest,
     JoinResponse,
@@ -277,3 +281,41 @@ async def game_replay(request: Request, game_id: str) -> Any:
     if text is None:
         return error_response(ErrorCode.NOT_FOUND, f"no archived game {game_id!r}")
     return await asyncio.to_thread(replay_states, text)
+
+
+#: The search behind table hints: small enough to answer a tap in well under a second.
+HINT_ITERATIONS = 200
+
+
+@router.post("/api/tables/{code}/hint", response_model=HintResponse)
+async def table_hint(request: Request, code: str, body: HintRequest) -> Any:
+    """The bots' ranked suggestions for the seat to move, from that seat's view only.
+
+    Hints are a help at casual tables: a rated table refuses them (``bad_state``), and only the
+    seat to move may ask (``not_your_turn``). The search sees the seat's observation, never the
+    state, so a hint can reveal nothing the seat could not know.
+    """
+    import asyncio
+
+    from samrap.players.budget import Budget
+    from samrap.players.hint import rank_moves
+    from samrap.players.levels import ismcts_for
+
+    raw = await request.body()
+
+    async def work(rt: TableRuntime) -> HintResponse:
+        who = rt.authorize(body.token)
+        if not isinstance(who, int):
+            raise TableError(ErrorCode.NO_SEAT, "the host token holds no seat: ask with a seat token")
+        table = rt.table
+        if table.settings.rated:
+            raise TableError(ErrorCode.BAD_STATE, "no hints at a rated table")
+        if table.to_move() != who:
+            raise TableError(ErrorCode.NOT_YOUR_TURN, "hints are for the seat to move")
+        game, view, version = table.game, table.view(who), table.version
+        legal = game.legal_actions(table.state)
+        bot = ismcts_for(game, Budget(iterations=HINT_ITERATIONS))
+        hints = await asyncio.to_thread(rank_moves, game, view, legal, bot, random.Random(version), None, body.lang)
+        return HintResponse(hints=[HintItem(**h.as_dict()) for h in hints])
+
+    return await _with_table(request, code, raw, work)

@@ -205,6 +205,31 @@ class HostRequest(_Model):
     level: BotLevel | None = Field(default=None, description="For ``bots``: the level of the added bots.")
 
 
+class HintRequest(_Model):
+    """``POST /api/tables/{code}/hint``: the bots' ranked suggestions for the seat of ``token``."""
+
+    token: str = Field(max_length=100)
+    lang: Literal["en", "th"] = "en"
+
+
+class HintItem(_Model):
+    """One legal move with the bot's estimate and a one-line reason (``players/hint.py``)."""
+
+    rank: int
+    action: str
+    value: float
+    win: float | None = None
+    score: float | None = None
+    visits: int = 0
+    reason: str = ""
+
+
+class HintResponse(_Model):
+    """Every legal move of the seat to move, best first."""
+
+    hints: list[HintItem]
+
+
 class PlayerRequest(_Model):
     """``POST /api/players``: a named identity kept in the browser by its token."""
 
