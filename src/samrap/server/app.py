@@ -9,7 +9,7 @@ placeholder page from there.
 from __future__ import annotations
 
 import gc
-import logging  # noqa: TID251 - the server logs its startup
+import logging
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from pathlib import Path

@@ -9,7 +9,7 @@ rather than failing the table.
 
 from __future__ import annotations
 
-import logging  # noqa: TID251 - the server reports a fallback it chose
+import logging
 from collections.abc import Sequence
 from typing import Any
 

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import logging  # noqa: TID251 - operational messages of the server
+import logging
 
 from samrap.server.chat import ChatRejected, clean_name
 from samrap.server.messages import CreateTableRequest, ErrorCode

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import logging  # noqa: TID251 - operational messages of the server
+import logging
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from secrets import randbits
