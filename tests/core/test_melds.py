@@ -200,3 +200,13 @@ def test_rank_pattern_and_neighbours(mask: int, ace_low: bool) -> None:
             for o in range(52)
         )
         assert bool(near >> c & 1) == touching
+
+
+def test_is_ace_low_run_answers_false_for_sets_and_ace_high_runs() -> None:
+    """Rule 9 / ace_low: only a run holding the ace and the 2 of its suit plays the ace low."""
+    from samrap.core.melds import is_ace_low_run
+
+    assert is_ace_low_run(parse_set("Ah2h3h"))
+    assert not is_ace_low_run(parse_set("QhKhAh"))
+    assert not is_ace_low_run(parse_set("7c7d7h"))
+    assert not is_ace_low_run(parse_set("AcAdAh"))
