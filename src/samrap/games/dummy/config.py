@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import dataclasses
 from dataclasses import dataclass
+from functools import lru_cache
 
 from samrap.core.configstr import config_from_string, config_to_string
 from samrap.core.errors import ConfigError
@@ -105,7 +106,7 @@ class DummyConfig:
 
     def to_string(self) -> str:
         """``dummy(players=3)``: the fields that differ from ``classic``, sorted."""
-        return config_to_string(GAME_NAME, self, CLASSIC)
+        return _canonical_string(self)
 
     @classmethod
     def from_string(cls, text: str, base: DummyConfig | None = None) -> DummyConfig:
@@ -118,6 +119,12 @@ class DummyConfig:
 
     def __str__(self) -> str:
         return self.to_string()
+
+
+@lru_cache(maxsize=256)
+def _canonical_string(config: DummyConfig) -> str:
+    """Cached: every view string and record header writes the config string again."""
+    return config_to_string(GAME_NAME, config, CLASSIC)
 
 
 CLASSIC = DummyConfig()
