@@ -105,3 +105,22 @@ def config_from_string(cls: type[C], text: str, name: str, default: C, presets: 
             raise ConfigError("preset", f"unknown preset {key!r}; known: {', '.join(presets)}")
         start = presets[key]
     return config_from_fields(cls, start, name, fields)
+
+
+def check_field_types(config: object, choices: Mapping[str, tuple[str, ...]] | None = None) -> None:
+    """Check every field of a config dataclass against its annotation (``bool``, ``int``, ``int | None``)
+    and ``choices`` for string fields, so a config built in Python is as strict as a parsed one.
+
+    Raises:
+        ConfigError: naming the first field with a value of the wrong kind.
+    """
+    for f in dataclasses.fields(config):  # type: ignore[arg-type]
+        v = getattr(config, f.name)
+        kind = str(f.type)
+        if kind.startswith("bool") and not isinstance(v, bool):
+            raise ConfigError(f.name, f"expected true or false, got {v!r}")
+        bad_int = isinstance(v, bool) or not isinstance(v, int)
+        if kind.startswith("int") and bad_int and not (v is None and "None" in kind):
+            raise ConfigError(f.name, f"expected a whole number, got {v!r}")
+        if choices and f.name in choices and v not in choices[f.name]:
+            raise ConfigError(f.name, f"expected one of {', '.join(choices[f.name])}, got {v!r}")

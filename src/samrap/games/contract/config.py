@@ -9,7 +9,7 @@ from __future__ import annotations
 import dataclasses
 from dataclasses import dataclass
 
-from samrap.core.configstr import config_from_string, config_to_string
+from samrap.core.configstr import check_field_types, config_from_string, config_to_string
 from samrap.core.errors import ConfigError
 from samrap.games.contract.cards import Pack, make_pack
 from samrap.games.contract.contracts import MAX_HAND
@@ -67,16 +67,7 @@ class ContractConfig:
     max_turns: int = 1000
 
     def __post_init__(self) -> None:
-        for f in dataclasses.fields(self):
-            v = getattr(self, f.name)
-            kind = str(f.type)
-            if kind.startswith("bool") and not isinstance(v, bool):
-                raise ConfigError(f.name, f"expected true or false, got {v!r}")
-            bad_int = isinstance(v, bool) or not isinstance(v, int)
-            if kind.startswith("int") and bad_int and not (v is None and "None" in kind):
-                raise ConfigError(f.name, f"expected a whole number, got {v!r}")
-            if f.name in _CHOICES and v not in _CHOICES[f.name]:
-                raise ConfigError(f.name, f"expected one of {', '.join(_CHOICES[f.name])}, got {v!r}")
+        check_field_types(self, _CHOICES)
         if not 3 <= self.players <= 8:
             raise ConfigError("players", f"Contract Rummy is for 3 to 8 players, not {self.players}")
         if self.decks is not None and not 1 <= self.decks <= 4:

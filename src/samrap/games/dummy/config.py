@@ -6,11 +6,10 @@ The canonical string (``dummy(players=3,ace_low=true)``) omits defaults and sort
 
 from __future__ import annotations
 
-import dataclasses
 from dataclasses import dataclass
 from functools import lru_cache
 
-from samrap.core.configstr import config_from_string, config_to_string
+from samrap.core.configstr import check_field_types, config_from_string, config_to_string
 from samrap.core.errors import ConfigError
 
 GAME_NAME = "dummy"
@@ -62,14 +61,7 @@ class DummyConfig:
     speto_layoff_penalty: int = 0
 
     def __post_init__(self) -> None:
-        for f in dataclasses.fields(self):
-            v = getattr(self, f.name)
-            kind = str(f.type)
-            if kind.startswith("bool") and not isinstance(v, bool):
-                raise ConfigError(f.name, f"expected true or false, got {v!r}")
-            bad_int = isinstance(v, bool) or not isinstance(v, int)
-            if kind.startswith("int") and bad_int and not (v is None and "None" in kind):
-                raise ConfigError(f.name, f"expected a whole number, got {v!r}")
+        check_field_types(self)
         if not 2 <= self.players <= 4:
             raise ConfigError("players", f"Thai Dummy is for 2 to 4 players, not {self.players}")
         if self.hand_size is not None:
