@@ -30,6 +30,7 @@ def test_facade_names() -> None:
     assert g.state_from_string(s.to_string()) == s
     v = g.observe(s, 2)
     assert isinstance(v, ContractView) and g.view_from_string(v.to_string()) == v
+    assert hash(v) == hash(g.observe(g.new_game(seed=5), 2)) and hash(s) == hash(g.new_game(seed=5))
     assert isinstance(g.resample(v, random.Random(1)), ContractState)
     assert g.returns(s) == (0, 0, 0, 0) and g.ledger(s) == ()
     over = s._replace(phase=Phase.OVER)
