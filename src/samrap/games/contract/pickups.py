@@ -130,20 +130,25 @@ class _Draw:
         return meld_with_face(pack.faces_of(pool), jokers, face, cfg.min_run)
 
     def past_cover(self, pool: int) -> bool:
-        """Deal 7, not down, runs of different suits: this pool (and so every bigger one) cannot go out.
+        """Deal 7, not down: this pool (and so every bigger one) cannot go out in runs.
 
-        Going out needs at most one suit per run and no face twice, give or take the one card
-        ``deal7_discard`` may leave; both only get worse as the pool grows.
+        Each suit needs as many runs as it holds copies of one face (one run cannot hold a face
+        twice), and with runs of different suits one run per suit at most; the one card
+        ``deal7_discard`` may leave over eases either by one. Both only get worse as the pool grows.
         """
         s = self.s
         cfg = s.config
-        if self.down or s.deal != LAST_DEAL or cfg.same_suit_runs != "different":
+        if self.down or s.deal != LAST_DEAL:
             return False
         layers, _ = cfg.pack.face_layers(pool)
         slack = 1 if cfg.deal7_discard else 0
-        suits = sum(1 for m in SUIT_MASKS if layers[0] & m)
-        doubles = layers[1].bit_count() if len(layers) > 1 else 0
-        return suits > contract(s.deal)[1] + slack or len(layers) > 2 or doubles > slack
+        runs = contract(s.deal)[1]
+        if cfg.same_suit_runs == "different":
+            suits = sum(1 for m in SUIT_MASKS if layers[0] & m)
+            doubles = layers[1].bit_count() if len(layers) > 1 else 0
+            return suits > runs + slack or len(layers) > 2 or doubles > slack
+        need = sum(max((i + 1 for i, lay in enumerate(layers) if lay & m), default=0) for m in SUIT_MASKS)
+        return need > runs + slack
 
     def contract_ok(self, depth: int, pool: int) -> bool:
         """Deals 1-6, not down: could this pool hold the contract at all (:func:`contract_possible`)?

@@ -146,6 +146,18 @@ def _add(used: tuple[int, ...], m: int) -> tuple[int, ...]:
     return tuple(out)
 
 
+def _sub(layers: tuple[int, ...], m: int) -> tuple[int, ...]:
+    """``layers`` with one copy of each face of ``m`` taken away (``m`` within ``layers[0]``)."""
+    out = list(layers)
+    for i in range(len(out) - 1, -1, -1):
+        taken = out[i] & m
+        out[i] ^= taken
+        m ^= taken
+    while out and not out[-1]:
+        out.pop()
+    return tuple(out)
+
+
 def _fits(used: tuple[int, ...], layers: tuple[int, ...]) -> bool:
     if len(used) > len(layers):
         return False
@@ -206,11 +218,19 @@ class ContractQuery:
 
     def __iter__(self) -> Iterator[tuple[Spec, ...]]:
         """Every go-down, each once, as a sorted tuple of specs."""
+        if self.totals is not None and not self.sets:
+            yield from self._covers()
+            return
         for chosen in self._sets(0, self.sets, (), 0, []):
             yield sort_specs(c.spec for c in chosen)
 
     def containing(self, face: int) -> Iterator[tuple[Spec, ...]]:
         """Go-downs with a natural ``face`` (or, for the joker face 52, a joker); may repeat."""
+        if self.totals is not None and not self.sets:
+            for g in self._covers():
+                if any((sp.jok if face == 52 else sp.nat >> face & 1) for sp in g):
+                    yield g
+            return
         for kind_list, is_run in ((self.setc, False), (self.runc, True)):
             for c in kind_list:
                 if (c.jokers == 0) if face == 52 else not c.nat >> face & 1:
@@ -224,6 +244,56 @@ class ContractQuery:
                     continue
                 for chosen in self._sets(0, sets, used, c.jokers, [c], runs):
                     yield sort_specs(x.spec for x in chosen)
+
+    def _covers(self) -> Iterator[tuple[Spec, ...]]:
+        """Going out in runs (deal 7): exact covers of the hand, each once.
+
+        The lowest face not yet placed goes into one of the runs holding it (or, when a card may
+        be left over for the final discard, is that card), so only runs that can still finish a
+        cover are tried.
+        """
+        assert self.totals is not None
+        slack = sum(x.bit_count() for x in self.layers) + self.jokers - min(self.totals)
+        by_face: dict[int, list[Cand]] = {}
+        for c in self.runc:
+            m = c.nat
+            while m:
+                low = m & -m
+                by_face.setdefault(low.bit_length() - 1, []).append(c)
+                m ^= low
+        seen: set[tuple[Spec, ...]] = set()
+        for chosen in self._cover(by_face, self.layers, self.jokers, self.runs, [], slack):
+            g = sort_specs(c.spec for c in chosen)
+            if g not in seen:
+                seen.add(g)
+                yield g
+
+    def _cover(
+        self,
+        by_face: dict[int, list[Cand]],
+        layers: tuple[int, ...],
+        jokers: int,
+        runs: int,
+        chosen: list[Cand],
+        slack: int,
+    ) -> Iterator[list[Cand]]:
+        if not layers or runs == 0:
+            left = sum(x.bit_count() for x in layers) + jokers
+            if runs == 0 and left <= slack:
+                yield chosen
+            return
+        low = layers[0] & -layers[0]
+        face = low.bit_length() - 1
+        for c in by_face.get(face, ()):
+            if c.jokers > jokers or c.nat & ~layers[0]:
+                continue
+            if any(not runs_compatible(x, c, self.run_rule) for x in chosen):
+                continue
+            chosen.append(c)
+            yield from self._cover(by_face, _sub(layers, c.nat), jokers - c.jokers, runs - 1, chosen, slack)
+            chosen.pop()
+        if slack:
+            yield from self._cover(by_face, _sub(layers, low), jokers, runs, chosen, slack - 1)
 
     def _sets(
         self, start: int, left: int, used: tuple[int, ...], jused: int, chosen: list[Cand], runs: int = -1
