@@ -29,6 +29,8 @@ Decisions where the rules page leaves a choice (each also noted where it is impl
   put down together when the pack holds the cards.
 * A 13-card run holds every rank once and is read with the ace high; an ace laid off on a 2..K
   run goes high (the run is then complete either way).
+* With ``melds_after_down``, new melds follow rules 8, 9 and 26 (``min_run`` included) at any
+  size: ``contract_exact`` only shapes the contract itself.
 * Which physical copy of a face moves is the rules' choice (``transitions.pick``): the deep card
   first, then a joker taken back by exchange, then cards everyone saw taken, then the lowest id.
 * Rule 24: the deep card only has to be on the table by the end of the turn; a player who is not

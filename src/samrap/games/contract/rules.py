@@ -111,7 +111,9 @@ def _check(s: ContractState, a: ContractAction) -> None:
                 raise IllegalActionError(14, "after going down, only lay-offs (melds_after_down is off)")
             if not down:
                 raise IllegalActionError(13, "the first cards put down must be the whole contract (G ...)")
-            _check_spec(spec)
+            sh = _check_spec(spec)
+            if sh[0] == RUN and sh[3] - sh[2] + 1 < cfg.min_run:
+                raise IllegalActionError(9, f"a run has at least {cfg.min_run} cards")
             _check_in_hand(s, (spec,), 14)
         case LayOff(face=f, target=t, joker=joker):
             if not down:
