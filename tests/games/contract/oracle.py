@@ -184,7 +184,7 @@ class Oracle:
                     if c[f]:
                         out.append(Exchange(f, t))
         if cfg.melds_after_down:
-            out.extend(Meld(sp) for sp, _ in self.melds(hand))
+            out.extend(Meld(sp) for sp, k in self.melds(hand) if k == "set" or sp.size >= cfg.min_run)
         return out
 
     def discards(self, s: ContractState) -> list[Discard]:

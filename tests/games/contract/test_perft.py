@@ -206,6 +206,18 @@ def _positions() -> list[tuple[str, str, ContractState] | tuple[str, str, Contra
             ),
         ),
         (
+            "melds-after-down-min-run-4",
+            "melds_after_down with min_run=4: seat 0 (down) may meld 5h6h7h8h but not 5h6h7h.",
+            position(
+                ["5h6h7h8h 2c", "9s 4s", "Qd' 8d"],
+                deal=1,
+                phase="play",
+                down=[0],
+                melds=["0:5c5d5s", "0:7c7d7s"],
+                config=ContractConfig(players=3, melds_after_down=True, min_run=4),
+            ),
+        ),
+        (
             "not-adjacent",
             "same_suit_runs=not_adjacent: two heart runs may go down unless they would join (rule 27).",
             position(
