@@ -13,8 +13,9 @@ Modules, one concept each: ``cards`` (physical cards of a multi-deck pack and th
 the table), ``search`` (candidate melds and go-downs in a hand), ``actions`` (typed actions and
 their text), ``state``, ``transitions`` (the deal and unchecked apply), ``turn`` (move generation
 after the draw and the rule-30 look-ahead), ``pickups`` (the draw), ``rules`` (legal actions and
-checked apply), ``scoring``, ``observe`` (views and resampling), ``notation`` (position strings),
-``game`` (the facade), ``match``. ``docs/notation-contract.md`` describes every text format.
+checked apply), ``scoring``, ``observe`` (views and resampling), ``notation`` (position
+strings), ``render`` (text for people), ``game`` (the facade), ``match``.
+``docs/notation-contract.md`` describes every text format.
 
 Zones hold physical cards so card conservation can be checked; melds and actions speak of faces.
 The empty-stock reshuffle is a shuffle seeded from the deal's ``seed`` and the reshuffle count, so

@@ -1,0 +1,40 @@
+"""Text for people: views, full states and ledgers (no hidden card of another seat in a view)."""
+
+from __future__ import annotations
+
+from samrap.games.contract import ContractGame
+from samrap.games.contract.render import hand_text, meld_text, render_ledger, render_state, render_view
+from tests.games.contract.builders import act, mask, position
+
+
+def test_render_view_and_state() -> None:
+    s = position(
+        ["7c7c' 9d *0", "Jd' 2h", "Qd' 8s"],
+        deal=2,
+        pile="3h 4c",
+        melds=["1:5s6s*1=7s8s'", "1:KcKdKh"],
+        down=[1],
+        known={2: "8s"},
+    )
+    g = ContractGame(s.config)
+    text = render_view(g.observe(s, 0), ["ann", "bo", "cy"])
+    assert "Deal 2/7" in text and "one set + one run" in text
+    assert "5♠ 6♠ ★7♠ 8♠" in text and "[1] s1 bo" in text
+    assert "Your hand (4): 7♣ 7♣  9♦  ★" in text
+    assert "known 8♠" in text and "J♦" not in text  # seat 1's hidden card stays hidden
+    assert "ดัมมี่" not in render_view(g.observe(s, 0), lang="th")
+    full = render_state(s)
+    assert "J♦" in full and "Stock, next first:" in full
+    assert hand_text(s.config.pack, mask("Th *1")) == "10♥  ★"
+    assert meld_text(s.melds[0]) == "5♠ 6♠ ★7♠ 8♠"
+
+
+def test_render_end_and_ledger() -> None:
+    s = position(["8h", "Jd' *1", "Qd' 8s"], deal=3, phase="play", down=[0], melds=["0:5h6h7h", "0:2c3c4c"])
+    t = act(s, "L 8h>0")
+    g = ContractGame(s.config)
+    text = render_view(g.observe(t, 1))
+    assert "Deal over: s0 went out" in text and "s1: J♦  ★" in text
+    ledger = render_ledger(g.ledger(t), 3)
+    assert "jokers (*1)" in ledger and ledger.count("total") == 3
+    assert "โจ๊กเกอร์" in render_ledger(g.ledger(t), 3, lang="th")
