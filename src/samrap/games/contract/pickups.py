@@ -9,6 +9,8 @@ share the work across depths because each depth's pool is the last one plus one 
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from samrap.core.cardset import SUIT_MASKS
 from samrap.games.contract.actions import DRAW, ContractAction, PickUp, pickup
 from samrap.games.contract.cards import JOKER
@@ -31,6 +33,10 @@ def draw_actions(s: ContractState) -> list[ContractAction]:
     if s.config.pickup != "deep" or len(pile) < 2:
         return out
     d = _Draw(s)
+    if d.down:
+        if s.deal != LAST_DEAL:
+            _deep_when_down(s, d, out)
+        return out
     pool = s.hands[s.current] | 1 << pile[-1]
     last = len(pile)
     for k in range(1, last):
@@ -41,6 +47,37 @@ def draw_actions(s: ContractState) -> list[ContractAction]:
         if d.may_work(pool, card) and d.contract_ok(k, pool) and is_finishable(apply_unchecked(s, pickup(k))):
             out.append(pickup(k))
     return out
+
+
+def _deep_when_down(s: ContractState, d: _Draw, out: list[ContractAction]) -> None:
+    """The deep pick-ups of a player who is down (most draws of a deal), deals 1-6.
+
+    Such a deep card can only go on the table, so a face outside ``d.reach`` is hopeless
+    (:meth:`_Draw.may_work`); one set look-up tells whether any card below the top has a face in
+    reach at all, and usually none has, which spares walking the pile.
+    """
+    pile = s.pile
+    reach = d.reach
+    pack = s.config.pack
+    if _ids_of_faces(reach, pack.decks, pack.jokers).isdisjoint(pile[:-1]):
+        return
+    faces = pack.faces
+    pool = s.hands[s.current] | 1 << pile[-1]
+    for k in range(1, len(pile)):
+        card = pile[-k - 1]
+        pool |= 1 << card
+        if reach >> faces[card] & 1 and d.may_work(pool, card) and is_finishable(apply_unchecked(s, pickup(k))):
+            out.append(pickup(k))
+
+
+@lru_cache(maxsize=4096)
+def _ids_of_faces(faces: int, decks: int, jokers: int) -> frozenset[int]:
+    """The physical ids whose face is in ``faces`` (bit 52: the jokers) in a pack of ``decks`` and ``jokers``."""
+    base = 52 * decks
+    out = [f + 52 * d for f in range(52) if faces >> f & 1 for d in range(decks)]
+    if faces >> JOKER & 1:
+        out += range(base, base + jokers)
+    return frozenset(out)
 
 
 def _top_ok(s: ContractState) -> bool:
@@ -88,15 +125,16 @@ class _Draw:
         # Faces a deep card could reach at all: a meld end, a joker's place, or a face a run
         # could be extended to with the cards of the whole pile and hand (a chain of lay-offs).
         self.reach = self.ext | self.exchangeable
-        pack = s.config.pack
-        most = s.hands[s.current]
-        for c in s.pile:
-            most |= 1 << c
-        faces = pack.faces_of(most)
-        jokers = (most & pack.jokers_mask).bit_count() + (self.exchangeable & faces).bit_count()
-        for su, runs in enumerate(self.runs):
-            for lo, hi in runs:
-                self.reach |= _chain_reach(su, lo, hi, faces, jokers)
+        if any(self.runs):
+            pack = s.config.pack
+            most = s.hands[s.current]
+            for c in s.pile:
+                most |= 1 << c
+            faces = pack.faces_of(most)
+            jokers = (most & pack.jokers_mask).bit_count() + (self.exchangeable & faces).bit_count()
+            for su, runs in enumerate(self.runs):
+                for lo, hi in runs:
+                    self.reach |= _chain_reach(su, lo, hi, faces, jokers)
         if s.config.melds_after_down or self.ext:
             self.reach |= 1 << JOKER
         if s.config.melds_after_down:

@@ -108,7 +108,10 @@ def pick(s: ContractState, p: int, cands: int) -> int:
 
 
 def _set(t: tuple[int, ...], i: int, v: int) -> tuple[int, ...]:
-    return (*t[:i], v, *t[i + 1 :])
+    """``t`` with item ``i`` replaced (through a list: faster than slicing for seat tuples)."""
+    out = list(t)
+    out[i] = v
+    return tuple(out)
 
 
 def next_buyer(s: ContractState, after: int) -> int:
@@ -174,42 +177,40 @@ def _place(s: ContractState, p: int, hand: int, spec: Spec) -> tuple[int, TableM
 
 
 def apply_unchecked(s: ContractState, a: ContractAction) -> ContractState:
-    """Apply an action known to be legal (from ``legal_actions``); no checks."""
+    """Apply an action known to be legal (from ``legal_actions``); no checks.
+
+    The cases come by how often random play meets them (discards and draws are most moves), as
+    a ``match`` tries its class patterns in order.
+    """
     p = s.current
     match a:
+        case Discard(face=f):
+            return _discard(s, p, f)
         case Draw():
-            if s.phase is Phase.DRAW and can_open_claim(s):
+            if s.phase is Phase.DRAW and s.config.buying and can_open_claim(s):
                 q = next_buyer(s, p)
                 if q >= 0:
                     return _with(s, phase=Phase.CLAIM, claimer=q)
             return _draw_stock(s, s.hands, s.stock)
-        case Claim():
-            q = s.claimer
-            top, penalty = s.pile[-1], s.stock[0]
-            hands = _set(s.hands, q, s.hands[q] | 1 << top | 1 << penalty)
-            after = _with(
-                s, pile=s.pile[:-1], known=_set(s.known, q, s.known[q] | 1 << top), buys=_set(s.buys, q, s.buys[q] + 1)
-            )
-            return _draw_stock(after, hands, s.stock[1:])
-        case Pass():
-            q = next_buyer(s, s.claimer)
-            if q >= 0:
-                return _with(s, claimer=q)
-            return _draw_stock(s, s.hands, s.stock)
         case PickUp(depth=k):
-            taken_cards = s.pile[len(s.pile) - k - 1 :]
+            pile = s.pile
+            cut = len(pile) - k - 1
+            taken_cards = pile[cut:]
             taken = 0
             for c in taken_cards:
                 taken |= 1 << c
-            return _with(
-                s,
-                phase=Phase.PLAY,
-                hands=_set(s.hands, p, s.hands[p] | taken),
-                known=_set(s.known, p, s.known[p] | taken),
-                pile=s.pile[: len(s.pile) - k - 1],
-                forbid=s.config.pack.faces[taken_cards[0]] if k == 0 else -1,
-                deep=taken_cards[0] if k > 0 else -1,
-            )
+            return ContractState(
+                s.config, s.deal, s.dealer, Phase.PLAY, p, s.claimer, _set(s.hands, p, s.hands[p] | taken),
+                _set(s.known, p, s.known[p] | taken), s.stock, pile[:cut], s.melds, s.down, s.went_down,
+                s.config.pack.faces[taken_cards[0]] if k == 0 else -1, taken_cards[0] if k > 0 else -1, s.pending,
+                s.buys, s.reshuffles, s.seed, s.turns, s.scores, s.out,
+            )  # fmt: skip
+        case LayOff(face=f, target=t, joker=joker):
+            pack = s.config.pack
+            hand = s.hands[p]
+            pid = pick(s, p, hand & (pack.jokers_mask if joker else pack.face_masks[f]))
+            melds = (*s.melds[:t], with_card(s.melds[t], f, pid, joker), *s.melds[t + 1 :])
+            return _put_down(s, p, hand & ~(1 << pid), melds)
         case GoDown(melds=specs):
             hand = s.hands[p]
             new: list[TableMeld] = []
@@ -220,12 +221,6 @@ def apply_unchecked(s: ContractState, a: ContractAction) -> ContractState:
         case Meld(meld=spec):
             hand, m = _place(s, p, s.hands[p], spec)
             return _put_down(s, p, hand, (*s.melds, m))
-        case LayOff(face=f, target=t, joker=joker):
-            pack = s.config.pack
-            hand = s.hands[p]
-            pid = pick(s, p, hand & (pack.jokers_mask if joker else pack.face_masks[f]))
-            melds = (*s.melds[:t], with_card(s.melds[t], f, pid, joker), *s.melds[t + 1 :])
-            return _put_down(s, p, hand & ~(1 << pid), melds)
         case Exchange(face=f, target=t):
             pid = pick(s, p, s.hands[p] & s.config.pack.face_masks[f])
             meld, jid = exchanged(s.melds[t], f, pid)
@@ -239,8 +234,19 @@ def apply_unchecked(s: ContractState, a: ContractAction) -> ContractState:
                 deep=deep,
                 pending=s.pending | 1 << jid,
             )
-        case Discard(face=f):
-            return _discard(s, p, f)
+        case Claim():
+            q = s.claimer
+            top, penalty = s.pile[-1], s.stock[0]
+            hands = _set(s.hands, q, s.hands[q] | 1 << top | 1 << penalty)
+            after = _with(
+                s, pile=s.pile[:-1], known=_set(s.known, q, s.known[q] | 1 << top), buys=_set(s.buys, q, s.buys[q] + 1)
+            )
+            return _draw_stock(after, hands, s.stock[1:])
+        case Pass():
+            q = next_buyer(s, s.claimer)
+            if q >= 0:
+                return _with(s, claimer=q)
+            return _draw_stock(s, s.hands, s.stock)
     raise IllegalActionError(12, f"not a Contract Rummy action: {a!r}")
 
 
@@ -248,9 +254,9 @@ def _discard(s: ContractState, p: int, f: int) -> ContractState:
     cfg = s.config
     hand = s.hands[p]
     pid = pick(s, p, hand & cfg.pack.face_masks[f])
-    hand &= ~(1 << pid)
+    hand ^= 1 << pid
     hands = _set(s.hands, p, hand)
-    known = _set(s.known, p, s.known[p] & hand)
+    known = _set(s.known, p, s.known[p] & hand) if s.known[p] >> pid & 1 else s.known
     pile = (*s.pile, pid)
     if not hand:  # rules 19, 29: out at once
         return _with(s, phase=Phase.OVER, hands=hands, known=known, pile=pile, out=p)
