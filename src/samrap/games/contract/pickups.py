@@ -24,19 +24,17 @@ from samrap.games.contract.turn import chain_gaps, is_finishable
 
 def draw_actions(s: ContractState) -> list[ContractAction]:
     """The legal draws of the player in turn: the stock, the top discard, deeper discards."""
-    out: list[ContractAction] = [DRAW]
     pile = s.pile
     if not pile:
-        return out
-    if _top_ok(s):
-        out.append(pickup(0))
+        return [DRAW]
+    out: list[ContractAction] = [DRAW, _TOP] if _top_ok(s) else [DRAW]
     if s.config.pickup != "deep" or len(pile) < 2:
         return out
-    d = _Draw(s)
-    if d.down:
+    if s.down >> s.current & 1:
         if s.deal != LAST_DEAL:
-            _deep_when_down(s, d, out)
+            _deep_when_down(s, out)
         return out
+    d = _Draw(s)
     pool = s.hands[s.current] | 1 << pile[-1]
     last = len(pile)
     for k in range(1, last):
@@ -49,18 +47,40 @@ def draw_actions(s: ContractState) -> list[ContractAction]:
     return out
 
 
-def _deep_when_down(s: ContractState, d: _Draw, out: list[ContractAction]) -> None:
+_TOP = pickup(0)
+
+
+def _deep_when_down(s: ContractState, out: list[ContractAction]) -> None:
     """The deep pick-ups of a player who is down (most draws of a deal), deals 1-6.
 
-    Such a deep card can only go on the table, so a face outside ``d.reach`` is hopeless
+    Such a deep card can only go on the table, so a face outside the table's reach is hopeless
     (:meth:`_Draw.may_work`); one set look-up tells whether any card below the top has a face in
-    reach at all, and usually none has, which spares walking the pile.
+    reach at all, and usually none has, which spares walking the pile. Without runs on the table
+    (and without ``melds_after_down``) the reach is just the melds' open faces, plus the joker
+    when there is any, so the full :class:`_Draw` is built only when some card may fit.
     """
+    cfg = s.config
+    d: _Draw | None = None
+    if cfg.melds_after_down:
+        d = _Draw(s)
+        reach = d.reach
+    else:
+        reach = 0
+        for m in s.melds:
+            if m.kind == RUN:
+                d = _Draw(s)
+                reach = d.reach
+                break
+            reach |= m.ext
+        else:
+            if reach:
+                reach |= 1 << JOKER
     pile = s.pile
-    reach = d.reach
-    pack = s.config.pack
+    pack = cfg.pack
     if _ids_of_faces(reach, pack.decks, pack.jokers).isdisjoint(pile[:-1]):
         return
+    if d is None:
+        d = _Draw(s)
     faces = pack.faces
     pool = s.hands[s.current] | 1 << pile[-1]
     for k in range(1, len(pile)):

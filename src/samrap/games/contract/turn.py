@@ -75,11 +75,31 @@ def _search(s: ContractState, memo: dict[object, bool]) -> bool:
     if s.deep >= 0 and s.down >> p & 1 and s.hands[p] >> s.deep & 1 and not _deep_reachable(s):
         return False
     for a in _helpful(s):
+        if _settles(s, a):
+            memo[key] = True
+            return True
         t = apply_unchecked(s, a)
         if t.phase is Phase.OVER or endable(t) or _search(t, memo):
             memo[key] = True
             return True
     return False
+
+
+def _settles(s: ContractState, a: ContractAction) -> bool:
+    """The move surely lets the turn end (:func:`spare_after`), so the search need not apply it."""
+    match a:
+        case GoDown(melds=specs):
+            faces = jokers = 0
+            for spec in specs:
+                faces |= spec.nat
+                jokers += spec.jok.bit_count()
+        case Meld(meld=spec):
+            faces, jokers = spec.nat, spec.jok.bit_count()
+        case LayOff(face=f, joker=j):
+            faces, jokers = (0, 1) if j else (1 << f, 0)
+        case _:
+            return False
+    return spare_after(s, faces, jokers) != 0
 
 
 def _go_down_query(s: ContractState, minimal: bool) -> ContractQuery:
@@ -247,22 +267,28 @@ def play_actions(s: ContractState) -> list[ContractAction]:
     """The legal actions after the draw, in ``sort_key`` order.
 
     Most moves leave a spare discardable card of another face, which settles rule 30 without
-    building the successor; the rest are applied and checked.
+    building the successor; so does a move that itself meets the turn's duties (puts the deep
+    card down, say) and leaves such a card (:func:`spare_after`). The rest are applied and checked.
     """
     pack = s.config.pack
     p = s.current
-    free = discardable(s)  # 0 while a duty of the turn is open: then every move is checked
+    free = discardable(s)  # 0 while a duty of the turn is open
     out: list[ContractAction] = []
     if not s.down >> p & 1:
         gds: list[ContractAction] = []
         for g in _go_down_query(s, minimal=False):
             gd = GoDown(g)
-            used = 0
+            used = jokers = 0
             for spec in g:
                 used |= spec.nat
-            spare = free & ~_phys_of_faces(pack.face_masks, used)
-            if any(spec.jok for spec in g):
-                spare &= ~pack.jokers_mask
+                if spec.jok:
+                    jokers += spec.jok.bit_count()
+            if free:
+                spare = free & ~_phys_of_faces(pack.face_masks, used)
+                if jokers:
+                    spare &= ~pack.jokers_mask
+            else:
+                spare = spare_after(s, used, jokers)
             if spare or is_finishable(apply_unchecked(s, gd)):
                 gds.append(gd)
         gds.sort(key=sort_key)
@@ -271,11 +297,17 @@ def play_actions(s: ContractState) -> list[ContractAction]:
         for a in _table_moves(s):
             match a:
                 case LayOff(face=f, joker=j):
-                    spare = free & ~(pack.jokers_mask if j else pack.face_masks[f])
+                    if free:
+                        spare = free & ~(pack.jokers_mask if j else pack.face_masks[f])
+                    else:
+                        spare = spare_after(s, 0, 1) if j else spare_after(s, 1 << f, 0)
                 case Meld(meld=spec):
-                    spare = free & ~_phys_of_faces(pack.face_masks, spec.nat)
-                    if spec.jok:
-                        spare &= ~pack.jokers_mask
+                    if free:
+                        spare = free & ~_phys_of_faces(pack.face_masks, spec.nat)
+                        if spec.jok:
+                            spare &= ~pack.jokers_mask
+                    else:
+                        spare = spare_after(s, spec.nat, spec.jok.bit_count())
                 case _:
                     spare = 0
             if spare or is_finishable(apply_unchecked(s, a)):
@@ -317,6 +349,39 @@ def _may_touch_table(s: ContractState) -> bool:
         return False
     faces = pack.faces_of(hand)
     return bool(ext & faces or (ext and hand & pack.jokers_mask) or (not s.went_down and swap & faces))
+
+
+def spare_after(s: ContractState, faces: int, jokers: int) -> int:
+    """Cards surely discardable after the player in turn puts down one card of each natural face
+    in ``faces`` and ``jokers`` jokers, or 0 when that is not sure.
+
+    Which copies move is :func:`transitions.pick`'s choice: the deep card first, then jokers
+    taken by exchange (``pending``). So the move meets the deep-card duty (rule 24) when it
+    places the deep card's face, and the exchange duty (rule 26) when it places at least as many
+    jokers as are pending besides a deep joker. With both met, any card of another face than the
+    move's (and not the face rule 25 forbids) stays in hand and may be discarded: the turn can
+    end, so the move passes rule 30 without building the successor.
+    """
+    pack = s.config.pack
+    hand = s.hands[s.current]
+    deep = s.deep
+    if deep >= 0 and hand >> deep & 1:
+        face = pack.faces[deep]
+        if face == JOKER:
+            if not jokers:
+                return 0
+            jokers -= 1
+        elif not faces >> face & 1:
+            return 0
+    pending = s.pending & hand
+    if pending and pending.bit_count() > jokers:
+        return 0
+    spare = hand & ~_phys_of_faces(pack.face_masks, faces)
+    if jokers:
+        spare &= ~pack.jokers_mask
+    if s.forbid >= 0:
+        spare &= ~pack.face_masks[s.forbid]
+    return spare
 
 
 def _phys_of_faces(face_masks: tuple[int, ...], faces: int) -> int:
