@@ -19,7 +19,7 @@ from samrap.games.contract.melds import RUN, ext_faces, pos_face
 from samrap.games.contract.search import contract_possible, meld_with_face, runs_may_cover
 from samrap.games.contract.state import ContractState
 from samrap.games.contract.transitions import apply_unchecked
-from samrap.games.contract.turn import chain_gaps, is_finishable
+from samrap.games.contract.turn import chain_gaps, is_finishable, takes_deep_down
 
 
 def draw_actions(s: ContractState) -> list[ContractAction]:
@@ -34,6 +34,9 @@ def draw_actions(s: ContractState) -> list[ContractAction]:
         if s.deal != LAST_DEAL:
             _deep_when_down(s, out)
         return out
+    if s.deal != LAST_DEAL:
+        _deep_before_down(s, out)
+        return out
     d = _Draw(s)
     pool = s.hands[s.current] | 1 << pile[-1]
     last = len(pile)
@@ -45,6 +48,54 @@ def draw_actions(s: ContractState) -> list[ContractAction]:
         if d.may_work(pool, card) and d.contract_ok(k, pool) and is_finishable(apply_unchecked(s, pickup(k))):
             out.append(pickup(k))
     return out
+
+
+def _deep_before_down(s: ContractState, out: list[ContractAction]) -> None:
+    """The deep pick-ups of a player who is not down yet, deals 1-6.
+
+    The same tests as :meth:`_Draw.may_work` and :meth:`_Draw.contract_ok`, then the search,
+    written as one loop that grows the pool's faces, joker count and face layers a card at a
+    time instead of recomputing them at every depth. ``contract_possible`` only ever turns true
+    as the pool grows, so once it holds it is not asked again. Most pick-ups that pass are
+    settled by :func:`takes_deep_down` without building the successor.
+    """
+    cfg = s.config
+    pack = cfg.pack
+    d = _Draw(s)
+    reach = d.reach
+    any_face = cfg.melds_after_down
+    min_run = cfg.min_run
+    sets, runs = contract(s.deal)
+    quick = not s.pending
+    faces = pack.faces
+    pile = s.pile
+    pool = s.hands[s.current] | 1 << pile[-1]
+    first_layers, jokers = pack.face_layers(pool)
+    layers = list(first_layers)
+    held = False  # a shallower pool already holds the contract
+    for k in range(1, len(pile)):
+        card = pile[-k - 1]
+        pool |= 1 << card
+        face = faces[card]
+        if face == JOKER:
+            jokers += 1
+        else:
+            bit = 1 << face
+            i = 0
+            while i < len(layers) and layers[i] & bit:
+                i += 1
+            if i == len(layers):
+                layers.append(bit)
+            else:
+                layers[i] |= bit
+            if not (reach >> face & 1 or any_face or meld_with_face(layers[0], jokers, face, min_run)):
+                continue
+        if not held:
+            held = contract_possible(tuple(layers), jokers, sets, runs, min_run, cfg.same_suit_runs)
+            if not held:
+                continue
+        if (quick and takes_deep_down(s, pool, face)) or is_finishable(apply_unchecked(s, pickup(k))):
+            out.append(pickup(k))
 
 
 _TOP = pickup(0)

@@ -14,7 +14,7 @@ from functools import cache, lru_cache
 from itertools import combinations
 
 from samrap.core.cardset import RANK_MASKS, SUIT_MASKS
-from samrap.games.contract.melds import RUN, Spec, shape, sort_specs
+from samrap.games.contract.melds import RUN, Spec, pos_face, shape, sort_specs
 
 _RANK_FACES: tuple[tuple[int, ...], ...] = tuple(
     tuple(sum(1 << (13 * s + r) for s in range(4) if p >> s & 1) for p in range(16)) for r in range(13)
@@ -397,21 +397,28 @@ def contract_possible(layers: tuple[int, ...], jokers: int, sets: int, runs: int
     if sets:
         # t sets of one rank can use min(copies, t) cards of each suit: the sum over the first t
         # layers. Their joker cost is convex in t, so the cheapest marginal costs add up right.
+        # (Written out for speed: the deep pick-up test calls this for many pools.)
         costs: list[int] = []
-        for r in range(13):
+        first = layers[0] if layers else 0
+        for rank in RANK_MASKS:
+            if not first & rank:
+                continue  # no set of this rank at all
             usable = before = 0
-            rank = RANK_MASKS[r]
             for t, lay in enumerate(layers, 1):
                 usable += (lay & rank).bit_count()
                 if usable < t:
                     break
-                cost = max(0, 3 * t - usable)
+                cost = 3 * t - usable
+                if cost < 0:
+                    cost = 0
                 costs.append(cost - before)
                 before = cost
         if len(costs) < sets:
             return False
         costs.sort()
         need = sum(costs[:sets])
+        if need > jokers:
+            return False
     if runs:
         faces = layers[0] if layers else 0
         run_costs = sorted(_run_cost(_suit_positions(faces, su), min_run) for su in range(4))
@@ -423,13 +430,23 @@ def contract_possible(layers: tuple[int, ...], jokers: int, sets: int, runs: int
 
 def meld_with_face(faces: int, jokers: int, face: int, min_run: int) -> bool:
     """Whether some minimal meld of the hand holds the natural ``face`` (a cheap necessary test)."""
-    r, s = face % 13, face // 13
-    if _rank_pattern(faces, r).bit_count() + jokers >= 3:
+    if (faces & RANK_MASKS[face % 13]).bit_count() + jokers >= 3:
         return True
-    p = _suit_positions(faces, s)
-    for pos in (r + 1, 0) if r == 12 else (r + 1,):
-        for lo in range(max(0, pos - min_run + 1), min(pos, 14 - min_run) + 1):
-            w = ((1 << min_run) - 1) << lo
-            if (w & ~p).bit_count() <= jokers:
-                return True
+    for w in _RUN_WINDOWS[min_run][face]:  # noqa: SIM110 (a plain loop beats any() over a generator)
+        if (w & ~faces).bit_count() <= jokers:
+            return True
     return False
+
+
+def _run_windows(face: int, length: int) -> tuple[int, ...]:
+    """The face masks of the runs of ``length`` through ``face`` (an ace low or high)."""
+    r, s = face % 13, face // 13
+    out = []
+    for pos in (r + 1, 0) if r == 12 else (r + 1,):
+        for lo in range(max(0, pos - length + 1), min(pos, 14 - length) + 1):
+            out.append(sum(1 << pos_face(s, q) for q in range(lo, lo + length)))
+    return tuple(out)
+
+
+#: ``_RUN_WINDOWS[min_run][face]``: :func:`_run_windows` for the two run lengths the options allow.
+_RUN_WINDOWS: dict[int, tuple[tuple[int, ...], ...]] = {n: tuple(_run_windows(f, n) for f in range(52)) for n in (3, 4)}

@@ -102,10 +102,22 @@ def _settles(s: ContractState, a: ContractAction) -> bool:
     return spare_after(s, faces, jokers) != 0
 
 
-def _go_down_query(s: ContractState, minimal: bool) -> ContractQuery:
+def takes_deep_down(s: ContractState, hand: int, face: int) -> bool:
+    """Deals 1-6, the player in turn not down and no exchanged joker pending: whether with ``hand``
+    (after taking a deep card of ``face``) some go-down puts that card down.
+
+    This is the first thing :func:`can_finish` tries after such a pick-up, and when it succeeds
+    the turn can end (the deep card is down and every other card may be discarded, or none is
+    left), so the draw can ask it without building the pick-up's successor.
+    """
+    return next(_go_down_query(s, minimal=True, hand=hand).containing(face), None) is not None
+
+
+def _go_down_query(s: ContractState, minimal: bool, hand: int = -1) -> ContractQuery:
+    """The go-downs of the player in turn, holding ``hand`` (default: their hand)."""
     cfg = s.config
-    p = s.current
-    hand = s.hands[p]
+    if hand < 0:
+        hand = s.hands[s.current]
     layers, jokers = cfg.pack.face_layers(hand)
     sets, runs = contract(s.deal)
     last = s.deal == LAST_DEAL
