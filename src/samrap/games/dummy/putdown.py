@@ -93,12 +93,12 @@ def layoff_room(s: DummyState, seat: int) -> int:
 
 def single_layoffs(s: DummyState, seat: int, hand: CardSet) -> list[tuple[int, int]]:
     """Every (card, meld index) one-card lay-off of ``hand`` (rule 17), in table order."""
-    ace_low = s.config.ace_low
-    if not table_extensions(s.melds, ace_low) & hand or layoff_room(s, seat) <= 0:
+    total, per_meld = _table_reach(s.melds, s.config.ace_low)
+    if not total & hand or layoff_room(s, seat) <= 0:
         return []
     out = []
-    for i, meld in enumerate(s.melds):
-        ext = extension_cards(meld, ace_low) & hand
+    for i, ext in per_meld:
+        ext &= hand
         while ext:
             low = ext & -ext
             ext ^= low
@@ -125,25 +125,35 @@ def covers(rest: CardSet, ace_low: bool) -> list[tuple[CardSet, ...]]:
 
 
 @lru_cache(maxsize=1 << 14)
+def _table_reach(melds: tuple[CardSet, ...], ace_low: bool) -> tuple[CardSet, tuple[tuple[int, CardSet], ...]]:
+    """Every card that extends some table meld by itself, and (index, cards) for each meld that
+    can still grow; cached, because the table changes rarely and is asked about every turn."""
+    total = 0
+    per_meld = []
+    for i, m in enumerate(melds):
+        ext = extension_cards(m, ace_low)
+        if ext:
+            total |= ext
+            per_meld.append((i, ext))
+    return total, tuple(per_meld)
+
+
 def table_extensions(melds: tuple[CardSet, ...], ace_low: bool) -> CardSet:
-    """Every card that extends some table meld by itself (cached: the table changes rarely)."""
-    ext = 0
-    for m in melds:
-        ext |= extension_cards(m, ace_low)
-    return ext
+    """Every card that extends some table meld by itself."""
+    return _table_reach(melds, ace_low)[0]
 
 
 def knocks(s: DummyState, seat: int, hand: CardSet) -> list[Knock]:
     """Every knock of ``hand``: each face-down card with each split of the rest (rules 19, 34)."""
     ace_low = s.config.ace_low
-    room = layoff_room(s, seat)
     # Prune first: a card that is in no meld of the hand and cannot reach any table meld (even
     # through a chain of lay-offs) must be the face-down card; two such cards mean no knock.
     uncovered = hand & ~meldable_cards(hand, ace_low)
-    if uncovered.bit_count() > 1:
-        if room <= 0:
+    room = layoff_room(s, seat)
+    if uncovered & (uncovered - 1):  # two or more cards
+        if room <= 0 or not s.melds:
             return []
-        reach = table_extensions(s.melds, ace_low) & hand
+        reach = _table_reach(s.melds, ace_low)[0] & hand
         if not reach:
             return []
         frontier = reach

@@ -53,10 +53,24 @@ _layoff = cache(LayOff)
 _collect = cache(Collect)
 
 
-@cache
-def _discards(suit: int, pattern: int) -> tuple[Discard, ...]:
-    """The discard actions of one suit's 13-bit pattern, cached (built on first use, not at import)."""
-    return tuple(DISCARDS[13 * suit + r] for r in range(13) if pattern >> r & 1)
+class _SuitDiscards(dict[int, tuple[Discard, ...]]):
+    """The discard actions of one suit's 13-bit pattern, built on first use (not at import).
+
+    A dict with ``__missing__`` rather than ``functools.cache``: a hit is a plain subscript, with
+    no wrapper call, and this lookup runs four times on every turn.
+    """
+
+    def __init__(self, suit: int) -> None:
+        super().__init__()
+        self.suit = suit
+
+    def __missing__(self, pattern: int) -> tuple[Discard, ...]:
+        found = tuple(DISCARDS[13 * self.suit + r] for r in range(13) if pattern >> r & 1)
+        self[pattern] = found
+        return found
+
+
+_D0, _D1, _D2, _D3 = (_SuitDiscards(suit) for suit in range(4))
 
 
 # ---------------------------------------------------------------------------------------------
@@ -149,14 +163,19 @@ def _collects(s: DummyState, seat: int) -> list[Collect]:
         if not hopeful:
             return []
     partners = RUN_PARTNERS[ace_low]
-    found: list[tuple[int, list[Collect]]] = []
+    # Walk the row newest first, so ``avail`` (the hand and every card after the target, which
+    # are taken with it) grows by one card a step; stop once no hopeful card is left.
+    found: list[list[Collect]] = []
+    avail = hand
+    i = len(row)
     while hopeful:
-        low = hopeful & -hopeful
+        i -= 1
+        t = row[i]
+        low = _BITS[t]
+        if not hopeful & low:
+            avail |= low
+            continue
         hopeful ^= low
-        t = low.bit_length() - 1
-        i = row.index(t)
-        # The meld may use the hand and the cards taken with the target (those after it).
-        avail = hand | sum(map(_BITS.__getitem__, row[i + 1 :]))
         here: list[Collect] = []
         maybe = (SAME_RANK[t] & avail).bit_count() >= 2
         if not maybe:
@@ -173,11 +192,14 @@ def _collects(s: DummyState, seat: int) -> list[Collect]:
                 if extension_cards(meld, ace_low) >> t & 1 and owner_allows(s, j, low, seat):
                     here.append(Collect(i, 0, j))
         if here:
-            found.append((i, here))
-    if len(found) > 1:
-        found.sort()
-    # Each index's list is already in sort_key order (melds by mask, then lay-off targets).
-    return [a for _, here in found for a in here]
+            found.append(here)
+        avail |= low
+    if len(found) == 1:
+        return found[0]
+    # Oldest target first; each target's list is already in sort_key order (melds by mask, then
+    # lay-off targets).
+    found.reverse()
+    return [a for here in found for a in here]
 
 
 # ---------------------------------------------------------------------------------------------
@@ -222,8 +244,10 @@ def _play_actions(s: DummyState, p: int) -> list[DummyAction]:
                 layoffs.sort()
                 out.extend(_layoff(c, t) for c, t in layoffs)
     if several:
-        for suit in range(4):
-            out.extend(_discards(suit, (hand >> (13 * suit)) & 0x1FFF))
+        out += _D0[hand & 0x1FFF]
+        out += _D1[(hand >> 13) & 0x1FFF]
+        out += _D2[(hand >> 26) & 0x1FFF]
+        out += _D3[hand >> 39]
     out.extend(knocks(s, p, hand))
     return out
 
@@ -389,8 +413,15 @@ def _check_knock(s: DummyState, p: int, a: Knock) -> None:
 # Unchecked apply (for actions from legal_actions)
 
 
+#: Builds a state from a full 24-tuple, skipping the named tuple's Python-level ``__new__`` (half
+#: the cost of a successor state); only for the hot transitions, which list every field.
+_state = tuple.__new__
+
+
 def _replace_at(t: tuple[int, ...], i: int, v: int) -> tuple[int, ...]:
-    return (*t[:i], v, *t[i + 1 :])
+    changed = list(t)  # faster than slicing and unpacking, on CPython 3.11 (timeit)
+    changed[i] = v
+    return tuple(changed)
 
 
 def _speto_item(s: DummyState, card: int, target: int, seat: int) -> tuple[LedgerItem, ...]:
@@ -411,29 +442,36 @@ def apply_unchecked(s: DummyState, a: DummyAction) -> DummyState:
             return _apply_discard(s, p, c)
         case DrawAction():
             card = s.deck[s.stock_pos]
-            return DummyState(
-                s.config,
-                Phase.PLAY,
-                p,
-                s.direction,
-                s.starter,
-                s.deck,
-                s.stock_pos + 1,
-                s.stock_end,
-                _replace_at(hands, p, hand | 1 << card),
-                s.row,
-                s.row_by,
-                s.melds,
-                s.meld_owner,
-                s.put_down,
-                s.known,
-                s.born,
-                s.layoffs,
-                s.turn_born,
-                s.ngo_from,
-                s.head,
-                s.items,
-                s.scores,
+            new_hands = list(hands)
+            new_hands[p] = hand | 1 << card
+            return _state(
+                DummyState,
+                (
+                    s.config,
+                    Phase.PLAY,
+                    p,
+                    s.direction,
+                    s.starter,
+                    s.deck,
+                    s.stock_pos + 1,
+                    s.stock_end,
+                    tuple(new_hands),
+                    s.row,
+                    s.row_by,
+                    s.melds,
+                    s.meld_owner,
+                    s.put_down,
+                    s.known,
+                    s.born,
+                    s.layoffs,
+                    s.turn_born,
+                    s.ngo_from,
+                    s.head,
+                    s.items,
+                    s.scores,
+                    -1,
+                    -1,
+                ),
             )
         case Collect(index=i, meld=m, onto=onto):
             return _apply_collect(s, p, i, m, onto)
@@ -486,9 +524,7 @@ def _apply_collect(s: DummyState, p: int, i: int, m: CardSet, onto: int) -> Dumm
     cfg = s.config
     hand = s.hands[p]
     t = s.row[i]
-    taken = 0
-    for c in s.row[i:]:
-        taken |= 1 << c
+    taken = sum(map(_BITS.__getitem__, s.row[i:]))
     items = s.items
     melds, owners, layoffs = s.melds, s.meld_owner, s.layoffs
     if onto >= 0:
@@ -508,20 +544,40 @@ def _apply_collect(s: DummyState, p: int, i: int, m: CardSet, onto: int) -> Dumm
             items += (LedgerItem(p, "head", cfg.head_bonus * (2 if is_speto(t) else 1), card_str(t)),)
         if cfg.head_penalty and s.row_by[-1] >= 0 and s.row_by[-1] != p:
             items += (LedgerItem(s.row_by[-1], "head_penalty", -cfg.head_penalty, card_str(t)),)
-    return _with(
-        s,
-        phase=Phase.LAST_PLAY if s.phase is Phase.LAST_DRAW else Phase.PLAY,
-        hands=_replace_at(s.hands, p, new_hand),
-        row=s.row[:i],
-        row_by=s.row_by[:i],
-        melds=melds,
-        meld_owner=owners,
-        put_down=_replace_at(s.put_down, p, s.put_down[p] | down),
-        known=_replace_at(s.known, p, (s.known[p] | taken) & new_hand),
-        born=s.born | 1 << p,
-        layoffs=layoffs,
-        ngo_from=ngo_from,
-        items=items,
+    hands = list(s.hands)
+    hands[p] = new_hand
+    put_down = list(s.put_down)
+    put_down[p] |= down
+    known = list(s.known)
+    known[p] = (known[p] | taken) & new_hand
+    return _state(
+        DummyState,
+        (
+            cfg,
+            Phase.LAST_PLAY if s.phase is Phase.LAST_DRAW else Phase.PLAY,
+            p,
+            s.direction,
+            s.starter,
+            s.deck,
+            s.stock_pos,
+            s.stock_end,
+            tuple(hands),
+            s.row[:i],
+            s.row_by[:i],
+            melds,
+            owners,
+            tuple(put_down),
+            tuple(known),
+            s.born | 1 << p,
+            layoffs,
+            s.turn_born,
+            ngo_from,
+            s.head,
+            items,
+            s.scores,
+            -1,
+            -1,
+        ),
     )
 
 
@@ -543,29 +599,36 @@ def _apply_discard(s: DummyState, p: int, c: int) -> DummyState:
     known = s.known
     if known[p] & b:
         known = _replace_at(known, p, known[p] & ~b)
-    return DummyState(
-        cfg,
-        Phase.LAST_DRAW if s.stock_pos >= s.stock_end else Phase.DRAW,
-        nxt,
-        s.direction,
-        s.starter,
-        s.deck,
-        s.stock_pos,
-        s.stock_end,
-        _replace_at(s.hands, p, s.hands[p] & ~b),
-        (*s.row, c),
-        (*s.row_by, p),
-        s.melds,
-        s.meld_owner,
-        s.put_down,
-        known,
-        s.born,
-        s.layoffs,
-        bool(s.born >> nxt & 1),
-        -1,
-        s.head,
-        items,
-        s.scores,
+    hands = list(s.hands)
+    hands[p] &= ~b
+    return _state(
+        DummyState,
+        (
+            cfg,
+            Phase.LAST_DRAW if s.stock_pos >= s.stock_end else Phase.DRAW,
+            nxt,
+            s.direction,
+            s.starter,
+            s.deck,
+            s.stock_pos,
+            s.stock_end,
+            tuple(hands),
+            (*s.row, c),
+            (*s.row_by, p),
+            s.melds,
+            s.meld_owner,
+            s.put_down,
+            known,
+            s.born,
+            s.layoffs,
+            bool(s.born >> nxt & 1),
+            -1,
+            s.head,
+            items,
+            s.scores,
+            -1,
+            -1,
+        ),
     )
 
 
