@@ -192,6 +192,45 @@ def make_meld(owner: int, sh: Shape, faces: int, cards: int, jokers: tuple[tuple
     return TableMeld(owner, kind, key, lo, hi, faces, cards, js, _ext(kind, key, lo, hi, faces))
 
 
+class TableSummary(NamedTuple):
+    """What the moves of a turn ask of the whole table (:func:`table_summary`).
+
+    Attributes:
+        ext: the faces one more card may take on some meld (the union of ``TableMeld.ext``).
+        swap: the faces jokers stand for in runs (a player who is down may exchange them).
+        runs: whether any run lies on the table.
+    """
+
+    ext: int
+    swap: int
+    runs: bool
+
+
+_NO_MELDS: tuple[TableMeld, ...] = ()
+#: The last table summarised and its summary. Holding the tuple keeps its identity unique, so
+#: ``melds is`` the held tuple means the very same (immutable) melds; the table stays the same
+#: object from state to state until a card is put down, so this one entry nearly always hits.
+_last_summary: list[tuple[tuple[TableMeld, ...], TableSummary]] = [(_NO_MELDS, TableSummary(0, 0, False))]
+
+
+def table_summary(melds: tuple[TableMeld, ...]) -> TableSummary:
+    """The :class:`TableSummary` of ``melds`` (remembered for the last table asked about)."""
+    last = _last_summary[0]
+    if last[0] is melds:
+        return last[1]
+    ext = swap = 0
+    runs = False
+    for m in melds:
+        ext |= m.ext
+        if m.kind == RUN:
+            runs = True
+            for _, f in m.jokers:
+                swap |= 1 << f
+    summary = TableSummary(ext, swap, runs)
+    _last_summary[0] = (melds, summary)
+    return summary
+
+
 def ext_faces(m: TableMeld) -> int:
     """The faces one more card may take on ``m``: a set's missing suits, a run's two ends (rule 14)."""
     return m.ext

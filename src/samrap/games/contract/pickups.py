@@ -15,7 +15,7 @@ from samrap.core.cardset import SUIT_MASKS
 from samrap.games.contract.actions import DRAW, ContractAction, PickUp, pickup
 from samrap.games.contract.cards import JOKER
 from samrap.games.contract.contracts import LAST_DEAL, contract
-from samrap.games.contract.melds import RUN, ext_faces, pos_face
+from samrap.games.contract.melds import RUN, ext_faces, pos_face, table_summary
 from samrap.games.contract.search import contract_possible, meld_with_face, runs_may_cover
 from samrap.games.contract.state import ContractState
 from samrap.games.contract.transitions import apply_unchecked
@@ -112,20 +112,12 @@ def _deep_when_down(s: ContractState, out: list[ContractAction]) -> None:
     """
     cfg = s.config
     d: _Draw | None = None
-    if cfg.melds_after_down:
+    ext, _, runs = table_summary(s.melds)
+    if cfg.melds_after_down or runs:
         d = _Draw(s)
         reach = d.reach
     else:
-        reach = 0
-        for m in s.melds:
-            if m.kind == RUN:
-                d = _Draw(s)
-                reach = d.reach
-                break
-            reach |= m.ext
-        else:
-            if reach:
-                reach |= 1 << JOKER
+        reach = ext | 1 << JOKER if ext else 0
     pile = s.pile
     pack = cfg.pack
     if _ids_of_faces(reach, pack.decks, pack.jokers).isdisjoint(pile[:-1]):

@@ -31,7 +31,7 @@ from samrap.games.contract.actions import (
 )
 from samrap.games.contract.cards import JOKER, bits
 from samrap.games.contract.contracts import LAST_DEAL, contract
-from samrap.games.contract.melds import RUN, ext_faces, pos_face
+from samrap.games.contract.melds import RUN, ext_faces, pos_face, table_summary
 from samrap.games.contract.search import ContractQuery, all_melds, meld_with_face
 from samrap.games.contract.state import ContractState, Phase
 from samrap.games.contract.transitions import apply_unchecked
@@ -349,16 +349,11 @@ def _may_touch_table(s: ContractState) -> bool:
     cfg = s.config
     if cfg.melds_after_down:
         return True
-    pack = cfg.pack
-    hand = s.hands[s.current]
-    ext = swap = 0
-    for m in s.melds:
-        ext |= m.ext
-        if m.jokers and m.kind == RUN:
-            for _, f in m.jokers:
-                swap |= 1 << f
+    ext, swap, _ = table_summary(s.melds)
     if not ext and not swap:
         return False
+    pack = cfg.pack
+    hand = s.hands[s.current]
     faces = pack.faces_of(hand)
     return bool(ext & faces or (ext and hand & pack.jokers_mask) or (not s.went_down and swap & faces))
 
