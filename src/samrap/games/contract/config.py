@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import dataclasses
 from dataclasses import dataclass
+from functools import cached_property
 
 from samrap.core.configstr import check_field_types, config_from_string, config_to_string
 from samrap.core.errors import ConfigError
@@ -27,7 +28,7 @@ _CHOICES: dict[str, tuple[str, ...]] = {
 class ContractConfig:
     """The rules of one Contract Rummy match; rule numbers are those of the rules page.
 
-    Not slotted, unlike the other values: the resolved :class:`Pack` is kept on the instance
+    Not slotted, unlike the other values: the resolved :class:`Pack` is cached on the instance
     (outside the dataclass fields, so it is neither compared nor written) because the rules
     consult it on every move.
 
@@ -89,7 +90,6 @@ class ContractConfig:
         if self.pack_size < need:
             field = "decks" if self.decks is not None else "jokers" if self.jokers is not None else "players"
             raise ConfigError(field, f"a pack of {self.pack_size} cards cannot deal {self.players} hands of {MAX_HAND}")
-        object.__setattr__(self, "_pack", make_pack(self.n_decks, self.n_jokers))
 
     @property
     def n_decks(self) -> int:
@@ -107,11 +107,15 @@ class ContractConfig:
     def pack_size(self) -> int:
         return 52 * self.n_decks + self.n_jokers
 
-    @property
+    @cached_property
     def pack(self) -> Pack:
-        """The physical cards: ``n_decks`` decks and ``n_jokers`` jokers (rule 2)."""
-        pack: Pack = self._pack  # type: ignore[attr-defined]
-        return pack
+        """The physical cards: ``n_decks`` decks and ``n_jokers`` jokers (rule 2).
+
+        A ``cached_property``: it lands in the instance ``__dict__`` (not a field, so neither
+        compared nor written), and later reads are plain attribute look-ups, which matters because
+        the rules read it several times per move.
+        """
+        return make_pack(self.n_decks, self.n_jokers)
 
     def to_string(self) -> str:
         """``contract(min_run=4,players=5)``: the fields that differ from ``seed``, sorted."""

@@ -131,12 +131,21 @@ def can_open_claim(s: ContractState) -> bool:
     return s.config.buying and bool(s.pile) and len(s.stock) >= 2
 
 
+#: ``_new(ContractState, fields)`` builds a state without the ``NamedTuple``'s Python-level
+#: ``__new__`` (a 22-argument call), about a third of the cost of the hottest transitions below.
+#: It is unchecked by mypy, so only those few use it, and the trace tests pin what they build.
+_new = tuple.__new__
+
+
 def _draw_stock(s: ContractState, hands: tuple[int, ...], stock: tuple[int, ...]) -> ContractState:
-    p = s.current
-    return ContractState(
-        s.config, s.deal, s.dealer, Phase.PLAY, p, -1, _set(hands, p, hands[p] | 1 << stock[0]), s.known,
-        stock[1:], s.pile, s.melds, s.down, False, -1, -1, 0, s.buys, s.reshuffles, s.seed, s.turns, s.scores,
-    )  # fmt: skip
+    (config, deal, dealer, _, p, _, _, known, _, pile, melds, down, _, _, _, _, buys, reshuffles, seed, turns, scores,
+     _) = s  # fmt: skip
+    new_hands = list(hands)
+    new_hands[p] = hands[p] | 1 << stock[0]
+    return _new(ContractState, (
+        config, deal, dealer, Phase.PLAY, p, -1, tuple(new_hands), known, stock[1:], pile, melds, down, False, -1, -1,
+        0, buys, reshuffles, seed, turns, scores, -1,
+    ))  # fmt: skip
 
 
 def _put_down(s: ContractState, p: int, hand: int, melds: tuple[TableMeld, ...], down: int = -1) -> ContractState:
@@ -199,12 +208,14 @@ def apply_unchecked(s: ContractState, a: ContractAction) -> ContractState:
             taken = 0
             for c in taken_cards:
                 taken |= 1 << c
-            return ContractState(
-                s.config, s.deal, s.dealer, Phase.PLAY, p, s.claimer, _set(s.hands, p, s.hands[p] | taken),
-                _set(s.known, p, s.known[p] | taken), s.stock, pile[:cut], s.melds, s.down, s.went_down,
-                s.config.pack.faces[taken_cards[0]] if k == 0 else -1, taken_cards[0] if k > 0 else -1, s.pending,
-                s.buys, s.reshuffles, s.seed, s.turns, s.scores, s.out,
-            )  # fmt: skip
+            (config, deal, dealer, _, _, claimer, hands, known, stock, _, melds, down, went_down, _, _, pending, buys,
+             reshuffles, seed, turns, scores, out) = s  # fmt: skip
+            return _new(ContractState, (
+                config, deal, dealer, Phase.PLAY, p, claimer, _set(hands, p, hands[p] | taken),
+                _set(known, p, known[p] | taken), stock, pile[:cut], melds, down, went_down,
+                config.pack.faces[taken_cards[0]] if k == 0 else -1, taken_cards[0] if k > 0 else -1, pending, buys,
+                reshuffles, seed, turns, scores, out,
+            ))  # fmt: skip
         case LayOff(face=f, target=t, joker=joker):
             pack = s.config.pack
             hand = s.hands[p]
@@ -251,29 +262,35 @@ def apply_unchecked(s: ContractState, a: ContractAction) -> ContractState:
 
 
 def _discard(s: ContractState, p: int, f: int) -> ContractState:
-    cfg = s.config
-    hand = s.hands[p]
-    pid = pick(s, p, hand & cfg.pack.face_masks[f])
+    (cfg, deal, dealer, _, _, _, hands, known, stock, pile, melds, down, _, _, deep, pending, buys, reshuffles, seed,
+     turns, scores, _) = s  # fmt: skip
+    hand = hands[p]
+    cands = hand & cfg.pack.face_masks[f]
+    if deep >= 0 and cands >> deep & 1:  # pick(), inlined
+        pid = deep
+    else:
+        x = cands & pending or cands & known[p] or cands
+        pid = (x & -x).bit_length() - 1
     hand ^= 1 << pid
-    hands = _set(s.hands, p, hand)
-    known = _set(s.known, p, s.known[p] & hand) if s.known[p] >> pid & 1 else s.known
-    pile = (*s.pile, pid)
+    hands = _set(hands, p, hand)
+    if known[p] >> pid & 1:
+        known = _set(known, p, known[p] & hand)
+    pile = (*pile, pid)
     if not hand:  # rules 19, 29: out at once
         return _with(s, phase=Phase.OVER, hands=hands, known=known, pile=pile, out=p)
-    turns = s.turns + 1
-    stock, reshuffles = s.stock, s.reshuffles
+    turns += 1
     over = turns >= cfg.max_turns
     if not stock and not over:  # rule 28: the empty stock is checked at the start of a turn
         if reshuffles >= cfg.max_reshuffles or len(pile) <= 1:
             over = True
         else:
             reshuffles += 1
-            stock = reshuffle_order(s.seed, reshuffles, pile[:-1])
+            stock = reshuffle_order(seed, reshuffles, pile[:-1])
             pile = pile[-1:]
-    return ContractState(
-        cfg, s.deal, s.dealer, Phase.OVER if over else Phase.DRAW, (p + 1) % cfg.players, -1, hands, known,
-        stock, pile, s.melds, s.down, False, -1, -1, 0, s.buys, reshuffles, s.seed, turns, s.scores,
-    )  # fmt: skip
+    return _new(ContractState, (
+        cfg, deal, dealer, Phase.OVER if over else Phase.DRAW, (p + 1) % cfg.players, -1, hands, known, stock, pile,
+        melds, down, False, -1, -1, 0, buys, reshuffles, seed, turns, scores, -1,
+    ))  # fmt: skip
 
 
 def _with(s: ContractState, **changes: object) -> ContractState:
