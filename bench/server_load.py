@@ -1,8 +1,9 @@
 """Server load: N concurrent tables of bot players over real websockets on loopback.
 
 Starts ``samrap serve`` as a subprocess on a free port (a fresh SQLite file unless ``--db`` is
-given), creates ``--tables`` tables with two people each, and plays every seat from this process
-with a random bot over its own websocket: each bot "thinks" for a random time around ``--think``
+given; ``SAMRAP_RATE_LIMITS=off``, since every table comes from one address), creates
+``--tables`` tables with two people each, and plays every seat from this process with a random
+bot over its own websocket: each bot "thinks" for a random time around ``--think``
 seconds, then acts. When a match ends, the table is rematched, so the load stays steady.
 
 Measured:
@@ -253,7 +254,8 @@ def main() -> None:
     db = args.db or f"sqlite:///{folder}/load.db"
     cmd = [sys.executable, "-m", "samrap.cli.main", "serve", "--port", str(port), "--db", db]
     cmd += ["--bot-delay", "0", "--log-level", "warning"]
-    server = subprocess.Popen(cmd)
+    # the benchmark creates hundreds of tables from one address: no per-address limits
+    server = subprocess.Popen(cmd, env={**os.environ, "SAMRAP_RATE_LIMITS": "off"})
     base = f"http://127.0.0.1:{port}"
     try:
         for _ in range(600):

@@ -1,7 +1,9 @@
 """REST: the lobby (create, join, bots, start, rematch, leave), players, leaderboard, archive.
 
 Errors are :class:`samrap.server.messages.ErrorBody` JSON with an HTTP status by kind (404
-unknown, 403 bad token, 409 conflict, 422 bad input, 429 rate, 503 owner unreachable). A request
+unknown, 403 bad token, 409 conflict, 422 bad input, 429 rate, 503 owner unreachable). Creating
+tables and players, joining and hints are limited per client address (``samrap.server.ratelimit``):
+over the limit they answer 429 ``rate_limited`` with a ``Retry-After`` header. A request
 for a table that another server process owns is forwarded to that process
 (``samrap.server.forward``), so any process can be asked about any table.
 """
@@ -9,7 +11,9 @@ for a table that another server process owns is forwarded to that process
 from __future__ import annotations
 
 import json
+import math
 import random
+import time
 from collections.abc import Awaitable, Callable
 from datetime import UTC, datetime
 from typing import Annotated, Any
@@ -42,6 +46,7 @@ from samrap.server.messages import (
     TableList,
     TableSummary,
 )
+from samrap.server.ratelimit import Kind, RateLimiter
 from samrap.server.runtime import TableRuntime
 from samrap.server.table import TableError
 from samrap.server.tokens import new_id, new_token, normalize_code, token_hash
@@ -66,6 +71,33 @@ router = APIRouter()
 def error_response(code: ErrorCode, message: str, rule: int | str | None = None) -> JSONResponse:
     body = ErrorBody(code=code, message=message, rule=rule)
     return JSONResponse(body.model_dump(mode="json"), status_code=STATUS.get(code, 400))
+
+
+#: What each limited kind of request is called in a refusal.
+LIMITED = {
+    "tables": "table creations",
+    "players": "player creations",
+    "joins": "joins",
+    "hints": "hints",
+}
+
+
+def rate_limited(request: Request, kind: Kind) -> JSONResponse | None:
+    """``None`` if the client may make this request now (it is counted), else the 429 answer.
+
+    Checked before anything else, so a refused request writes nothing.
+    """
+    limiter: RateLimiter = request.app.state.limiter
+    client = request.client.host if request.client is not None else "unknown"
+    wait = limiter.take(kind, client, time.monotonic())
+    if wait <= 0:
+        return None
+    seconds = max(1, math.ceil(wait))
+    answer = error_response(
+        ErrorCode.RATE_LIMITED, f"too many {LIMITED[kind]} from this address; try again in {seconds} s"
+    )
+    answer.headers["Retry-After"] = str(seconds)
+    return answer
 
 
 def display_name(text: str) -> str:
@@ -105,6 +137,8 @@ async def healthz(request: Request) -> Health:
 
 @router.post("/api/tables", response_model=CreateTableResponse, status_code=201)
 async def create_table(request: Request, body: CreateTableRequest) -> Any:
+    if refused := rate_limited(request, "tables"):
+        return refused
     try:
         rt, host_token, seat, token = await manager_of(request).create(body)
     except TableError as e:
@@ -148,6 +182,8 @@ async def get_table(request: Request, code: str) -> Any:
 
 @router.post("/api/tables/{code}/join", response_model=JoinResponse)
 async def join_table(request: Request, code: str, body: JoinRequest) -> Any:
+    if refused := rate_limited(request, "joins"):
+        return refused
     raw = await request.body()
 
     async def work(rt: TableRuntime) -> JoinResponse:
@@ -182,6 +218,8 @@ _host_route("leave", lambda rt, b: rt.leave(b.token))
 
 @router.post("/api/players", response_model=PlayerResponse, status_code=201)
 async def create_player(request: Request, body: PlayerRequest) -> Any:
+    if refused := rate_limited(request, "players"):
+        return refused
     try:
         name = display_name(body.name)
     except TableError as e:
@@ -301,6 +339,8 @@ async def table_hint(request: Request, code: str, body: HintRequest) -> Any:
     from samrap.players.hint import rank_moves
     from samrap.players.levels import ismcts_for
 
+    if refused := rate_limited(request, "hints"):
+        return refused
     raw = await request.body()
 
     async def work(rt: TableRuntime) -> HintResponse:

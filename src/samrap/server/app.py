@@ -23,6 +23,7 @@ from samrap import __version__
 from samrap.server import api, ws
 from samrap.server.manager import TableManager
 from samrap.server.messages import PROTOCOL_VERSION, ErrorBody, ErrorCode
+from samrap.server.ratelimit import RateLimiter
 from samrap.server.runtime import ServerContext
 from samrap.server.settings import ServerSettings
 from samrap.server.storage import Storage
@@ -60,6 +61,7 @@ def create_app(settings: ServerSettings) -> FastAPI:
         description=f"Thai Dummy tables: REST lobby and archive, websocket play (protocol {PROTOCOL_VERSION}).",
         lifespan=lifespan,
     )
+    app.state.limiter = RateLimiter(settings.rate_limits)
 
     @app.exception_handler(RequestValidationError)
     async def bad_request(request: Request, exc: RequestValidationError) -> JSONResponse:

@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import os
 import socket
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
+
+from samrap.server.ratelimit import RateLimits
 
 STATIC_DIR = Path(__file__).parent / "static"
 
@@ -48,6 +50,10 @@ class ServerSettings:
     bot_delay_scale: float = 1.0
     time_scale: float = 1.0
     static_dir: Path = STATIC_DIR
+    #: Per-client-address limits on table and player creation, joins and hints
+    #: (``samrap.server.ratelimit``); ``RateLimits.off()`` for benchmarks. By default the
+    #: built-in limits, changed by ``$SAMRAP_RATE_LIMITS`` when it is set.
+    rate_limits: RateLimits = field(default_factory=RateLimits.from_env)
 
     @property
     def base_url(self) -> str:

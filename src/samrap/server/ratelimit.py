@@ -1,0 +1,156 @@
+"""Per-client-address limits on the REST requests that write to the database.
+
+Creating tables and players, joining seats and asking for hints cost the server a database write
+(or, for hints, a search on a thread); without a limit one client could flood them. Each kind of
+request has its own token bucket per client address: a bucket holds up to ``count`` requests and
+refills at ``count`` per ``seconds``, so a person can create a few tables at once and then one
+every ``seconds / count``. A refused request gets HTTP 429 (``rate_limited``) with a
+``Retry-After`` header and changes nothing.
+
+The buckets live in the process (one server process, or per node behind a load balancer); they
+are not shared between nodes. The client address is the socket's peer as uvicorn reports it,
+which honours ``X-Forwarded-For`` from a trusted proxy (``--forwarded-allow-ips``, by default
+127.0.0.1), see ``docs/deployment.md``.
+
+Limits are set by :class:`RateLimits` in the server settings, or by the environment variable
+``SAMRAP_RATE_LIMITS``: ``off`` turns all of them off (benchmarks), and a comma list such as
+``tables=20/60,joins=off`` changes some (``KIND=COUNT/SECONDS`` or ``KIND=off``);
+``exempt=10.0.0.5 10.0.0.6`` lists addresses that are never limited.
+"""
+
+from __future__ import annotations
+
+import math
+import os
+from dataclasses import dataclass, replace
+from typing import Literal, get_args
+
+#: The environment variable read by :meth:`RateLimits.from_env`.
+ENV = "SAMRAP_RATE_LIMITS"
+
+Kind = Literal["tables", "players", "joins", "hints"]
+KINDS: tuple[Kind, ...] = get_args(Kind)
+
+#: Buckets are swept (full ones dropped) once a limiter holds this many.
+SWEEP_AT = 10_000
+
+
+@dataclass(frozen=True, slots=True)
+class Rate:
+    """At most ``count`` requests at once, refilled at ``count`` per ``seconds``."""
+
+    count: int
+    seconds: float
+
+    def __post_init__(self) -> None:
+        if self.count < 1 or not self.seconds > 0 or not math.isfinite(self.seconds):
+            raise ValueError(f"a rate needs count >= 1 and seconds > 0, not {self.count}/{self.seconds}")
+
+    def __str__(self) -> str:
+        return f"{self.count}/{self.seconds:g}"
+
+
+@dataclass(frozen=True, slots=True)
+class RateLimits:
+    """The limit for each kind of request per client address; ``None`` means no limit."""
+
+    tables: Rate | None = Rate(20, 60.0)  # POST /api/tables
+    players: Rate | None = Rate(20, 60.0)  # POST /api/players
+    joins: Rate | None = Rate(60, 60.0)  # POST /api/tables/{code}/join
+    hints: Rate | None = Rate(60, 60.0)  # POST /api/tables/{code}/hint (a search on a thread)
+    #: Addresses never limited (for example the other nodes that forward requests to this one).
+    exempt: frozenset[str] = frozenset()
+
+    @classmethod
+    def off(cls) -> RateLimits:
+        return cls(tables=None, players=None, joins=None, hints=None)
+
+    @classmethod
+    def parse(cls, text: str, base: RateLimits | None = None) -> RateLimits:
+        """``off``, or ``KIND=COUNT/SECONDS`` / ``KIND=off`` / ``exempt=ADDRESS ADDRESS`` items
+        separated by commas, applied to ``base`` (the defaults).
+
+        Raises:
+            ValueError: an unknown kind or a malformed item.
+        """
+        base = cls() if base is None else base
+        text = text.strip()
+        if text.lower() in ("off", "0", "none"):
+            return replace(cls.off(), exempt=base.exempt)
+        rates: dict[str, Rate | None] = {k: getattr(base, k) for k in KINDS}
+        exempt = base.exempt
+        for item in filter(None, (s.strip() for s in text.split(","))):
+            kind, sep, value = item.partition("=")
+            kind, value = kind.strip(), value.strip()
+            if sep and kind == "exempt":
+                exempt = frozenset(value.split())
+                continue
+            if not sep or kind not in rates:
+                raise ValueError(f"{ENV}: {item!r} is not KIND=COUNT/SECONDS with KIND in {', '.join(KINDS)}")
+            if value.lower() == "off":
+                rates[kind] = None
+                continue
+            count, slash, seconds = value.partition("/")
+            try:
+                rates[kind] = Rate(int(count), float(seconds) if slash else 60.0)
+            except ValueError as e:
+                raise ValueError(f"{ENV}: {item!r}: {e}") from None
+        return cls(rates["tables"], rates["players"], rates["joins"], rates["hints"], exempt)
+
+    @classmethod
+    def from_env(cls) -> RateLimits:
+        """The defaults, changed by ``$SAMRAP_RATE_LIMITS`` if it is set."""
+        text = os.environ.get(ENV)
+        return cls() if text is None else cls.parse(text)
+
+
+class TokenBuckets:
+    """One token bucket per key for a single :class:`Rate`.
+
+    ``take(key, now)`` spends a token and returns 0, or returns the seconds until a token will be
+    there (and spends nothing). A bucket that has refilled completely is the same as no bucket, so
+    full buckets are dropped now and then and memory stays bounded by the recently active keys.
+    """
+
+    __slots__ = ("buckets", "capacity", "per_second")
+
+    def __init__(self, rate: Rate) -> None:
+        self.capacity = float(rate.count)
+        self.per_second = rate.count / rate.seconds
+        self.buckets: dict[str, tuple[float, float]] = {}  # key -> (tokens, at)
+
+    def take(self, key: str, now: float) -> float:
+        tokens, at = self.buckets.get(key, (self.capacity, now))
+        tokens = min(self.capacity, tokens + (now - at) * self.per_second)
+        if tokens >= 1.0:
+            if len(self.buckets) >= SWEEP_AT and key not in self.buckets:
+                self.sweep(now)
+            self.buckets[key] = (tokens - 1.0, now)
+            return 0.0
+        self.buckets[key] = (tokens, now)
+        return (1.0 - tokens) / self.per_second
+
+    def sweep(self, now: float) -> None:
+        full = [k for k, (tokens, at) in self.buckets.items() if tokens + (now - at) * self.per_second >= self.capacity]
+        for k in full:
+            del self.buckets[k]
+
+
+class RateLimiter:
+    """The buckets of every limited kind of request, for one server process."""
+
+    def __init__(self, limits: RateLimits) -> None:
+        self.limits = limits
+        self.kinds: dict[str, TokenBuckets] = {}
+        for kind in KINDS:
+            rate = getattr(limits, kind)
+            if rate is not None:
+                self.kinds[kind] = TokenBuckets(rate)
+
+    def take(self, kind: Kind, client: str, now: float) -> float:
+        """0 if ``client`` may make a request of ``kind`` now (and it is counted), else the seconds
+        to wait before the next one would be allowed."""
+        buckets = self.kinds.get(kind)
+        if buckets is None or client in self.limits.exempt:
+            return 0.0
+        return buckets.take(client, now)
