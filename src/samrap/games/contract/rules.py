@@ -30,7 +30,7 @@ from samrap.games.contract.cards import JOKER, face_str
 from samrap.games.contract.contracts import LAST_DEAL, contract, contract_text
 from samrap.games.contract.melds import ACE, RUN, SET, Spec, ext_faces, shape
 from samrap.games.contract.pickups import draw_actions
-from samrap.games.contract.state import ContractState, Phase
+from samrap.games.contract.state import CLAIM_PHASE, DRAW_PHASE, PLAY_PHASE, ContractState, Phase
 from samrap.games.contract.transitions import apply_unchecked, new_deal
 from samrap.games.contract.turn import is_finishable, play_actions
 
@@ -39,15 +39,14 @@ __all__ = ["apply", "apply_unchecked", "legal_actions", "new_deal"]
 
 def legal_actions(s: ContractState) -> list[ContractAction]:
     """Every legal action of the seat to move, in ``sort_key`` order (empty once the deal is over)."""
-    match s.phase:
-        case Phase.DRAW:
-            return draw_actions(s)
-        case Phase.CLAIM:
-            return [CLAIM, PASS]
-        case Phase.PLAY:
-            return play_actions(s)
-        case _:
-            return []
+    phase = s.phase
+    if phase == PLAY_PHASE:
+        return play_actions(s)
+    if phase == DRAW_PHASE:
+        return draw_actions(s)
+    if phase == CLAIM_PHASE:
+        return [CLAIM, PASS]
+    return []
 
 
 def apply(s: ContractState, a: ContractAction, seat: int | None = None) -> ContractState:

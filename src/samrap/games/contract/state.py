@@ -24,6 +24,10 @@ class Phase(IntEnum):
     OVER = 3
 
 
+#: The phases as plain module constants: looking a member up on an ``Enum`` class costs about
+#: 60 ns in Python 3.11, a module global a tenth of that, and the hot paths ask on every move.
+DRAW_PHASE, PLAY_PHASE, CLAIM_PHASE, OVER_PHASE = Phase.DRAW, Phase.PLAY, Phase.CLAIM, Phase.OVER
+
 PHASE_NAMES = {Phase.DRAW: "draw", Phase.PLAY: "play", Phase.CLAIM: "claim", Phase.OVER: "over"}
 
 

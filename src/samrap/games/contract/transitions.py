@@ -28,7 +28,7 @@ from samrap.games.contract.cards import bits, lowest
 from samrap.games.contract.config import ContractConfig
 from samrap.games.contract.contracts import hand_size
 from samrap.games.contract.melds import Spec, TableMeld, exchanged, make_meld, shape, with_card
-from samrap.games.contract.state import ContractState, Phase
+from samrap.games.contract.state import CLAIM_PHASE, DRAW_PHASE, OVER_PHASE, PLAY_PHASE, ContractState, Phase
 
 
 def new_deal(
@@ -143,7 +143,7 @@ def _draw_stock(s: ContractState, hands: tuple[int, ...], stock: tuple[int, ...]
     new_hands = list(hands)
     new_hands[p] = hands[p] | 1 << stock[0]
     return _new(ContractState, (
-        config, deal, dealer, Phase.PLAY, p, -1, tuple(new_hands), known, stock[1:], pile, melds, down, False, -1, -1,
+        config, deal, dealer, PLAY_PHASE, p, -1, tuple(new_hands), known, stock[1:], pile, melds, down, False, -1, -1,
         0, buys, reshuffles, seed, turns, scores, -1,
     ))  # fmt: skip
 
@@ -160,7 +160,7 @@ def _put_down(s: ContractState, p: int, hand: int, melds: tuple[TableMeld, ...],
     else:
         went = True
     return ContractState(
-        s.config, s.deal, s.dealer, Phase.PLAY if hand else Phase.OVER, s.current, s.claimer,
+        s.config, s.deal, s.dealer, PLAY_PHASE if hand else OVER_PHASE, s.current, s.claimer,
         _set(s.hands, p, hand), _set(s.known, p, s.known[p] & hand), s.stock, s.pile, melds, down, went,
         s.forbid, deep, s.pending & hand, s.buys, s.reshuffles, s.seed, s.turns, s.scores, -1 if hand else p,
     )  # fmt: skip
@@ -196,10 +196,10 @@ def apply_unchecked(s: ContractState, a: ContractAction) -> ContractState:
         case Discard(face=f):
             return _discard(s, p, f)
         case Draw():
-            if s.phase is Phase.DRAW and s.config.buying and can_open_claim(s):
+            if s.phase is DRAW_PHASE and s.config.buying and can_open_claim(s):
                 q = next_buyer(s, p)
                 if q >= 0:
-                    return _with(s, phase=Phase.CLAIM, claimer=q)
+                    return _with(s, phase=CLAIM_PHASE, claimer=q)
             return _draw_stock(s, s.hands, s.stock)
         case PickUp(depth=k):
             pile = s.pile
@@ -211,7 +211,7 @@ def apply_unchecked(s: ContractState, a: ContractAction) -> ContractState:
             (config, deal, dealer, _, _, claimer, hands, known, stock, _, melds, down, went_down, _, _, pending, buys,
              reshuffles, seed, turns, scores, out) = s  # fmt: skip
             return _new(ContractState, (
-                config, deal, dealer, Phase.PLAY, p, claimer, _set(hands, p, hands[p] | taken),
+                config, deal, dealer, PLAY_PHASE, p, claimer, _set(hands, p, hands[p] | taken),
                 _set(known, p, known[p] | taken), stock, pile[:cut], melds, down, went_down,
                 config.pack.faces[taken_cards[0]] if k == 0 else -1, taken_cards[0] if k > 0 else -1, pending, buys,
                 reshuffles, seed, turns, scores, out,
@@ -277,7 +277,7 @@ def _discard(s: ContractState, p: int, f: int) -> ContractState:
         known = _set(known, p, known[p] & hand)
     pile = (*pile, pid)
     if not hand:  # rules 19, 29: out at once
-        return _with(s, phase=Phase.OVER, hands=hands, known=known, pile=pile, out=p)
+        return _with(s, phase=OVER_PHASE, hands=hands, known=known, pile=pile, out=p)
     turns += 1
     over = turns >= cfg.max_turns
     if not stock and not over:  # rule 28: the empty stock is checked at the start of a turn
@@ -288,7 +288,7 @@ def _discard(s: ContractState, p: int, f: int) -> ContractState:
             stock = reshuffle_order(seed, reshuffles, pile[:-1])
             pile = pile[-1:]
     return _new(ContractState, (
-        cfg, deal, dealer, Phase.OVER if over else Phase.DRAW, (p + 1) % cfg.players, -1, hands, known, stock, pile,
+        cfg, deal, dealer, OVER_PHASE if over else DRAW_PHASE, (p + 1) % cfg.players, -1, hands, known, stock, pile,
         melds, down, False, -1, -1, 0, buys, reshuffles, seed, turns, scores, -1,
     ))  # fmt: skip
 

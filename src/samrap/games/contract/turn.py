@@ -33,7 +33,7 @@ from samrap.games.contract.cards import JOKER, bits
 from samrap.games.contract.contracts import LAST_DEAL, contract
 from samrap.games.contract.melds import RUN, ext_faces, pos_face, table_summary
 from samrap.games.contract.search import ContractQuery, all_melds, meld_with_face
-from samrap.games.contract.state import ContractState, Phase
+from samrap.games.contract.state import OVER_PHASE, ContractState
 from samrap.games.contract.transitions import apply_unchecked
 
 # ---------------------------------------------------------------------------------------------
@@ -58,7 +58,7 @@ def endable(s: ContractState) -> bool:
 
 def is_finishable(s: ContractState) -> bool:
     """After a move: the deal ended, or the player can still end the turn legally (rule 30)."""
-    return s.phase is Phase.OVER or endable(s) or can_finish(s)
+    return s.phase is OVER_PHASE or endable(s) or can_finish(s)
 
 
 def can_finish(s: ContractState) -> bool:
@@ -79,7 +79,7 @@ def _search(s: ContractState, memo: dict[object, bool]) -> bool:
             memo[key] = True
             return True
         t = apply_unchecked(s, a)
-        if t.phase is Phase.OVER or endable(t) or _search(t, memo):
+        if t.phase is OVER_PHASE or endable(t) or _search(t, memo):
             memo[key] = True
             return True
     return False
