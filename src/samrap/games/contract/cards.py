@@ -104,11 +104,20 @@ class Pack:
         return tuple(layers), (mask >> self.joker_base).bit_count()
 
     def faces_of(self, mask: int) -> int:
-        """The 52-bit mask of natural faces present in ``mask`` (jokers ignored)."""
-        out = 0
-        for d in range(self.decks):
-            out |= (mask >> (52 * d)) & FULL52
-        return out
+        """The 52-bit mask of natural faces present in ``mask`` (jokers ignored).
+
+        Every deck shifted down onto the first: the later decks' and the jokers' bits land above
+        bit 51 and are masked off. Written out for the usual pack sizes (a hot path).
+        """
+        decks = self.decks
+        if decks == 2:
+            return (mask | mask >> 52) & FULL52
+        if decks == 3:
+            return (mask | mask >> 52 | mask >> 104) & FULL52
+        out = mask
+        for d in range(1, decks):
+            out |= mask >> (52 * d)
+        return out & FULL52
 
     def value(self, mask: int) -> int:
         total = 0

@@ -282,48 +282,23 @@ def play_actions(s: ContractState) -> list[ContractAction]:
     building the successor; so does a move that itself meets the turn's duties (puts the deep
     card down, say) and leaves such a card (:func:`spare_after`). The rest are applied and checked.
     """
-    pack = s.config.pack
+    cfg = s.config
+    pack = cfg.pack
     p = s.current
-    free = discardable(s)  # 0 while a duty of the turn is open
-    out: list[ContractAction] = []
+    hand = s.hands[p]
+    deep = s.deep
+    if s.pending & hand or (deep >= 0 and hand >> deep & 1):  # discardable(), inlined
+        free = 0  # a duty of the turn is open
+    elif s.forbid >= 0:
+        free = hand & ~pack.face_masks[s.forbid]
+    else:
+        free = hand
     if not s.down >> p & 1:
-        gds: list[ContractAction] = []
-        for g in _go_down_query(s, minimal=False):
-            gd = GoDown(g)
-            used = jokers = 0
-            for spec in g:
-                used |= spec.nat
-                if spec.jok:
-                    jokers += spec.jok.bit_count()
-            if free:
-                spare = free & ~_phys_of_faces(pack.face_masks, used)
-                if jokers:
-                    spare &= ~pack.jokers_mask
-            else:
-                spare = spare_after(s, used, jokers)
-            if spare or is_finishable(apply_unchecked(s, gd)):
-                gds.append(gd)
-        gds.sort(key=sort_key)
-        out.extend(gds)
-    elif s.deal != LAST_DEAL and _may_touch_table(s):
-        for a in _table_moves(s):
-            match a:
-                case LayOff(face=f, joker=j):
-                    if free:
-                        spare = free & ~(pack.jokers_mask if j else pack.face_masks[f])
-                    else:
-                        spare = spare_after(s, 0, 1) if j else spare_after(s, 1 << f, 0)
-                case Meld(meld=spec):
-                    if free:
-                        spare = free & ~_phys_of_faces(pack.face_masks, spec.nat)
-                        if spec.jok:
-                            spare &= ~pack.jokers_mask
-                    else:
-                        spare = spare_after(s, spec.nat, spec.jok.bit_count())
-                case _:
-                    spare = 0
-            if spare or is_finishable(apply_unchecked(s, a)):
-                out.append(a)
+        out = _go_downs(s, free)
+    elif s.deal != LAST_DEAL and (cfg.melds_after_down or _fits_table(s, hand)):
+        out = _table_actions(s, free)
+    else:
+        out = []
     if free:
         faces = pack.faces_of(free)
         for base, table in _SUIT_DISCARDS:
@@ -338,22 +313,67 @@ def play_actions(s: ContractState) -> list[ContractAction]:
     return out
 
 
+def _go_downs(s: ContractState, free: int) -> list[ContractAction]:
+    """The legal go-downs (rule 30 checked), in ``sort_key`` order; ``free`` is :func:`discardable`."""
+    pack = s.config.pack
+    gds: list[ContractAction] = []
+    for g in _go_down_query(s, minimal=False):
+        gd = GoDown(g)
+        used = jokers = 0
+        for spec in g:
+            used |= spec.nat
+            if spec.jok:
+                jokers += spec.jok.bit_count()
+        if free:
+            spare = free & ~_phys_of_faces(pack.face_masks, used)
+            if jokers:
+                spare &= ~pack.jokers_mask
+        else:
+            spare = spare_after(s, used, jokers)
+        if spare or is_finishable(apply_unchecked(s, gd)):
+            gds.append(gd)
+    gds.sort(key=sort_key)
+    return gds
+
+
+def _table_actions(s: ContractState, free: int) -> list[ContractAction]:
+    """The legal lay-offs, exchanges and new melds (rule 30 checked); ``free`` is :func:`discardable`."""
+    pack = s.config.pack
+    out: list[ContractAction] = []
+    for a in _table_moves(s):
+        match a:
+            case LayOff(face=f, joker=j):
+                if free:
+                    spare = free & ~(pack.jokers_mask if j else pack.face_masks[f])
+                else:
+                    spare = spare_after(s, 0, 1) if j else spare_after(s, 1 << f, 0)
+            case Meld(meld=spec):
+                if free:
+                    spare = free & ~_phys_of_faces(pack.face_masks, spec.nat)
+                    if spec.jok:
+                        spare &= ~pack.jokers_mask
+                else:
+                    spare = spare_after(s, spec.nat, spec.jok.bit_count())
+            case _:
+                spare = 0
+        if spare or is_finishable(apply_unchecked(s, a)):
+            out.append(a)
+    return out
+
+
 #: ``(13 * suit, {13-bit pattern of the suit's ranks: its discard actions})``, filled as met:
 #: listing a hand's discards a suit at a time is several times quicker than bit by bit.
 _SUIT_DISCARDS: tuple[tuple[int, dict[int, tuple[ContractAction, ...]]], ...] = tuple((13 * su, {}) for su in range(4))
 
 
-def _may_touch_table(s: ContractState) -> bool:
-    """Whether a player who is down might lay off, exchange or meld now: a quick look at the table
-    that spares generating table moves in the common case where no card fits anywhere."""
-    cfg = s.config
-    if cfg.melds_after_down:
-        return True
+def _fits_table(s: ContractState, hand: int) -> bool:
+    """Whether a card of ``hand`` might go on the table (lay-off or joker exchange), for a player
+    who is down and without ``melds_after_down``: a quick look at the whole table that spares
+    generating table moves in the common case where no card fits anywhere."""
     ext, swap, _ = table_summary(s.melds)
     if not ext and not swap:
         return False
-    pack = cfg.pack
-    hand = s.hands[s.current]
+    pack = s.config.pack
     faces = pack.faces_of(hand)
     return bool(ext & faces or (ext and hand & pack.jokers_mask) or (not s.went_down and swap & faces))
 
