@@ -14,6 +14,7 @@ from functools import cache, lru_cache
 from itertools import combinations
 
 from samrap.core.cardset import RANK_MASKS, SUIT_MASKS
+from samrap.games.contract.cards import lowest
 from samrap.games.contract.melds import RUN, Spec, pos_face, shape, sort_specs
 
 _RANK_FACES: tuple[tuple[int, ...], ...] = tuple(
@@ -108,26 +109,43 @@ def _cand(nat: int, jok: int) -> Cand:
 @lru_cache(maxsize=4096)
 def set_cands(faces: int, jokers: int, smin: int = 3, smax: int = 4) -> tuple[Cand, ...]:
     """Every set (size ``smin..smax``) of the held natural ``faces`` plus at most ``jokers`` jokers."""
-    out = []
-    for r in range(13):
-        p = _rank_pattern(faces, r)
-        if p:
-            table = _RANK_FACES[r]
-            for nat, jk in _set_options(p, jokers, smin, smax):
-                out.append(_cand(table[nat], table[jk]))
+    out: list[Cand] = []
+    for rank in RANK_MASKS:
+        held = faces & rank
+        if held:
+            out += _rank_sets(held, jokers, smin, smax)
     return tuple(out)
+
+
+@cache
+def _rank_sets(held: int, jokers: int, smin: int, smax: int) -> tuple[Cand, ...]:
+    """:func:`set_cands` of one rank, ``held`` being the faces held of it (non-empty).
+
+    Cached per rank rather than per hand: a new hand then costs thirteen look-ups.
+    """
+    r = lowest(held) % 13
+    table = _RANK_FACES[r]
+    return tuple(_cand(table[nat], table[jk]) for nat, jk in _set_options(_rank_pattern(held, r), jokers, smin, smax))
 
 
 @lru_cache(maxsize=4096)
 def run_cands(faces: int, jokers: int, lmin: int, lmax: int = 13) -> tuple[Cand, ...]:
     """Every run (length ``lmin..lmax``) of the held natural ``faces`` plus at most ``jokers`` jokers."""
-    out = []
-    for s in range(4):
-        p = _suit_positions(faces, s)
-        if p:
-            for nat, jk in _run_options(p, jokers, lmin, lmax):
-                out.append(_cand(nat << (13 * s), jk << (13 * s)))
+    out: list[Cand] = []
+    for s, suit in enumerate(SUIT_MASKS):
+        held = faces & suit
+        if held:
+            out += _suit_runs(held, s, jokers, lmin, lmax)
     return tuple(out)
+
+
+@lru_cache(maxsize=16384)
+def _suit_runs(held: int, s: int, jokers: int, lmin: int, lmax: int) -> tuple[Cand, ...]:
+    """:func:`run_cands` of suit ``s``, ``held`` being the faces held of it (non-empty)."""
+    shift = 13 * s
+    return tuple(
+        _cand(nat << shift, jk << shift) for nat, jk in _run_options(_suit_positions(held, s), jokers, lmin, lmax)
+    )
 
 
 def all_melds(faces: int, jokers: int, min_run: int) -> list[Spec]:
@@ -159,9 +177,13 @@ def _sub(layers: tuple[int, ...], m: int) -> tuple[int, ...]:
 
 
 def _fits(used: tuple[int, ...], layers: tuple[int, ...]) -> bool:
+    """Whether faces used that many times are held that many times (a loop: no generator)."""
     if len(used) > len(layers):
         return False
-    return all(u & ~lay == 0 for u, lay in zip(used, layers, strict=False))
+    for u, lay in zip(used, layers, strict=False):  # noqa: SIM110
+        if u & ~lay:
+            return False
+    return True
 
 
 def runs_compatible(a: Cand, b: Cand, rule: str) -> bool:
