@@ -14,8 +14,9 @@ from functools import lru_cache
 from samrap.core.cardset import SUIT_MASKS
 from samrap.games.contract.actions import DRAW, ContractAction, PickUp, pickup
 from samrap.games.contract.cards import JOKER
+from samrap.games.contract.config import ContractConfig
 from samrap.games.contract.contracts import LAST_DEAL, contract
-from samrap.games.contract.melds import RUN, ext_faces, pos_face, table_summary
+from samrap.games.contract.melds import RUN, TableMeld, ext_faces, pos_face, table_summary
 from samrap.games.contract.search import contract_possible, meld_with_face, runs_may_cover
 from samrap.games.contract.state import ContractState
 from samrap.games.contract.transitions import apply_unchecked
@@ -27,7 +28,11 @@ def draw_actions(s: ContractState) -> list[ContractAction]:
     pile = s.pile
     if not pile:
         return [DRAW]
-    out: list[ContractAction] = [DRAW, _TOP] if _top_ok(s) else [DRAW]
+    pack = s.config.pack
+    if s.hands[s.current] & ~pack.face_masks[pack.faces[pile[-1]]]:  # _top_ok(), its quick part
+        out: list[ContractAction] = [DRAW, _TOP]
+    else:
+        out = [DRAW, _TOP] if _top_ok(s) else [DRAW]
     if s.config.pickup != "deep" or len(pile) < 2:
         return out
     if s.down >> s.current & 1:
@@ -111,16 +116,24 @@ def _deep_when_down(s: ContractState, out: list[ContractAction]) -> None:
     when there is any, so the full :class:`_Draw` is built only when some card may fit.
     """
     cfg = s.config
-    d: _Draw | None = None
-    ext, _, runs = table_summary(s.melds)
-    if cfg.melds_after_down or runs:
-        d = _Draw(s)
-        reach = d.reach
-    else:
-        reach = ext | 1 << JOKER if ext else 0
-    pile = s.pile
     pack = cfg.pack
-    if _ids_of_faces(reach, pack.decks, pack.jokers).isdisjoint(pile[:-1]):
+    melds = s.melds
+    d: _Draw | None = None
+    last = _last_reach[0]
+    if last[0] is melds and last[1] is cfg:  # the same table and rules as last asked (see table_summary)
+        reach, ids = last[2], last[3]
+    else:
+        ext, _, runs = table_summary(melds)
+        if cfg.melds_after_down or runs:
+            d = _Draw(s)
+            reach = d.reach
+        else:
+            reach = ext | 1 << JOKER if ext else 0
+        ids = _ids_of_faces(reach, pack.decks, pack.jokers)
+        if d is None:  # the reach depends on the table alone
+            _last_reach[0] = (melds, cfg, reach, ids)
+    pile = s.pile
+    if ids.isdisjoint(pile[:-1]):
         return
     if d is None:
         d = _Draw(s)
@@ -131,6 +144,14 @@ def _deep_when_down(s: ContractState, out: list[ContractAction]) -> None:
         pool |= 1 << card
         if reach >> faces[card] & 1 and d.may_work(pool, card) and is_finishable(apply_unchecked(s, pickup(k))):
             out.append(pickup(k))
+
+
+#: ``(melds, config, reach, ids)`` of the last table whose reach depended on the table and the
+#: rules alone (no runs, no ``melds_after_down``); see :func:`melds.table_summary` for why
+#: comparing identities is safe.
+_last_reach: list[tuple[tuple[TableMeld, ...], ContractConfig | None, int, frozenset[int]]] = [
+    ((), None, 0, frozenset())
+]
 
 
 @lru_cache(maxsize=4096)

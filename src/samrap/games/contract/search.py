@@ -176,6 +176,19 @@ def _sub(layers: tuple[int, ...], m: int) -> tuple[int, ...]:
     return tuple(out)
 
 
+def _use(used: tuple[int, ...], m: int, layers: tuple[int, ...]) -> tuple[int, ...] | None:
+    """``_add(used, m)`` if that still fits ``layers``, else ``None``; ``m`` is a candidate's
+    natural faces, all held. Faces not used yet always fit, which skips the layer walk for most
+    pairs (two sets of different ranks never share a face)."""
+    if not used:
+        return (m,)
+    first = used[0]
+    if not first & m:
+        return (first | m, *used[1:])
+    u = _add(used, m)
+    return u if _fits(u, layers) else None
+
+
 def _fits(used: tuple[int, ...], layers: tuple[int, ...]) -> bool:
     """Whether faces used that many times are held that many times (a loop: no generator)."""
     if len(used) > len(layers):
@@ -329,8 +342,8 @@ class ContractQuery:
             j = jused + c.jokers
             if j > self.jokers:
                 continue
-            u = _add(used, c.nat)
-            if not _fits(u, self.layers):
+            u = _use(used, c.nat, self.layers)
+            if u is None:
                 continue
             chosen.append(c)
             yield from self._sets(i, left - 1, u, j, chosen, runs)
@@ -351,8 +364,8 @@ class ContractQuery:
                 continue
             if any(x.suit >= 0 and not runs_compatible(x, c, self.run_rule) for x in chosen):
                 continue
-            u = _add(used, c.nat)
-            if not _fits(u, self.layers):
+            u = _use(used, c.nat, self.layers)
+            if u is None:
                 continue
             chosen.append(c)
             yield from self._runs(i, left - 1, u, j, chosen)

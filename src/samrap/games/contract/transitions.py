@@ -272,7 +272,9 @@ def _discard(s: ContractState, p: int, f: int) -> ContractState:
         x = cands & pending or cands & known[p] or cands
         pid = (x & -x).bit_length() - 1
     hand ^= 1 << pid
-    hands = _set(hands, p, hand)
+    new_hands = list(hands)  # _set(), inlined
+    new_hands[p] = hand
+    hands = tuple(new_hands)
     if known[p] >> pid & 1:
         known = _set(known, p, known[p] & hand)
     pile = (*pile, pid)
