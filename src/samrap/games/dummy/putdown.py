@@ -171,28 +171,50 @@ def knocks(s: DummyState, seat: int, hand: CardSet) -> list[Knock]:
     if uncovered.bit_count() > 1:
         return []
     faces = [uncovered.bit_length() - 1] if uncovered else [c for c in range(52) if hand >> c & 1]
+    # Each group with its (card, meld index) pairs, built once rather than per combination.
+    options = [[(g, _pairs(g, i)) for g in gs] for i, gs in enumerate(groups) if gs]
     out: list[Knock] = []
     for face in faces:
         rest = hand & ~(1 << face)
-        for lay, used in layoff_choices(groups, rest, room, 0):
-            lay_pairs = tuple(sorted(lay))
-            for cover in covers(rest & ~used, ace_low):
-                out.append(Knock(face, cover, lay_pairs))
-    out.sort(key=sort_key)
+        for lay, used in layoff_choices(options, rest, room):
+            left = rest & ~used
+            # A card in no meld inside what is left cannot be covered: skip the split search.
+            if left and meldable_cards(left, ace_low) != left:
+                continue
+            found = covers(left, ace_low)
+            if found:
+                lay_pairs = tuple(sorted(lay))
+                for cover in found:
+                    out.append(Knock(face, cover, lay_pairs))
+    out.sort(key=sort_key)  # sort_key is one-to-one on knocks, so the enumeration order is free
     return out
+
+
+def _pairs(group: CardSet, target: int) -> tuple[tuple[int, int], ...]:
+    """The (card, meld index) pairs of laying ``group`` on table meld ``target``."""
+    out = []
+    while group:
+        low = group & -group
+        group ^= low
+        out.append((low.bit_length() - 1, target))
+    return tuple(out)
+
+
+LayoffOption = tuple[CardSet, tuple[tuple[int, int], ...]]
 
 
 def layoff_choices(
-    groups: list[list[CardSet]], rest: CardSet, room: int, start: int
-) -> list[tuple[list[tuple[int, int]], CardSet]]:
-    """Each choice of at most one lay-off group per table meld, from ``start`` on."""
-    if start == len(groups):
-        return [([], 0)]
-    out = []
-    for lay, used in layoff_choices(groups, rest, room, start + 1):
-        out.append((lay, used))
-        for g in groups[start]:
-            if g & rest == g and not g & used and g.bit_count() + used.bit_count() <= room:
-                pairs = [(c, start) for c in range(52) if g >> c & 1]
-                out.append((pairs + lay, used | g))
-    return out
+    options: list[list[LayoffOption]], rest: CardSet, room: int
+) -> list[tuple[tuple[tuple[int, int], ...], CardSet]]:
+    """Each choice of at most one lay-off group per table meld (within ``rest`` and ``room``):
+    the chosen (card, meld index) pairs and the cards they use."""
+    choices: list[tuple[tuple[tuple[int, int], ...], CardSet]] = [((), 0)]
+    for opts in options:
+        grown = []
+        for lay, used in choices:
+            grown.append((lay, used))
+            for g, pairs in opts:
+                if g & rest == g and not g & used and g.bit_count() + used.bit_count() <= room:
+                    grown.append((lay + pairs, used | g))
+        choices = grown
+    return choices

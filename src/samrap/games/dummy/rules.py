@@ -47,6 +47,7 @@ from samrap.games.dummy.state import DummyState, LedgerItem, Phase
 DISCARDS = tuple(Discard(c) for c in range(52))
 _BITS = tuple(1 << c for c in range(52))
 _S0, _S1, _S2, _S3 = SUIT_MASKS
+_DRAW, _PLAY = Phase.DRAW, Phase.PLAY
 # Interned actions: a frozen dataclass costs about 1 µs to build, a cache hit a tenth of that.
 _meld = cache(Meld)
 _layoff = cache(LayOff)
@@ -209,19 +210,18 @@ def _collects(s: DummyState, seat: int) -> list[Collect]:
 def legal_actions(s: DummyState) -> list[DummyAction]:
     """Every legal action of the player to move, in ``sort_key`` order (empty once the game is over)."""
     p = s.current
-    match s.phase:
-        case Phase.DRAW:
-            return [DRAW, *_collects(s, p)]
-        case Phase.PLAY:
-            return _play_actions(s, p)
-        case Phase.LAST_DRAW:
-            ok: list[DummyAction] = [c for c in _collects(s, p) if _knocks_after(s, c)]
-            ok.append(PASS)
-            return ok
-        case Phase.LAST_PLAY:
-            return list(knocks(s, p, s.hands[p]))
-        case _:
-            return []
+    phase = s.phase
+    if phase is _DRAW:
+        return [DRAW, *_collects(s, p)]
+    if phase is _PLAY:
+        return _play_actions(s, p)
+    if phase is Phase.LAST_DRAW:
+        ok: list[DummyAction] = [c for c in _collects(s, p) if _knocks_after(s, c)]
+        ok.append(PASS)
+        return ok
+    if phase is Phase.LAST_PLAY:
+        return list(knocks(s, p, s.hands[p]))
+    return []
 
 
 def _knocks_after(s: DummyState, c: Collect) -> bool:
@@ -437,9 +437,9 @@ def apply_unchecked(s: DummyState, a: DummyAction) -> DummyState:
     p = s.current
     hands = s.hands
     hand = hands[p]
+    if isinstance(a, Discard):  # the commonest action, ahead of the match
+        return _apply_discard(s, p, a.card)
     match a:
-        case Discard(card=c):
-            return _apply_discard(s, p, c)
         case DrawAction():
             card = s.deck[s.stock_pos]
             new_hands = list(hands)
