@@ -143,13 +143,18 @@ def table_extensions(melds: tuple[CardSet, ...], ace_low: bool) -> CardSet:
     return _table_reach(melds, ace_low)[0]
 
 
-def knocks(s: DummyState, seat: int, hand: CardSet) -> list[Knock]:
-    """Every knock of ``hand``: each face-down card with each split of the rest (rules 19, 34)."""
-    ace_low = s.config.ace_low
+def knocks(s: DummyState, seat: int, hand: CardSet, meldable: CardSet | None = None) -> list[Knock]:
+    """Every knock of ``hand``: each face-down card with each split of the rest (rules 19, 34).
+
+    ``meldable`` may pass ``meldable_cards(hand)`` when the caller has it already.
+    """
+    cfg = s.config
+    ace_low = cfg.ace_low
     # Prune first: a card that is in no meld of the hand and cannot reach any table meld (even
     # through a chain of lay-offs) must be the face-down card; two such cards mean no knock.
-    uncovered = hand & ~meldable_cards(hand, ace_low)
-    room = layoff_room(s, seat)
+    uncovered = hand & ~(meldable_cards(hand, ace_low) if meldable is None else meldable)
+    limit = cfg.max_layoffs_per_game
+    room = 52 if limit is None else limit - s.layoffs[seat]  # layoff_room, inlined: runs every turn
     if uncovered & (uncovered - 1):  # two or more cards
         if room <= 0 or not s.melds:
             return []

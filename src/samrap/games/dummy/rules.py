@@ -21,6 +21,7 @@ from samrap.core.melds import (
     is_meld,
     is_run,
     is_set,
+    meldable_cards,
     melds_in,
     melds_with,
     suit_neighbours,
@@ -232,12 +233,15 @@ def _knocks_after(s: DummyState, c: Collect) -> bool:
 def _play_actions(s: DummyState, p: int) -> list[DummyAction]:
     # Built kind by kind in sort_key order (melds, lay-offs, discards, knocks): no sort needed.
     hand = s.hands[p]
+    ace_low = s.config.ace_low
+    meldable = meldable_cards(hand, ace_low)
     out: list[DummyAction] = []
     several = hand.bit_count() >= 2
     if s.born >> p & 1:
-        for m in melds_in(hand, s.config.ace_low):
-            if hand & ~m:
-                out.append(_meld(m))
+        if meldable:
+            for m in melds_in(hand, ace_low):
+                if hand & ~m:
+                    out.append(_meld(m))
         if several:
             layoffs = single_layoffs(s, p, hand)
             if layoffs:
@@ -248,7 +252,7 @@ def _play_actions(s: DummyState, p: int) -> list[DummyAction]:
         out += _D1[(hand >> 13) & 0x1FFF]
         out += _D2[(hand >> 26) & 0x1FFF]
         out += _D3[hand >> 39]
-    out.extend(knocks(s, p, hand))
+    out.extend(knocks(s, p, hand, meldable))
     return out
 
 
