@@ -2,17 +2,23 @@
 
 from __future__ import annotations
 
+import os
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 from alembic.autogenerate import compare_metadata
 from alembic.migration import MigrationContext
+from sqlalchemy import select
 
+from samrap.server import schema
 from samrap.server.events import Acted, Created, SeatSpec, load_event
 from samrap.server.messages import TableSettings
 from samrap.server.schema import metadata
 from samrap.server.settings import sqlite_url
 from samrap.server.storage import Append, StaleWrite, Storage
+from samrap.server.tokens import new_code
+from tests.server.live import PG_ENV
 
 
 @pytest.fixture
@@ -78,3 +84,40 @@ def test_leases(storage: Storage) -> None:
 def test_events_are_stored_as_json_without_loss() -> None:
     e = Acted(seat=2, action="K Qd Tc>7", by="timer")
     assert load_event(e.model_dump_json()) == e
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def any_storage(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Storage]:
+    """SQLite, and PostgreSQL when ``SAMRAP_TEST_DATABASE_URL`` names one."""
+    if request.param == "sqlite":
+        url = sqlite_url(tmp_path / "s.db")
+    else:
+        url = os.environ.get(PG_ENV, "")
+        if not url:
+            pytest.skip(f"set {PG_ENV} to a PostgreSQL URL")
+    s = Storage(url)
+    s.migrate()
+    yield s
+    s.close()
+
+
+def test_appends_on_the_driver_connection_commit_fence_and_recover(any_storage: Storage) -> None:
+    """Appends run on the driver's cursor: a duplicate version is a ``StaleWrite`` on either
+    database, the failed transaction is rolled back (the other appends of the batch still land),
+    and the same connection keeps working afterwards."""
+    s = any_storage
+    a, b = new_code(), new_code()
+    assert s.create_table(a, created(), "n", "http://n", now=0.0, ttl=10.0)
+    assert s.create_table(b, created(), "n", "http://n", now=0.0, ttl=10.0)
+    assert s.append([Append(a, 2, [Acted(seat=0, action="D")], "playing")], 1.0) == [None]
+    results = s.append(
+        [Append(a, 2, [Acted(seat=1, action="D")], "playing"), Append(b, 2, [Acted(seat=0, action="D")], "playing")],
+        2.0,
+    )
+    assert isinstance(results[0], StaleWrite) and results[1] is None
+    assert s.append([Append(a, 3, [Acted(seat=0, action="X 2c"), Acted(seat=1, action="D")], "playing")], 3.0) == [None]
+    assert [e.k for e in s.load_log(a)] == ["create", "act", "act", "act"]
+    assert [e.k for e in s.load_log(b)] == ["create", "act"]
+    with s.engine.connect() as conn:
+        rows = conn.execute(select(schema.tables.c.version).where(schema.tables.c.code.in_([a, b])))
+        assert sorted(r.version for r in rows) == [2, 4]
