@@ -15,12 +15,18 @@ Measured:
   from a rematch race, and at the end each table's version on the server (``GET``) equals the last
   version its clients saw;
 * **memory per table**: the server's RSS growth from before the tables were created to the end,
-  divided by the number of tables.
+  divided by the number of tables;
+* **server CPU**: its share of one core in the window (and the part spent in the kernel), and
+  CPU milliseconds per measured action, which unlike the latencies hardly depends on what else
+  runs on the machine;
+* **load average** (one minute) when the window starts and when it ends: latencies measured on
+  a busy machine are inflated, so they mean little without it.
 
 Both processes share this machine's cores, so the client's own work is part of the picture.
 
     python -m bench.server_load                         # 500 tables, 60 s, think 1 s
     python -m bench.server_load --tables 50 --seconds 10 --markdown
+    python -m bench.server_load --tables 200 --seconds 20 --profile server.prof   # cProfile the server
 """
 
 from __future__ import annotations
@@ -31,6 +37,7 @@ import json
 import os
 import random
 import resource
+import signal
 import socket
 import statistics
 import subprocess
@@ -59,10 +66,11 @@ def rss_kib(pid: int) -> int:
     return 0
 
 
-def cpu_seconds(pid: int) -> float:
+def cpu_seconds(pid: int) -> tuple[float, float]:
+    """User and system CPU seconds of process ``pid`` so far."""
     fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
     ticks = os.sysconf("SC_CLK_TCK")
-    return (int(fields[11]) + int(fields[12])) / ticks
+    return int(fields[11]) / ticks, int(fields[12]) / ticks
 
 
 @dataclass
@@ -190,6 +198,7 @@ async def run(args: argparse.Namespace, base: str, pid: int) -> dict[str, Any]:
             await http.post(f"/api/tables/{t.code}/start", json={"token": t.host})
         await asyncio.sleep(args.warmup)
         stats.measuring = True
+        load0 = os.getloadavg()[0]
         cpu0, wall0, own0 = cpu_seconds(pid), time.perf_counter(), time.process_time()
         await asyncio.sleep(args.seconds)
         stats.measuring = False
@@ -227,8 +236,11 @@ async def run(args: argparse.Namespace, base: str, pid: int) -> dict[str, Any]:
             else None,
             "errors": stats.errors,
             "tables_behind_clients": lost,
-            "server_cpu_percent": round(100 * (cpu1 - cpu0) / (wall1 - wall0), 1),
+            "server_cpu_percent": round(100 * (sum(cpu1) - sum(cpu0)) / (wall1 - wall0), 1),
+            "server_sys_percent": round(100 * (cpu1[1] - cpu0[1]) / (wall1 - wall0), 1),
+            "server_cpu_ms_per_action": round(1000 * (sum(cpu1) - sum(cpu0)) / max(1, stats.actions), 3),
             "client_cpu_percent": round(100 * (own1 - own0) / (wall1 - wall0), 1),
+            "load_average_start": round(load0, 2),
             "load_average": round(os.getloadavg()[0], 2),
             "server_rss_mib": round(rss_after / 1024, 1),
             "kib_per_table": round((rss_after - rss_before) / args.tables, 1),
@@ -245,6 +257,7 @@ def main() -> None:
     p.add_argument("--think", type=float, default=1.0, help="mean seconds a seat waits before acting")
     p.add_argument("--db", default=None, help="database URL (default: a fresh SQLite file)")
     p.add_argument("--markdown", action="store_true")
+    p.add_argument("--profile", default=None, help="run the server under cProfile and write its stats to this file")
     args = p.parse_args()
     soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
     want = min(hard, max(soft, 4 * args.tables * args.players + 256))
@@ -252,7 +265,8 @@ def main() -> None:
     port = free_port()
     folder = tempfile.mkdtemp(prefix="samrap-load-")
     db = args.db or f"sqlite:///{folder}/load.db"
-    cmd = [sys.executable, "-m", "samrap.cli.main", "serve", "--port", str(port), "--db", db]
+    cmd = [sys.executable, *(["-m", "cProfile", "-o", args.profile] if args.profile else [])]
+    cmd += ["-m", "samrap.cli.main", "serve", "--port", str(port), "--db", db]
     cmd += ["--bot-delay", "0", "--log-level", "warning"]
     # the benchmark creates hundreds of tables from one address: no per-address limits
     server = subprocess.Popen(cmd, env={**os.environ, "SAMRAP_RATE_LIMITS": "off"})
@@ -266,8 +280,10 @@ def main() -> None:
                 time.sleep(0.1)
         result = asyncio.run(run(args, base, server.pid))
     finally:
-        server.terminate()
-        server.wait(30)
+        # uvicorn re-raises the signal it stopped on: SIGINT ends in KeyboardInterrupt, which lets
+        # cProfile write its file (SIGTERM would kill the process before that)
+        server.send_signal(signal.SIGINT if args.profile else signal.SIGTERM)
+        server.wait(60)
     result["database"] = db.split(":")[0]
     if args.markdown:
         keys = list(result)
