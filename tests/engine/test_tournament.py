@@ -81,8 +81,8 @@ def test_bad_line_ups() -> None:
         run_tournament(GAME, ["heuristic", "random"], 0, 0, make_bot)
 
 
-@pytest.mark.slow
 def test_ray_backend_gives_the_local_results() -> None:
+    """``--backend ray`` on a local Ray runtime plays the same units as the process pool."""
     pytest.importorskip("ray")
     seats = ["heuristic", "random"]
     local = run_tournament(GAME, seats, 2, 4, make_bot, hands=1)
