@@ -53,7 +53,11 @@ COLLECT_RISK = 0.6
 #: A next player with this few cards may knock right after collecting a discard.
 SHORT_HAND = 4
 #: Weight of the danger of feeding the next player against the cost of the cards kept.
-DANGER_WEIGHT = 1.5
+DANGER_WEIGHT = 3.0
+#: Chance-like weight of the next player drawing a missing partner later (the discard stays in the row).
+FUTURE = 0.3
+#: Value a collect of the discard by the expected points of the meld it makes (spetos included).
+MELD_GAIN = True
 
 
 @lru_cache(maxsize=1 << 15)
@@ -173,6 +177,8 @@ def danger(c: int, ctx: _Context) -> float:
     q = (v.seat + v.direction) % cfg.players
     others = ctx.unseen | v.known[q] | ctx.row_mask
     p_none = 1.0
+    weight = 0.0
+    meld_points = 0.0
     for m in melds_with(c, others, ctx.ace_low):
         if m.bit_count() != 3:
             continue
@@ -185,12 +191,20 @@ def danger(c: int, ctx: _Context) -> float:
             rest ^= low
             if ctx.row_mask >> x & 1:
                 continue  # an older row card: collected together with this one
-            p *= _meld_prob(x, q, ctx)
+            px = _meld_prob(x, q, ctx)
+            if FUTURE and px < 1.0 and ctx.unseen >> x & 1:
+                px += (1.0 - px) * FUTURE  # drawn later: the card stays in the row to be collected
+            p *= px
             from_hand += 1
         if from_hand:
             p_none *= 1.0 - p
+            weight += p
+            meld_points += p * mask_value(m)
     chance = 1.0 - p_none
-    gain = 10.0 + 3 * CARD_VALUES[c] + (BORN_VALUE if not v.is_born(q) else 0.0)
+    if MELD_GAIN and weight:
+        gain = 10.0 + meld_points / weight + (BORN_VALUE if not v.is_born(q) else 0.0)
+    else:
+        gain = 10.0 + 3 * CARD_VALUES[c] + (BORN_VALUE if not v.is_born(q) else 0.0)
     if is_speto(c):
         gain += 50.0
     if v.hand_sizes[q] <= SHORT_HAND:
@@ -279,6 +293,45 @@ def _after_turn_value(hand: CardSet, ctx: _Context) -> float:
     return down - COLLECT_RISK * hand_cost(rest, True, ctx) + 0.6 * worst
 
 
+#: Points of being able to knock next turn (weighted by the chance a stock card allows it).
+KNOCK_READY = 60.0
+#: Knock chances are computed for kept hands of at most this many cards.
+READY_HAND = 4
+
+
+def knockable(hand: CardSet, ctx: _Context) -> bool:
+    """Whether a born player holding ``hand`` could knock: everything down but one card."""
+    _, melds = best_partition(hand, ctx.ace_low)
+    rest = hand
+    ext = ctx.table_ext
+    big = False
+    for m in melds:
+        rest &= ~m
+        ext |= extension_cards(m, ctx.ace_low)
+        big = big or m.bit_count() >= 4
+    left = rest & ~ext
+    n = left.bit_count()
+    if n == 1:
+        return True
+    return n == 0 and (rest != 0 or big)
+
+
+def knock_chance(hand: CardSet, ctx: _Context) -> float:
+    """The chance that the next stock card lets a born player holding ``hand`` knock."""
+    pool = ctx.unseen
+    total = pool.bit_count()
+    if not total:
+        return 0.0
+    hits = 0
+    x = pool
+    while x:
+        low = x & -x
+        x ^= low
+        if knockable(hand | low, ctx):
+            hits += 1
+    return hits / total
+
+
 class DummyHeuristic:
     """The heuristic Thai Dummy bot (see the module docstring); ``noise`` plays a random move that often."""
 
@@ -321,6 +374,11 @@ def best_action(view: DummyView, legal: Sequence[DummyAction]) -> DummyAction:
             if len(knocks) == len(legal) or should_knock(view, best_knock, ctx):
                 return best_knock
             legal = [a for a in legal if not isinstance(a, Knock)]
+            if HOLD_BEHIND and view.stock_size > KNOCK_STOCK:
+                # Behind: do not put cards down so far that the only move left is a losing knock.
+                held = [a for a in legal if not _forces_knock(view, a, 2)]
+                if held:
+                    legal = held
         if view.is_born(view.seat):
             melds = [a for a in legal if isinstance(a, Meld)]
             if melds:
@@ -341,6 +399,19 @@ def best_action(view: DummyView, legal: Sequence[DummyAction]) -> DummyAction:
     return best
 
 
+#: Keep two cards rather than be forced into a knock that loses (see :func:`best_action`).
+HOLD_BEHIND = True
+
+
+def _forces_knock(view: DummyView, a: DummyAction, keep: int) -> bool:
+    """A meld or lay-off after which fewer than ``keep`` cards are left in hand."""
+    if isinstance(a, Meld):
+        return (view.hand & ~a.cards).bit_count() < keep
+    if isinstance(a, LayOff):
+        return view.hand.bit_count() - 1 < keep
+    return False
+
+
 def evaluate(view: DummyView, a: DummyAction, ctx: _Context | None = None) -> float:
     """Rough points for this seat of playing ``a`` now (only differences between actions matter)."""
     if ctx is None:
@@ -357,6 +428,8 @@ def evaluate(view: DummyView, a: DummyAction, ctx: _Context | None = None) -> fl
         case Discard(card=c):
             rest = hand & ~(1 << c)
             value = -hand_cost(rest, born, ctx) - DANGER_WEIGHT * danger(c, ctx)
+            if born and KNOCK_READY and rest.bit_count() <= READY_HAND:
+                value += KNOCK_READY * knock_chance(rest, ctx)
             if SPETOS >> c & 1 and not _is_dead(c, rest, ctx):
                 value -= SPETO_KEEP
             return value
