@@ -102,24 +102,22 @@ def ismcts_for(game: Any, budget: Budget | None = None, name: str = "ismcts") ->
     from samrap.players.ismcts import ISMCTSPlayer, Outcome, bot_rollout
 
     rollout = bot_rollout(game, heuristic_for(game))
-    budget = budget or Budget(iterations=150)
     if game.name == "contract":
-        # A deal of Contract Rummy runs to hundreds of actions: playouts stop after 60 and the
-        # hands are counted as they stand (heuristic.contract.cutoff_scores). Decisions often
-        # have more legal moves than a small budget has iterations, so the heuristic's move is
-        # tried first and wins ties.
+        # A deal of Contract Rummy runs to hundreds of actions and most decisions are obvious
+        # (lay off, go down): the focused search compares only the heuristic's few best moves,
+        # on whole-deal playouts that share their determinizations (players/focused.py).
+        from samrap.players.focused import FocusedSearch
+
         module = importlib.import_module("samrap.players.heuristic.contract")
-        outcome = Outcome(margin_weight=0.3, scale=60.0, lower_is_better=True)
-        return ISMCTSPlayer(
+        return FocusedSearch(
             game,
             rollout,
-            budget,
-            outcome=outcome,
+            module.candidates,
+            module.deal_value,
+            budget or Budget(iterations=48),
             name=name,
-            playout_limit=60,
-            cutoff=module.cutoff_scores,
-            policy_first=True,
         )
+    budget = budget or Budget(iterations=150)
     return ISMCTSPlayer(game, rollout, budget, outcome=Outcome(margin_weight=0.3, scale=100.0), name=name)
 
 

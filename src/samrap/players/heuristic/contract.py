@@ -178,6 +178,41 @@ def best_action(view: ContractView, legal: Sequence[ContractAction]) -> Contract
     return best
 
 
+#: How many moves :func:`candidates` offers a search at most (the heuristic's own move included).
+CANDIDATES = 4
+
+
+def candidates(view: ContractView, legal: Sequence[ContractAction], k: int = CANDIDATES) -> list[ContractAction]:
+    """The moves worth a search at this decision, the heuristic's own move first.
+
+    Lay-offs, new melds and forced moves are not worth one (a single move is returned). Otherwise:
+    the heuristic's best moves by :func:`evaluate` (draw or take the discard, which card to throw),
+    and when the contract can be met, the best go-downs *and* the best way to wait (a discard).
+    """
+    first = best_action(view, legal)
+    if len(legal) == 1 or isinstance(first, LayOff | Meld):
+        return [first]
+    faces = hand_faces(view)[0]
+    ext = table_ext(view)
+    scored = sorted(
+        (a for a in legal if a != first and not isinstance(a, LayOff | Meld | Exchange)),
+        key=lambda a: -evaluate(view, a, faces, ext),
+    )
+    out: list[ContractAction] = [first]
+    if isinstance(first, GoDown):
+        out += [a for a in scored if isinstance(a, GoDown)][: k - 2]
+        out += [a for a in scored if not isinstance(a, GoDown)][:1]
+    else:
+        out += scored[: k - 1]
+    return out
+
+
+def deal_value(scores: Sequence[float], seat: int) -> float:
+    """A finished deal's worth for ``seat`` in a search: the others' mean penalty minus its own."""
+    others = [x for q, x in enumerate(scores) if q != seat]
+    return sum(others) / len(others) - scores[seat]
+
+
 class ContractHeuristic:
     """The heuristic Contract Rummy bot; ``noise`` plays a random move that often."""
 
