@@ -21,6 +21,7 @@ from fastapi.staticfiles import StaticFiles
 
 from samrap import __version__
 from samrap.server import api, ws
+from samrap.server.collector import CollectorTuning
 from samrap.server.manager import TableManager
 from samrap.server.messages import PROTOCOL_VERSION, ErrorBody, ErrorCode
 from samrap.server.ratelimit import RateLimiter
@@ -42,15 +43,18 @@ def create_app(settings: ServerSettings) -> FastAPI:
         writer = Writer(storage)
         ctx = ServerContext(writer, settings.base_url, settings.node_id, settings.bot_delay_scale, settings.time_scale)
         manager = TableManager(ctx, settings.lease_ttl)
+        collector = CollectorTuning()
         app.state.manager = manager
         try:
             await manager.start()
             # Everything loaded so far (modules, resumed tables) lives as long as the process:
             # moving it out of the collector's generations keeps full collections short.
             gc.freeze()
+            collector.start()
             log.info("samrap server %s: node %s, %d tables resumed", settings.base_url, ctx.node, len(manager.tables))
             yield
         finally:
+            await collector.close()
             await manager.close()
             writer.close()
             storage.close()
