@@ -126,3 +126,52 @@ def test_rollout_policy_plays_legal_moves_to_the_end() -> None:
         steps += 1
     assert steps < 400
     assert isinstance(Discard(0), Discard)
+
+
+def _card(text: str) -> int:
+    return parse_set(text).bit_length() - 1
+
+
+def test_danger_counts_the_meld_the_next_player_would_make() -> None:
+    # Seat 1 is known to hold 2c4c and 2d4d: 3c completes a 60-point run with the speto 2c, 3d a
+    # 15-point run. Both are certain collects; the speto run is the costlier gift.
+    s = position(
+        ["3c 3d Kh 9s", "2c4c2d4dAh7s8h"],
+        known={1: "2c4c2d4d"},
+        phase="play",
+        born=[0, 1],
+        melds="TcJcQc@0",
+    )
+    ctx = context(GAME.observe(s, 0))
+    assert danger(_card("3c"), ctx) > danger(_card("3d"), ctx) + 30
+    assert _choose(s) not in ("X 3c", "X 3d")
+
+
+def test_never_hands_a_short_hand_its_knock() -> None:
+    # Seat 1 holds three cards, two of them 8s8d (known): collecting 8h would let them knock and
+    # make this discard a โง่. 5d is safe (its partners are on the table or in this hand).
+    s = position(
+        ["8h 5d 6d Kc", "8s8dAh"],
+        known={1: "8s8d"},
+        phase="play",
+        born=[0, 1],
+        melds="5c5h5s@0 2d3d4d@1",
+    )
+    assert _choose(s) != "X 8h"
+    ctx = context(GAME.observe(s, 0))
+    assert danger(_card("8h"), ctx) > 100
+
+
+def test_does_not_lay_off_into_a_knock_that_loses() -> None:
+    # Seat 0 could lay off Kc and knock with 5s for 50 + its small table, but seat 1 has a much
+    # bigger table and one card in hand: the knock loses, so it keeps two cards and discards.
+    s = position(
+        ["Kc 5s", "4d"],
+        phase="play",
+        born=[0, 1],
+        melds="TcJcQc@0 9h9d9s@1 TsJsQsKsAs@1 2h3h4h5h6h7h8h@1 AcAdAh@1",
+        stock="2s 3s 4s 6s 7s 8s 9c 6c 7c 8c 2c 3c 4c 5c",
+    )
+    legal = legal_actions(s)
+    assert any(isinstance(a, Knock) for a in legal)
+    assert _choose(s).startswith("X ")

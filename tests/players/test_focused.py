@@ -1,0 +1,138 @@
+"""The focused search: it keeps the heuristic's move unless playouts show a real gain."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from random import Random
+
+import pytest
+
+from samrap.players.budget import Budget
+from samrap.players.focused import FocusedSearch
+
+
+@dataclass(frozen=True)
+class _View:
+    seat: int = 0
+
+
+@dataclass(frozen=True)
+class _State:
+    hidden: int
+    choice: int = -1
+
+
+class _OneShot:
+    """Seat 0 picks 0, 1 or 2 once; the score of each pick is set by ``payoff(pick, hidden)``."""
+
+    players = 2
+
+    def __init__(self, payoff: dict[int, Sequence[float]]) -> None:
+        self.payoff = payoff
+
+    def legal_actions(self, s: _State) -> list[int]:
+        return [0, 1, 2] if s.choice < 0 else []
+
+    def apply(self, s: _State, a: int, seat: int | None = None) -> _State:
+        return _State(s.hidden, a)
+
+    def current_player(self, s: _State) -> int:
+        return 0 if s.choice < 0 else -1
+
+    def is_terminal(self, s: _State) -> bool:
+        return s.choice >= 0
+
+    def returns(self, s: _State) -> tuple[float, ...]:
+        return (self.payoff[s.choice][s.hidden], 0.0)
+
+    def observe(self, s: _State, seat: int) -> _View:
+        return _View(seat)
+
+    def resample(self, v: _View, rng: Random) -> _State:
+        return _State(rng.randrange(4))
+
+
+def _bot(payoff: dict[int, Sequence[float]]) -> FocusedSearch[_State, int, _View]:
+    return FocusedSearch(
+        _OneShot(payoff),
+        lambda s, legal, rng: legal[0],
+        lambda view, legal: list(legal),  # the "heuristic" prefers 0
+        lambda scores, seat: scores[seat],
+        Budget(iterations=60),
+    )
+
+
+def test_switches_only_for_a_clear_gain() -> None:
+    # Pick 1 is 10 points better on every hidden card: played.
+    bot = _bot({0: [0, 0, 0, 0], 1: [10, 10, 10, 10], 2: [0.1, 0.1, 0.1, 0.1]})
+    assert bot.choose(_View(), [0, 1, 2], Random(1)) == 1
+    # Pick 2 is better by less than min_gain, pick 1 only by noise (mean 0): the default stays.
+    bot = _bot({0: [0, 0, 0, 0], 1: [9, -9, 9, -9], 2: [0.1, 0.1, 0.1, 0.1]})
+    assert bot.choose(_View(), [0, 1, 2], Random(1)) == 0
+    assert bot.total_iterations == 60
+
+
+def test_a_single_candidate_is_played_without_search() -> None:
+    bot = FocusedSearch(
+        _OneShot({0: [0] * 4, 1: [5] * 4, 2: [0] * 4}),
+        lambda s, legal, rng: legal[0],
+        lambda view, legal: [2],
+        lambda scores, seat: scores[seat],
+    )
+    assert bot.choose(_View(), [0, 1, 2], Random(0)) == 2
+    assert bot.total_iterations == 0
+
+
+def test_analyse_ranks_the_chosen_move_first() -> None:
+    bot = _bot({0: [0] * 4, 1: [3] * 4, 2: [-3] * 4})
+    est = bot.analyse(_View(), [0, 1, 2], Random(0))
+    assert [e.action for e in est] == [1, 0, 2]
+    assert est[0].score == pytest.approx(3.0) and est[0].visits == 20
+
+
+def test_contract_candidates_follow_the_heuristic() -> None:
+    pytest.importorskip("samrap.games.contract.game")
+    from samrap.games.contract.actions import Discard, GoDown, LayOff
+    from samrap.games.contract.game import ContractGame
+    from samrap.players.heuristic.contract import best_action, candidates
+
+    game = ContractGame()
+    rng = Random(3)
+    seen_down = seen_lay = 0
+    for seed in range(3):
+        s = game.new_game(seed=seed)
+        while not game.is_terminal(s):
+            p = game.current_player(s)
+            legal = game.legal_actions(s)
+            view = game.observe(s, p)
+            cands = candidates(view, legal)
+            first = best_action(view, legal)
+            assert cands[0] == first and all(a in legal for a in cands) and len(set(cands)) == len(cands)
+            if isinstance(first, LayOff):
+                assert cands == [first]
+                seen_lay += 1
+            if isinstance(first, GoDown) and any(isinstance(a, Discard) for a in legal):
+                # Going down is compared with waiting (a discard), when waiting is allowed.
+                assert any(isinstance(a, Discard) for a in cands)
+                seen_down += 1
+            s = game.apply(s, legal[rng.randrange(len(legal))] if rng.random() < 0.2 else first)
+    assert seen_down and seen_lay
+
+
+def test_contract_search_is_seeded_and_legal() -> None:
+    pytest.importorskip("samrap.games.contract.game")
+    from samrap.games.contract.game import ContractGame
+    from samrap.players.levels import make_bot
+
+    game = ContractGame()
+    s = game.new_game(seed=11)
+    picks = []
+    for _ in range(2):
+        bot = make_bot("ismcts:iters=6", game)
+        view = game.observe(s, game.current_player(s))
+        legal = game.legal_actions(s)
+        a = bot.choose(view, legal, Random(4))
+        assert a in legal
+        picks.append(a)
+    assert picks[0] == picks[1]
