@@ -138,11 +138,21 @@ def _deep_when_down(s: ContractState, out: list[ContractAction]) -> None:
     if d is None:
         d = _Draw(s)
     faces = pack.faces
+    face_masks = pack.face_masks
+    ext = table_summary(melds).ext
     pool = s.hands[s.current] | 1 << pile[-1]
     for k in range(1, len(pile)):
         card = pile[-k - 1]
         pool |= 1 << card
-        if reach >> faces[card] & 1 and d.may_work(pool, card) and is_finishable(apply_unchecked(s, pickup(k))):
+        face = faces[card]
+        if not (reach >> face & 1 and d.may_work(pool, card)):
+            continue
+        # A natural deep card some meld takes as it is, with a card of another face to discard
+        # after and no exchanged joker pending: the search would settle at once on that lay-off
+        # (turn._settles), so the pick-up is legal without building its successor.
+        if (face != JOKER and ext >> face & 1 and pool & ~face_masks[face] and not s.pending & pool) or is_finishable(
+            apply_unchecked(s, pickup(k))
+        ):
             out.append(pickup(k))
 
 
