@@ -121,14 +121,15 @@ def ismcts_for(game: Any, budget: Budget | None = None, name: str = "ismcts") ->
     return ISMCTSPlayer(game, rollout, budget, outcome=Outcome(margin_weight=0.3, scale=100.0), name=name)
 
 
-def make_bot(text: str, game: Any) -> Any:
-    """A bot for ``game`` (a facade: ``DummyGame``, ``ContractGame``) from a spec; its name is the spec.
+def make_bot(text: str, game: Any, name: str | None = None) -> Any:
+    """A bot for ``game`` (a facade: ``DummyGame``, ``ContractGame``) from a spec; its name is
+    ``name`` or else the spec.
 
     Raises:
         ValueError: the spec is not a bot.
     """
     kind, budget, noise, arg = parse_bot_spec(text)
-    name = text.strip()
+    name = text.strip() if name is None else name
     if kind == "random":
         return RandomBot(name)
     if kind == "heuristic":
