@@ -1,7 +1,9 @@
-"""``samrap play``: a person (scripted stdin) against random bots, to the end of a short match."""
+"""``samrap play``: a person (scripted stdin) against bots, to the end of a short match."""
 
 from __future__ import annotations
 
+import os
+import sys
 from pathlib import Path
 from random import Random
 
@@ -14,7 +16,7 @@ from samrap.engine.record import read_record, verify_record
 from samrap.engine.registry import configure
 from tests.cli.helpers import run
 
-SHORT = ("play", "dummy", "--players", "2", "--config", "target=50", "--seed", "3")
+SHORT = ("play", "dummy", "--players", "2", "--config", "target=50", "--seed", "3", "--bots", "random")
 FIRST_MOVES = "1\n" * 1500  # always the first listed move: every game ends, whatever the deal
 
 
@@ -70,7 +72,7 @@ def test_quitting_after_a_game_records_the_finished_games(tmp_path: Path) -> Non
     args = ("play", "dummy", "--players", "2", "--config", "target=5000", "--seed", "3")
     full = run(*args, "--record", str(tmp_path / "full.json"), input="1\n" * 200)
     game_one = full.stdout.split("=== Game 2")[0]
-    answers = game_one.count("move (number, action, ? help, q quit)> ")
+    answers = game_one.count("move (number, action, ? help, ! hint, q quit)> ")
     path = tmp_path / "part.json"
     result = run(*args, "--record", str(path), input="1\n" * answers + "q\n")
     assert result.exit_code == 0
@@ -152,3 +154,60 @@ def test_moves_are_laid_out_in_numbered_columns() -> None:
     text = moves_text(["D", "C0 7h8h9h", "X Qs"], width=40)
     assert text.splitlines()[0].split() == ["1)", "D", "2)", "C0", "7h8h9h"]
     assert text.splitlines()[1].strip() == "3) X Qs"
+
+
+def test_the_default_opponents_are_the_medium_level(tmp_path: Path) -> None:
+    """Without --bots a person meets the heuristic (level medium), named by seat."""
+    path = tmp_path / "m.json"
+    args = ("play", "dummy", "--players", "3", "--config", "target=50", "--seed", "5", "--record", str(path))
+    result = run(*args, input=FIRST_MOVES)
+    assert result.exit_code == 0, result.output
+    assert read_record(path).match.players == ("you", "medium-1", "medium-2")
+
+
+def test_one_bot_spec_per_seat(tmp_path: Path) -> None:
+    path = tmp_path / "m.json"
+    args = ("play", "dummy", "-n", "3", "--config", "target=50", "--seed", "5", "--bots", "easy, random")
+    result = run(*args, "--record", str(path), input=FIRST_MOVES)
+    assert result.exit_code == 0, result.output
+    assert read_record(path).match.players == ("you", "easy-1", "random-2")
+
+
+@pytest.mark.parametrize(
+    ("bots", "message"),
+    [("easy,easy,easy", "one per seat"), ("wizard", "unknown bot"), (",", "at least one bot")],
+)
+def test_bad_bot_line_ups_are_usage_errors(bots: str, message: str) -> None:
+    result = run("play", "dummy", "-n", "3", "--seed", "1", "--bots", bots, input="q\n")
+    assert result.exit_code == 2
+    assert "--bots" in result.stderr and message in result.stderr
+    assert "Traceback" not in result.output
+
+
+def test_an_external_bot_sits_at_a_terminal_match(tmp_path: Path) -> None:
+    """The line protocol's example bot plays seat 1 of ``samrap play`` (issue: external bots in play)."""
+    path = tmp_path / "x.json"
+    bot = "external:" + sys.executable + " examples/external_bot.py"
+    result = run(*SHORT[:-2], "--bots", bot, "--record", str(path), input=FIRST_MOVES)
+    assert result.exit_code == 0, result.output
+    record = read_record(path)
+    assert record.match.complete and record.match.players[1] == bot + "-1"
+    assert verify_record(record) is None
+
+
+def test_the_hint_key_ranks_listed_moves_without_changing_the_match(tmp_path: Path) -> None:
+    """``!`` shows the heuristic's best moves by their listed numbers; the match is the same as without it."""
+    plain = run(*SHORT, "--record", str(tmp_path / "a.json"), input=FIRST_MOVES)
+    hinted = run(*SHORT, "--record", str(tmp_path / "b.json"), input="!\n" + FIRST_MOVES)
+    assert plain.exit_code == hinted.exit_code == 0
+    out = hinted.stdout
+    hint = out[out.index("Hint:") :].splitlines()[1]
+    number, text = hint.split(")")[0].strip(), hint.split(")")[1].split()[0]
+    first_moves = out[out.index("Your moves:") :].splitlines()[1]
+    assert f"{number}) {text}" in first_moves  # the hint names a listed move by its number
+    assert read_record(tmp_path / "a.json").match.games == read_record(tmp_path / "b.json").match.games
+
+
+def test_hints_speak_thai() -> None:
+    result = run(*SHORT, "--lang", "th", "--record", os.devnull, input="!\nq\n")
+    assert "คำแนะนำ:" in result.stdout

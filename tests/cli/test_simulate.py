@@ -73,3 +73,18 @@ def test_no_progress_bar_when_not_a_terminal() -> None:
 def test_bad_game_count_is_a_usage_error() -> None:
     result = run("simulate", "dummy", "--games", "0")
     assert result.exit_code == 2 and "--games must be at least 1" in result.stderr
+
+
+def test_named_bots_play_the_simulation(tmp_path: Path) -> None:
+    """``--bots heuristic`` seats the heuristic everywhere; the records name each seat's bot."""
+    args = ("simulate", "dummy", "-n", "2", "--games", "4", "--seed", "1", "--json")
+    result = run(*args, "--bots", "heuristic,random", "--record", str(tmp_path))
+    assert result.exit_code == 0, result.output
+    assert json.loads(result.stdout)["games"] == 4
+    record = read_record(tmp_path / "game-00001.json")
+    assert record.match.players == ("heuristic-0", "random-1") and verify_record(record) is None
+
+
+def test_a_bad_bot_is_a_usage_error() -> None:
+    result = run("simulate", "dummy", "--games", "2", "--bots", "nobody")
+    assert result.exit_code == 2 and "--bots" in result.stderr and "Traceback" not in result.output

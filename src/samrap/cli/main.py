@@ -22,6 +22,7 @@ from samrap import __version__
 from samrap.cli import common
 from samrap.cli.common import check_lang, fail, game_config, plural, seat_label, usage_errors
 from samrap.cli.hint import register as register_hint
+from samrap.cli.lineup import close_all, line_up
 from samrap.cli.play import HumanPlayer, PlayObserver, QuitMatch, default_record_path, partial_result
 from samrap.cli.replay import commitment_lines, report_dict
 from samrap.cli.rules import rules_lines
@@ -33,7 +34,6 @@ from samrap.engine.match import MatchResult, run_match, single_games
 from samrap.engine.protocol import Agent
 from samrap.engine.record import RecordError, make_record, read_record, replay_record, write_record
 from samrap.engine.registry import get_spec
-from samrap.players import RandomPlayer
 
 app = typer.Typer(
     name="samrap",
@@ -48,6 +48,15 @@ MAX_SEED = 2**53 - 1
 
 GameArg = Annotated[str, typer.Argument(help="Game name or config string, e.g. dummy or 'dummy(players=3)'.")]
 PlayersOpt = Annotated[int | None, typer.Option("--players", "-n", help="Number of seats.")]
+BotsOpt = Annotated[
+    str,
+    typer.Option(
+        "--bots",
+        "-b",
+        help="Bots: one spec for every bot seat or one per seat, comma-separated: random, heuristic, "
+        "ismcts:iters=200, easy, medium, hard, expert, external:'python my_bot.py'.",
+    ),
+]
 PresetOpt = Annotated[str | None, typer.Option("--preset", "-p", help="A preset (see `samrap rules dummy`).")]
 ConfigOpt = Annotated[
     str | None, typer.Option("--config", "-c", help="Options on top of the preset: 'target=50,ace_low=true'.")
@@ -86,8 +95,9 @@ def play(
     lang: LangOpt = "en",
     record: Annotated[Path | None, typer.Option("--record", "-r", help="Record file (default: a dated name).")] = None,
     name: Annotated[str, typer.Option("--name", help="Your name in the record.")] = "you",
+    bots: BotsOpt = "medium",
 ) -> None:
-    """Play a match in seat 0 against random bots."""
+    """Play a match in seat 0 against bots (levels easy, medium, hard, expert, or any bot spec)."""
     check_lang(lang)
     spec, cfg = game_config(game, preset, config, players)
     if seed is None:
@@ -95,18 +105,24 @@ def play(
     _check_seed(seed)
     out = common.stdout()
     game_obj = spec.make_game(cfg)
-    names = (name, *(f"random-{q}" for q in range(1, game_obj.players)))
+    try:
+        opponents = line_up(bots, game_obj.players - 1, game_obj, first=1)
+    except ValueError as e:
+        fail(f"--bots: {e}")
+    names = (name, *(b.name for b in opponents))
     human = HumanPlayer(name, spec, game_obj, names, lang, out, echo=not sys.stdin.isatty())
-    seats: list[Agent[Any, Any]] = [human, *(RandomPlayer(n) for n in names[1:])]
+    seats: list[Agent[Any, Any]] = [human, *opponents]
     observer = PlayObserver(spec, game_obj, names, 0, lang, out)
     out.print(f"{spec.title}  {spec.config_string(cfg)}  seed {seed}  (the same --seed deals the same cards)")
-    out.print(f"You are {seat_label(0, names)}. Type ? for help, q to quit.")
+    out.print(f"You are {seat_label(0, names)}. Type ? for help, ! for a hint, q to quit.")
     result: MatchResult
     try:
         result = run_match(spec, cfg, seats, seed, observer=observer)
     except QuitMatch as e:
         out.print(f"Match stopped ({e}) after {plural(len(observer.results), 'finished game')}.")
         result = partial_result(spec, cfg, names, seed, observer.results)
+    finally:
+        close_all(opponents)
     if result.complete:
         winners = ", ".join(seat_label(q, names) for q in result.winners)
         out.print(
@@ -134,8 +150,9 @@ def simulate(
     config: ConfigOpt = None,
     record: Annotated[Path | None, typer.Option("--record", "-r", help="Directory for one record per game.")] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print the summary as JSON.")] = False,
+    bots: BotsOpt = "random",
 ) -> None:
-    """Play seeded games between random players and summarise them."""
+    """Play seeded games between bots (random by default) and summarise them."""
     spec, cfg = game_config(game, preset, config, players)
     _check_seed(seed)
     if games < 1:
@@ -145,19 +162,26 @@ def simulate(
             record.mkdir(parents=True, exist_ok=True)
         except OSError as e:
             fail(f"cannot create {record}: {e.strerror or e}")
-    n = spec.make_game(cfg).players
-    bots = [RandomPlayer(f"random-{q}") for q in range(n)]
+    game_obj = spec.make_game(cfg)
+    n = game_obj.players
+    try:
+        seats = line_up(bots, n, game_obj)
+    except ValueError as e:
+        fail(f"--bots: {e}")
     summary = Summary(spec, spec.config_string(cfg), n, seed)
     err = common.stderr()
     columns = (TextColumn("simulating"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn())
     start = time.perf_counter()
     with Progress(*columns, console=err, disable=as_json or not err.is_terminal, transient=True) as progress:
         task = progress.add_task("games", total=games)
-        for k, result in enumerate(single_games(spec, cfg, bots, seed, games)):
-            summary.add(result)
-            if record is not None:
-                write_record(record / f"game-{k + 1:05d}.json", make_record(result))
-            progress.advance(task)
+        try:
+            for k, result in enumerate(single_games(spec, cfg, seats, seed, games)):
+                summary.add(result)
+                if record is not None:
+                    write_record(record / f"game-{k + 1:05d}.json", make_record(result))
+                progress.advance(task)
+        finally:
+            close_all(seats)
     wall = time.perf_counter() - start
     out = common.stdout()
     if as_json:

@@ -1,9 +1,9 @@
-"""``samrap play``: a person in seat 0 against random bots, in the terminal.
+"""``samrap play``: a person in seat 0 against bots, in the terminal.
 
 The person is a :class:`~samrap.players.base.Player` like any bot: it is shown its seat's view
 (rendered by the game's ``render_view``) and the legal moves, numbered, and answers with a number,
 an action text (``X Qs``), or a bare card (``Qs``: the one move of the form ``<letter> Qs``, such
-as a discard). ``?`` prints help, ``q`` quits. A mistyped move gets a one-line error; an illegal
+as a discard). ``?`` prints help, ``!`` a hint, ``q`` quits. A mistyped move gets a one-line error; an illegal
 one is sent to the rules, which say which rule it breaks, and the person is asked again.
 
 Input is read line by line from stdin, so a whole session can be scripted (the tests do this).
@@ -26,6 +26,8 @@ from samrap.cli.tables import ledger_table, match_table
 from samrap.core.errors import IllegalActionError, InvalidNotationError
 from samrap.engine.match import GameResult, MatchObserver, MatchResult
 from samrap.engine.registry import AnyGame, GameSetup, GameSpec
+from samrap.players.hint import rank_moves
+from samrap.players.levels import heuristic_for
 
 HELP = """\
 Answer with one of:
@@ -35,6 +37,7 @@ Answer with one of:
                        (K Qs 7h8h9h 5c>2 also melds and lays off) · - pass the last turn
   a card               Qs alone picks the one listed move ending in Qs of the form "<letter> Qs"
   ?                    this help and the moves again
+  !                    a hint: the best moves by the heuristic bot, with its reasons (from your view only)
   q                    quit the match (finished games are still recorded)
 Cards: rank 2-9 T J Q K A (or 10) then suit c d h s (or ♣ ♦ ♥ ♠): 7c, Th, 10h, Q♠."""
 
@@ -87,7 +90,7 @@ class HumanPlayer:
         self.out.print("Your moves:")
         self.out.print(moves_text(texts))
         while True:
-            self.out.print("move (number, action, ? help, q quit)> ", end="")
+            self.out.print("move (number, action, ? help, ! hint, q quit)> ", end="")
             line = self.read_line()
             if line is None:
                 self.out.print()
@@ -103,10 +106,25 @@ class HumanPlayer:
                 self.out.print(HELP)
                 self.out.print(moves_text(texts))
                 continue
+            if answer in ("!", "hint"):
+                self.show_hint(view, legal, texts)
+                continue
             try:
                 return self.interpret(answer, legal, texts)
             except InvalidNotationError as e:
                 self.out.print(f"not a move: {e}")
+
+    def show_hint(self, view: Any, legal: Sequence[Any], texts: Sequence[str], top: int = 3) -> None:
+        """The heuristic's best ``top`` moves from this seat's view, each with its listed number.
+
+        The heuristic answers at once, and its own generator is used, so asking for a hint never
+        changes the bots' moves: the same seed and the same moves replay the same match.
+        """
+        hints = rank_moves(self.game, view, legal, heuristic_for(self.game), Random(0), None, self.lang)
+        number = {t: k + 1 for k, t in enumerate(texts)}
+        self.out.print("คำแนะนำ:" if self.lang == "th" else "Hint:")
+        for h in hints[:top]:
+            self.out.print(f"{number[h.text]:>3}) {h.text}  {h.reason}")
 
     def interpret(self, answer: str, legal: Sequence[Any], texts: Sequence[str]) -> Any:
         """The action meant by ``answer``.

@@ -1,0 +1,43 @@
+"""Bot line-ups for ``samrap play`` and ``samrap simulate``: ``--bots medium`` or ``--bots hard,easy,random``.
+
+One spec fills every bot seat; otherwise there is one spec per bot seat, in seat order. A spec is
+what ``samrap tournament --seats`` takes (``random``, ``heuristic``, ``ismcts:iters=200``,
+``easy``..``expert``, ``external:'python my_bot.py'``), so a bot written in any language can sit
+at a terminal match too.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from samrap.players.levels import make_bot
+
+
+def split_specs(text: str) -> list[str]:
+    """The comma-separated specs of ``text``, stripped, empty ones dropped."""
+    return [s.strip() for s in text.split(",") if s.strip()]
+
+
+def line_up(text: str, seats: int, game: Any, first: int = 0) -> list[Any]:
+    """One bot for each of ``seats`` seats numbered from ``first``, named ``<spec>-<seat>`` so
+    that names stay unique.
+
+    Raises:
+        ValueError: the count of specs is neither 1 nor ``seats``, or a spec is not a bot.
+    """
+    specs = split_specs(text)
+    if not specs:
+        raise ValueError("name at least one bot")
+    if len(specs) == 1:
+        specs = specs * seats
+    elif len(specs) != seats:
+        raise ValueError(f"name one bot for all {seats} bot seats or one per seat, not {len(specs)}")
+    return [make_bot(spec, game, name=f"{spec}-{n}") for n, spec in enumerate(specs, start=first)]
+
+
+def close_all(bots: list[Any]) -> None:
+    """Stop what the bots started (external bots run a process each)."""
+    for bot in bots:
+        close = getattr(bot, "close", None)
+        if callable(close):
+            close()
