@@ -210,3 +210,16 @@ def test_is_ace_low_run_answers_false_for_sets_and_ace_high_runs() -> None:
     assert not is_ace_low_run(parse_set("QhKhAh"))
     assert not is_ace_low_run(parse_set("7c7d7h"))
     assert not is_ace_low_run(parse_set("AcAdAh"))
+
+
+@pytest.mark.parametrize("ace_low", [False, True])
+@pytest.mark.parametrize("card", [0, 1, 6, 11, 12, 13 * 3 + 12])
+def test_melds_with_over_every_pattern_of_the_cards_suit(card: int, ace_low: bool) -> None:
+    """The cache is keyed on the stretch of the suit around the card: every suit pattern (with the
+    ace low or not, the card at either end or inside) gives the melds found by listing them all."""
+    s = card // 13
+    others = parse_set("2c2d2h2s7c7d7sAcAdAh") & ~(0x1FFF << (13 * s))
+    for pattern in range(1 << 13):
+        mask = others | pattern << (13 * s)
+        want = [m for m in melds_in(mask | 1 << card, ace_low) if m >> card & 1]
+        assert list(melds_with(card, mask, ace_low)) == want, (card, bin(pattern), ace_low)

@@ -176,7 +176,28 @@ def melds_with(card: int, mask: CardSet, ace_low: bool = False) -> tuple[CardSet
     """
     full = mask | (1 << card)
     s, r = divmod(card, 13)
-    return _melds_with(card, (full >> (13 * s)) & _SUIT_BITS, rank_pattern(full, r), ace_low)
+    m = (full >> (13 * s)) & _SUIT_BITS
+    # Only the unbroken stretch of the suit around the card can hold a run with it, so the cache
+    # is keyed on that stretch alone: far fewer keys, and a warm cache, in long playouts.
+    if ace_low:
+        m14 = m << 1 | m >> _ACE & 1  # bit 0: the ace played low; bits 1..13: 2..A
+        seg = _stretch(m14, r + 1)
+        if r == _ACE:
+            seg |= _stretch(m14, 0)
+        m = ((seg >> 1) | (seg & 1) << _ACE) & _SUIT_BITS
+    else:
+        m = _stretch(m, r)
+    if m.bit_count() < 3:
+        m = 1 << r  # too short for a run
+    return _melds_with(card, m, rank_pattern(full, r), ace_low)
+
+
+def _stretch(m: int, i: int) -> int:
+    """The maximal block of consecutive one bits of ``m`` that holds bit ``i`` (set in ``m``)."""
+    x = m >> i
+    end = i + (~x & (x + 1)).bit_length() - 1  # one past the block's last bit
+    start = (~m & ((1 << i) - 1)).bit_length()  # one past the last zero below bit i
+    return (1 << end) - (1 << start)
 
 
 @lru_cache(maxsize=1 << 16)
