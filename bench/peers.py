@@ -49,10 +49,17 @@ class PlayoutResult:
     games: int
     actions: int
     seconds: float
+    #: Player decisions among ``actions`` (OpenSpiel also counts chance actions); None: all of them.
+    decisions: int | None = None
 
     @property
     def actions_per_s(self) -> float:
         return self.actions / self.seconds if self.seconds > 0 else 0.0
+
+    @property
+    def decisions_per_s(self) -> float:
+        n = self.actions if self.decisions is None else self.decisions
+        return n / self.seconds if self.seconds > 0 else 0.0
 
     @property
     def games_per_s(self) -> float:
@@ -101,6 +108,7 @@ def openspiel_gin_rummy(seconds: float, seed: int, *, max_games: int | None = No
 
     games = 0
     actions = 0
+    decisions = 0
     start = time.process_time()
     deadline = start + seconds
     while True:
@@ -111,13 +119,14 @@ def openspiel_gin_rummy(seconds: float, seed: int, *, max_games: int | None = No
                 action = choices([a for a, _ in outcomes], weights=[p for _, p in outcomes])[0]
             else:
                 action = choice(state.legal_actions())
+                decisions += 1
             state.apply_action(action)
             actions += 1
         games += 1
         if (max_games is not None and games >= max_games) or (time.process_time() >= deadline):
             break
     elapsed = time.process_time() - start
-    return PlayoutResult("open_spiel/gin_rummy", games, actions, elapsed)
+    return PlayoutResult("open_spiel/gin_rummy", games, actions, elapsed, decisions)
 
 
 def rlcard_gin_rummy(

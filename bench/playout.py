@@ -7,6 +7,8 @@ figures to trust, not the absolute numbers.
 
 samrap counts player actions only (the deal is one chance event and is not counted); OpenSpiel
 counts every dealt card as an action, which flatters its actions/s, so the ratio is conservative.
+The last two columns count player decisions only, for every engine (OpenSpiel's chance actions
+left out of its count but not out of its time): the like-for-like comparison.
 
     python -m bench.playout                 # 5 rounds of 1 s per engine
     python -m bench.playout --rounds 10 --slice 2 --markdown
@@ -67,9 +69,13 @@ def run(rounds: int, slice_s: float, seed: int) -> dict[str, PlayoutResult]:
             prev = totals.get(name)
             if prev is not None:
                 res = PlayoutResult(
-                    name, prev.games + res.games, prev.actions + res.actions, prev.seconds + res.seconds
+                    name,
+                    prev.games + res.games,
+                    prev.actions + res.actions,
+                    prev.seconds + res.seconds,
+                    None if res.decisions is None else (prev.decisions or 0) + res.decisions,
                 )
-            totals[name] = PlayoutResult(name, res.games, res.actions, res.seconds)
+            totals[name] = res
         print(f"round {r + 1}/{rounds} done", file=sys.stderr)
     return totals
 
@@ -83,16 +89,12 @@ def main(argv: list[str] | None = None) -> None:
     args = ap.parse_args(argv)
     totals = run(args.rounds, args.slice, args.seed)
     base = totals["open_spiel/gin_rummy"].actions_per_s
+    base_decisions = totals["open_spiel/gin_rummy"].decisions_per_s
     rl = totals["rlcard/gin-rummy"].actions_per_s
-    if args.markdown:
-        print("| engine | games | actions | actions/s | games/s | × OpenSpiel | × RLCard |")
-        print("| --- | ---: | ---: | ---: | ---: | ---: | ---: |")
-    else:
-        print(
-            f"{'engine':24} {'games':>7} {'actions':>9} {'actions/s':>10} {'games/s':>8} {'xOSpiel':>8} {'xRLCard':>8}"
-        )
-    for name, r in totals.items():
-        cells = (
+    heads = ("engine", "games", "actions", "actions/s", "games/s", "× OpenSpiel", "× RLCard")
+    heads += ("decisions/s", "× OS dec.")
+    rows = [
+        (
             name,
             f"{r.games}",
             f"{r.actions}",
@@ -100,11 +102,21 @@ def main(argv: list[str] | None = None) -> None:
             f"{r.games_per_s:,.1f}",
             f"{r.actions_per_s / base:.2f}",
             f"{r.actions_per_s / rl:.2f}",
+            f"{r.decisions_per_s:,.0f}",
+            f"{r.decisions_per_s / base_decisions:.2f}",
         )
-        if args.markdown:
+        for name, r in totals.items()
+    ]
+    if args.markdown:
+        print("| " + " | ".join(heads) + " |")
+        print("| --- |" + " ---: |" * (len(heads) - 1))
+        for cells in rows:
             print("| " + " | ".join(cells) + " |")
-        else:
-            print(f"{cells[0]:24} {cells[1]:>7} {cells[2]:>9} {cells[3]:>10} {cells[4]:>8} {cells[5]:>8} {cells[6]:>8}")
+    else:
+        widths = [max(len(c[i]) for c in (heads, *rows)) for i in range(len(heads))]
+        for cells in (heads, *rows):
+            padded = [c.ljust(w) if i == 0 else c.rjust(w) for i, (c, w) in enumerate(zip(cells, widths, strict=True))]
+            print(" ".join(padded))
 
 
 if __name__ == "__main__":
