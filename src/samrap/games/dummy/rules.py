@@ -257,7 +257,7 @@ def _play_actions(s: DummyState, p: int) -> list[DummyAction]:
             layoffs = single_layoffs(s, p, hand)
             if layoffs:
                 layoffs.sort()
-                out.extend(_layoff(c, t) for c, t in layoffs)
+                out += [_layoff(c, t) for c, t in layoffs]
     if several:
         out += _D0[hand & 0x1FFF]
         out += _D1[(hand >> 13) & 0x1FFF]
