@@ -94,6 +94,7 @@ class _Context:
     row_mask: CardSet
     table_ext: CardSet
     ace_low: bool
+    threat: float = 0.0
 
 
 def _context(v: DummyView) -> _Context:
@@ -103,7 +104,15 @@ def _context(v: DummyView) -> _Context:
     ext = 0
     for m in v.melds:
         ext |= extension_cards(m, v.config.ace_low)
-    return _Context(v, unseen_cards(v), row_mask, ext, v.config.ace_low)
+    fewest = min(v.hand_sizes[q] for q in range(v.config.players) if q != v.seat)
+    threat = _THREATS[fewest] if fewest < len(_THREATS) else 0.0
+    return _Context(v, unseen_cards(v), row_mask, ext, v.config.ace_low, threat)
+
+
+#: How likely another player is to knock soon, by the size of their hand.
+_THREATS = (1.0, 1.0, 1.0, 0.7, 0.4, 0.2)
+#: Extra weight of the cards kept in hand when another player may knock soon.
+THREAT = 3.0
 
 
 def _potential(c: int, hand: CardSet, ctx: _Context) -> float:
@@ -151,6 +160,8 @@ def hand_cost(hand: CardSet, born: bool, ctx: _Context) -> float:
         c = low.bit_length() - 1
         cost += CARD_VALUES[c] * (1.0 - _potential(c, rest, ctx))
         x ^= low
+    if THREAT:
+        cost *= 1.0 + THREAT * ctx.threat
     if not born:
         # Not born: melds wait in hand (only a collect or a dark knock frees them), and a knock by
         # anyone makes the whole hand count three times (ตกตึก).
