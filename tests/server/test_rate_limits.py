@@ -122,6 +122,13 @@ def test_full_buckets_are_swept(monkeypatch: pytest.MonkeyPatch) -> None:
     assert len(b.buckets) == 100
     b.take("new", 10.0)  # all the old buckets have refilled by now
     assert list(b.buckets) == ["new"]
+    # when the buckets are all still in use, the next sweep waits until there are twice as many
+    for k in range(100):
+        b.take(f"10.1.{k}.1", 20.0)
+    assert b.sweep_at == 2 * 99  # the sweep at the 100th found 99 buckets in use
+    n = len(b.buckets)
+    b.take("newer", 20.0)  # no sweep until then
+    assert len(b.buckets) == n + 1
 
 
 def test_limiter_kinds_and_exemptions() -> None:

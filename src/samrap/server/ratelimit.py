@@ -112,19 +112,23 @@ class TokenBuckets:
     full buckets are dropped now and then and memory stays bounded by the recently active keys.
     """
 
-    __slots__ = ("buckets", "capacity", "per_second")
+    __slots__ = ("buckets", "capacity", "per_second", "sweep_at")
 
     def __init__(self, rate: Rate) -> None:
         self.capacity = float(rate.count)
         self.per_second = rate.count / rate.seconds
         self.buckets: dict[str, tuple[float, float]] = {}  # key -> (tokens, at)
+        self.sweep_at = SWEEP_AT
 
     def take(self, key: str, now: float) -> float:
         tokens, at = self.buckets.get(key, (self.capacity, now))
         tokens = min(self.capacity, tokens + (now - at) * self.per_second)
         if tokens >= 1.0:
-            if len(self.buckets) >= SWEEP_AT and key not in self.buckets:
+            if len(self.buckets) >= self.sweep_at and key not in self.buckets:
                 self.sweep(now)
+                # many addresses still active: sweep again only when the table has doubled, so a
+                # flood from many addresses costs amortised O(1) per request
+                self.sweep_at = max(SWEEP_AT, 2 * len(self.buckets))
             self.buckets[key] = (tokens - 1.0, now)
             return 0.0
         self.buckets[key] = (tokens, now)
