@@ -8,11 +8,13 @@ the layout is the same for 2, 3 and 4 players. ``docs/env.md`` prints the table 
 
 from __future__ import annotations
 
+import struct
 from collections.abc import Sequence
-from functools import lru_cache
+
+import numpy as np
 
 from samrap.env.codec_dummy import TABLE_SLOTS
-from samrap.env.observation import ObsLayout, Vector, bits_to_vector
+from samrap.env.observation import ObsLayout, Vector
 from samrap.games.dummy.config import DummyConfig
 from samrap.games.dummy.observe import DummyView
 from samrap.games.dummy.state import DummyState
@@ -48,43 +50,162 @@ LAYOUT = ObsLayout(
 )
 
 _P = LAYOUT.by_name
-_HAND = _P["hand"].start
-_ROW = _P["row"].start
-_DEPTH = _P["row_depth"].start
-_ROW_BY = _P["row_by"].start
-_HEAD = _P["head"].start
-_KNOWN = _P["known"].start
-_PUT = _P["put_down"].start
-_TABLE = _P["table"].start
-_OWNER = _P["meld_owner"].start
-_HSIZE = _P["hand_size"].start
-_BORN = _P["born"].start
-_LAYOFFS = _P["layoffs"].start
-_STOCK = _P["stock"].start
-_PHASE = _P["phase"].start
-_TO_MOVE = _P["to_move"].start
-_DIR = _P["direction"].start
-_TURN_BORN = _P["turn_born"].start
-_NGO = _P["ngo_from"].start
-_PLAYERS = _P["players"].start
-_SCORES = _P["scores"].start
-#: The real-valued pieces come last, from row_depth on, and are written as one slice.
-_FLOATS = _DEPTH
-_NFLOATS = LAYOUT.size - _FLOATS
+
+# Pieces are written into a seat's bytearray from bytearray chunks: a bytearray slice assignment
+# from a bytes object first copies it into a temporary bytearray (about a third more work).
+#: ``_SUIT[p]``: the 13 float32 0/1 values of a 13-bit pattern ``p`` as bytes (bit ``r`` at value
+#: ``r``). A 52-card plane is four of them, one per suit.
+_SUIT: tuple[bytes, ...] = tuple(
+    row.tobytes()
+    for row in np.unpackbits(np.arange(1 << 13, dtype="<u2").view(np.uint8).reshape(-1, 2), axis=1, bitorder="little")[
+        :, :13
+    ].astype(np.float32)
+)
+_PACK = struct.Struct("<f").pack
+_JOIN = bytearray().join
+_ZERO_PLANE = bytearray(4 * 52)
+#: Card mask -> its plane (cached: the same masks come back within a game).
+_PLANES: dict[int, bytearray] = {0: _ZERO_PLANE}
+
+
+def _f32(x: float) -> bytearray:
+    return bytearray(_PACK(x))
+
+
+def _plane(mask: int) -> bytearray:
+    """A 52-card mask as 52 float32 0/1 values (bytes)."""
+    out = _PLANES.get(mask)
+    if out is None:
+        if len(_PLANES) > 1 << 14:
+            _PLANES.clear()
+            _PLANES[0] = _ZERO_PLANE
+        s = _SUIT
+        out = _PLANES[mask] = _JOIN((s[mask & 0x1FFF], s[mask >> 13 & 0x1FFF], s[mask >> 26 & 0x1FFF], s[mask >> 39]))
+    return out
+
+
+def _bits(bits: int, size: int) -> bytearray:
+    """The low ``size`` bits of ``bits`` as ``size`` float32 0/1 values (bytes)."""
+    s = _SUIT
+    return _JOIN(s[bits >> k & 0x1FFF] for k in range(0, size, 13))[: 4 * size]
+
+
+def _byte_at(name: str, index: int = 0) -> int:
+    """Byte offset of entry ``index`` (flat, within the piece) of piece ``name``."""
+    return 4 * (_P[name].start + index)
+
+
+def _span(first: str, last: str | None = None) -> slice:
+    """The bytes of piece ``first`` (through piece ``last``)."""
+    return slice(_byte_at(first), 4 * _P[last or first].stop)
+
+
+_HAND_B = _span("hand")
+_ROW_B = _span("row")
+_HEAD_B = _span("head")
+_FLAGS_B = _span("born", "players")
+_DEPTH_B = _span("row_depth")
+_LAYOFFS_B = _span("layoffs")
+_STOCK_B = _span("stock")
+_SCORES_B = _span("scores")
+_DEPTH_AT = _byte_at("row_depth")
+#: Plane spans: row_by, known, put_down per relative seat; table per meld slot; owner per slot.
+_ROW_BY_B = tuple(slice(_byte_at("row_by", 52 * k), _byte_at("row_by", 52 * k + 52)) for k in range(SEATS))
+_KNOWN_B = tuple(slice(_byte_at("known", 52 * k), _byte_at("known", 52 * k + 52)) for k in range(SEATS))
+_PUT_B = tuple(slice(_byte_at("put_down", 52 * k), _byte_at("put_down", 52 * k + 52)) for k in range(SEATS))
+_TABLE_B = tuple(slice(_byte_at("table", 52 * j), _byte_at("table", 52 * j + 52)) for j in range(TABLE_SLOTS))
+_OWNER_B = tuple(
+    slice(_byte_at("meld_owner", SEATS * j), _byte_at("meld_owner", SEATS * j + SEATS)) for j in range(TABLE_SLOTS)
+)
+#: ``_ONE_HOT[k]``: SEATS float32 values, one-hot at ``k`` (``[SEATS]``: all zero).
+_ONE_HOT = (*(_bits(1 << k, SEATS) for k in range(SEATS)), bytearray(4 * SEATS))
+#: ``_DEPTH[d]``: the float32 bytes of ``d / 52`` (a row card's depth).
+_DEPTH = tuple(_f32(d / 52.0) for d in range(53))
+_NEVER = object()  # equal to no field: a fresh seat buffer writes every piece
+
+
+class _SeatBuffer:
+    """One observing seat's last observation as bytes, and what its pieces were written from.
+
+    A piece is rewritten only when its source changed: by identity for the engine's immutable
+    tuples (a state shares every unchanged tuple with the state before it), by value for ints,
+    and per plane for the table and the per-seat cards (one meld changes at a time).
+    """
+
+    __slots__ = (
+        "array",
+        "buf",
+        "hand",
+        "head",
+        "known",
+        "layoffs",
+        "melds",
+        "order",
+        "owners",
+        "put_down",
+        "rel",
+        "row",
+        "row_by",
+        "scores",
+        "sizes",
+        "slot_owners",
+        "slots",
+        "stock",
+        "used",
+    )
+
+    def __init__(self, n: int, me: int) -> None:
+        self.buf = bytearray(4 * LAYOUT.size)
+        self.array: Vector = np.frombuffer(self.buf, dtype=np.float32)
+        #: ``order[k]``: the seat at relative slot ``k``; ``rel[q]``: the slot of seat ``q``
+        self.order = tuple((me + k) % n for k in range(n))
+        self.rel = tuple((q - me) % n for q in range(n))
+        at = _byte_at("hand_size")
+        self.sizes = tuple((q, slice(at + 4 * k, at + 4 * k + 4)) for k, q in enumerate(self.order))
+        self.hand = self.head = self.stock = -2
+        self.row: tuple[int, ...] = ()
+        self.row_by: object = _NEVER
+        #: the tuples the seat and table planes were last written from (compared by identity),
+        #: and per table slot the meld and relative owner written there (-1: nothing written yet)
+        self.known: tuple[int, ...] = (-1,) * n
+        self.put_down: tuple[int, ...] = (-1,) * n
+        self.melds: object = _NEVER
+        self.owners: object = _NEVER
+        self.slots = [-1] * TABLE_SLOTS
+        self.slot_owners = [-1] * TABLE_SLOTS
+        self.used = TABLE_SLOTS
+        self.layoffs: object = _NEVER
+        self.scores: object = _NEVER
 
 
 class DummyEncoder:
-    """Encodes views of games under one config (the layout itself does not depend on the config)."""
+    """Encodes views of games under one config (the layout itself does not depend on the config).
+
+    Each observing seat has a buffer holding its last observation as ``float32`` bytes; a new
+    observation rewrites only the pieces whose source changed (the own hand, flags and sizes
+    nearly every time; the row once a turn; a table meld or a seat's cards a few times a game)
+    and returns a *copy* of the buffer: every call returns a fresh, writable array that a learner
+    may keep. An encoder is not meant to be used by several threads at once (nor is an env).
+    """
 
     layout = LAYOUT
 
     def __init__(self, config: DummyConfig) -> None:
         self.config = config
         self.size = LAYOUT.size
+        n = config.players
+        self._n = n
+        self._seats = tuple(_SeatBuffer(n, me) for me in range(n))
+        self._size_bytes = tuple(_f32(k / config.cards_per_hand) for k in range(53))
+        self._stock_bytes = tuple(_f32(k / 52.0) for k in range(53))
+        self._head_bytes = (*(_plane(1 << c) for c in range(52)), _ZERO_PLANE)  # [-1]: no head
+        self._flags: dict[tuple[int, int, int, int, bool, int, int], bytearray] = {}
 
     def encode(self, v: DummyView) -> Vector:
         """The observation vector of the view ``v``."""
-        return _encode(v, v.seat, v.hand, v.hand_sizes)
+        if v.config is not self.config and v.config != self.config:
+            return DummyEncoder(v.config).encode(v)
+        return self._encode(v, v.seat, v.hand, v.hand_sizes, v.stock_size)
 
     def encode_state(self, s: DummyState, seat: int) -> Vector:
         """``encode(observe(s, seat))`` without building the view (the environments' fast path).
@@ -93,94 +214,144 @@ class DummyEncoder:
         plus ``seat``'s own hand and the hand sizes; ``tests/env`` checks that it equals the view
         encoding on thousands of states.
         """
-        return _encode(s, seat, s.hands[seat], [h.bit_count() for h in s.hands])
+        return self._encode(s, seat, s.hands[seat], None, s.stock_end - s.stock_pos)
+
+    def _encode(
+        self, v: DummyView | DummyState, me: int, hand: int, hand_sizes: Sequence[int] | None, stock: int
+    ) -> Vector:
+        """The observation of seat ``me`` from the public fields of ``v`` (a view, or a state's public part).
+
+        ``hand_sizes`` is ``None`` for a state: the sizes are counted from its hands.
+        """
+        m = self._seats[me]
+        buf = m.buf
+        if hand != m.hand:
+            s = _SUIT
+            buf[_HAND_B] = _JOIN((s[hand & 0x1FFF], s[hand >> 13 & 0x1FFF], s[hand >> 26 & 0x1FFF], s[hand >> 39]))
+            m.hand = hand
+        row, row_by = v.row, v.row_by
+        if row is not m.row or row_by is not m.row_by:
+            _write_row(m, row, row_by)
+        if v.head != m.head:
+            buf[_HEAD_B] = self._head_bytes[v.head]
+            m.head = v.head
+        known, put_down = v.known, v.put_down
+        if known is not m.known or put_down is not m.put_down:
+            _write_seats(m, known, put_down)
+        melds, owners = v.melds, v.meld_owner
+        if melds is not m.melds or owners is not m.owners:
+            _write_table(m, melds, owners)
+        key = (v.born, v.phase, v.current, v.direction, v.turn_born, v.ngo_from, me)
+        flags = self._flags.get(key)
+        buf[_FLAGS_B] = flags if flags is not None else self._flag_chunk(key)
+        sizes = self._size_bytes
+        if hand_sizes is None:
+            hands = v.hands  # type: ignore[union-attr]
+            for q, span in m.sizes:
+                buf[span] = sizes[hands[q].bit_count()]
+        else:
+            for q, span in m.sizes:
+                buf[span] = sizes[hand_sizes[q]]
+        if stock != m.stock:
+            buf[_STOCK_B] = self._stock_bytes[stock]
+            m.stock = stock
+        if v.layoffs is not m.layoffs:
+            buf[_LAYOFFS_B] = _seat_floats(v.layoffs, m.order, TABLE_SLOTS)
+            m.layoffs = v.layoffs
+        if v.scores is not m.scores:
+            buf[_SCORES_B] = _seat_floats(v.scores, m.order, self.config.target, SCORE_CLIP)
+            m.scores = v.scores
+        return m.array.copy()
+
+    def _flag_chunk(self, key: tuple[int, int, int, int, bool, int, int]) -> bytearray:
+        """The pieces ``born`` .. ``players`` (22 values, contiguous in the layout) for a key."""
+        born, phase, current, direction, turn_born, ngo_from, me = key
+        n = self._n
+        bits = 0
+        for k in range(n):
+            if born >> (me + k) % n & 1:
+                bits |= 1 << k
+        at = _P["born"].start
+        bits |= 1 << (_P["phase"].start - at + int(phase))
+        bits |= 1 << (_P["to_move"].start - at + (current - me) % n)
+        if direction == 1:
+            bits |= 1 << (_P["direction"].start - at)
+        if turn_born:
+            bits |= 1 << (_P["turn_born"].start - at)
+        if ngo_from >= 0:
+            bits |= 1 << (_P["ngo_from"].start - at + (ngo_from - me) % n)
+        bits |= 1 << (_P["players"].start - at + n - 2)
+        if len(self._flags) > 1 << 12:
+            self._flags.clear()
+        out = self._flags[key] = _bits(bits, _P["row_depth"].start - at)
+        return out
 
 
-def _encode(v: DummyView | DummyState, me: int, hand: int, hand_sizes: Sequence[int]) -> Vector:
-    """The observation of seat ``me`` from the public fields of ``v`` (a view, or a state's public part).
-
-    The 0/1 pieces are gathered as small card masks, shifted into one Python int and unpacked
-    once by numpy; the real-valued pieces (last in the layout) are written as one slice.
-    """
-    n = v.config.players
-    rel = _RELATIVE[n][me]
-    row_bits, depths = _row_bits(v.row, v.row_by, n, me)
-    floats = list(depths)
-    big = hand | row_bits
-    if v.head >= 0:
-        big |= 1 << (_HEAD + v.head)
-    big |= _seat_bits(v.known, v.put_down, v.born, n, me)
-    flags = 0
-    dealt = v.config.cards_per_hand
-    target = v.config.target
-    for k in range(n):
-        q = (me + k) % n
-        floats[_HSIZE - _FLOATS + k] = hand_sizes[q] / dealt
-        if v.layoffs[q]:
-            floats[_LAYOFFS - _FLOATS + k] = v.layoffs[q] / TABLE_SLOTS
-        if v.scores[q]:
-            floats[_SCORES - _FLOATS + k] = max(-SCORE_CLIP, min(SCORE_CLIP, v.scores[q] / target))
-    floats[_STOCK - _FLOATS] = v.stock_size / 52.0
-    big |= _table_bits(v.melds, v.meld_owner, n, me)
-    flags |= 1 << (_PHASE + int(v.phase)) | 1 << (_TO_MOVE + rel[v.current]) | 1 << (_PLAYERS + n - 2)
-    if v.direction == 1:
-        flags |= 1 << _DIR
-    if v.turn_born:
-        flags |= 1 << _TURN_BORN
-    if v.ngo_from >= 0:
-        flags |= 1 << (_NGO + rel[v.ngo_from])
-    x = bits_to_vector(big | flags, LAYOUT.size)
-    x[_FLOATS:] = floats
-    return x
-
-
-@lru_cache(maxsize=1 << 12)
-def _row_bits(row: tuple[int, ...], row_by: tuple[int, ...], n: int, me: int) -> tuple[int, tuple[float, ...]]:
-    """The ``row`` and ``row_by`` pieces as bits, and the float slices with ``row_depth`` filled in.
-
-    Cached: within a turn the row does not change (a draw leaves it as it is).
-    """
-    rel = _RELATIVE[n][me]
+def _write_row(m: _SeatBuffer, row: tuple[int, ...], row_by: tuple[int, ...]) -> None:
+    """The ``row``, ``row_by`` and ``row_depth`` pieces (the row changes about once a turn)."""
+    buf = m.buf
+    rel = m.rel
+    if m.row:
+        buf[_DEPTH_B] = _ZERO_PLANE
     row_mask = 0
-    by_masks = [0, 0, 0, 0]
-    floats = [0.0] * _NFLOATS
+    by = [0] * len(rel)
     length = len(row)
-    for i, (c, by) in enumerate(zip(row, row_by, strict=True)):
+    for i, c in enumerate(row):
         b = 1 << c
         row_mask |= b
-        if by >= 0:
-            by_masks[rel[by]] |= b
-        floats[c] = (length - i) / 52.0
-    bits = row_mask << _ROW
-    for k in range(4):
-        if by_masks[k]:
-            bits |= by_masks[k] << (_ROW_BY + 52 * k)
-    return bits, tuple(floats)
+        q = row_by[i]
+        if q >= 0:
+            by[rel[q]] |= b
+        at = _DEPTH_AT + 4 * c
+        buf[at : at + 4] = _DEPTH[length - i]
+    buf[_ROW_B] = _plane(row_mask)
+    for k, mask in enumerate(by):
+        buf[_ROW_BY_B[k]] = _plane(mask)
+    m.row, m.row_by = row, row_by
 
 
-@lru_cache(maxsize=1 << 12)
-def _seat_bits(known: tuple[int, ...], put_down: tuple[int, ...], born: int, n: int, me: int) -> int:
-    """The ``known``, ``put_down`` and ``born`` pieces (cached: they change a few times a game)."""
-    bits = 0
-    for k in range(n):
-        q = (me + k) % n
-        bits |= known[q] << (_KNOWN + 52 * k) | put_down[q] << (_PUT + 52 * k)
-        if born >> q & 1:
-            bits |= 1 << (_BORN + k)
-    return bits
+def _write_seats(m: _SeatBuffer, known: tuple[int, ...], put_down: tuple[int, ...]) -> None:
+    """The ``known`` and ``put_down`` pieces, plane by plane as they changed."""
+    buf = m.buf
+    old_known, old_put = m.known, m.put_down
+    for k, q in enumerate(m.order):
+        if known[q] != old_known[q]:
+            buf[_KNOWN_B[k]] = _plane(known[q])
+        if put_down[q] != old_put[q]:
+            buf[_PUT_B[k]] = _plane(put_down[q])
+    m.known, m.put_down = known, put_down
 
 
-@lru_cache(maxsize=1 << 12)
-def _table_bits(melds: tuple[int, ...], owners: tuple[int, ...], n: int, me: int) -> int:
-    """The ``table`` and ``meld_owner`` pieces (cached: the table changes a few times a game)."""
-    rel = _RELATIVE[n][me]
-    table = 0
-    owner_bits = 0
-    for j, m in enumerate(melds):
-        table |= m << (52 * j)
-        owner_bits |= 1 << (SEATS * j + rel[owners[j]])
-    return table << _TABLE | owner_bits << _OWNER
+def _write_table(m: _SeatBuffer, melds: tuple[int, ...], owners: tuple[int, ...]) -> None:
+    """The ``table`` and ``meld_owner`` pieces, slot by slot as they changed (one meld at a time)."""
+    buf = m.buf
+    old = m.slots
+    for j, mask in enumerate(melds):
+        if mask != old[j]:
+            buf[_TABLE_B[j]] = _plane(mask)
+            old[j] = mask
+    for j in range(len(melds), m.used):  # a new game: fewer melds
+        buf[_TABLE_B[j]] = _ZERO_PLANE
+        old[j] = 0
+    if owners is not m.owners:
+        rel = m.rel
+        old = m.slot_owners
+        for j, q in enumerate(owners):
+            if rel[q] != old[j]:
+                buf[_OWNER_B[j]] = _ONE_HOT[rel[q]]
+                old[j] = rel[q]
+        for j in range(len(owners), m.used):
+            buf[_OWNER_B[j]] = _ONE_HOT[SEATS]
+            old[j] = SEATS
+        m.owners = owners
+    m.melds = melds
+    m.used = len(melds)
 
 
-#: ``_RELATIVE[n][me][q]``: seat ``q`` as seen from seat ``me`` with ``n`` players.
-_RELATIVE = {n: tuple(tuple((q - me) % n for q in range(n)) for me in range(n)) for n in (2, 3, 4)}
+def _seat_floats(values: Sequence[int], order: Sequence[int], unit: float, clip: float | None = None) -> bytearray:
+    """A per-seat real-valued piece (``SEATS`` values ÷ ``unit`` by relative seat, zero past the players)."""
+    out = []
+    for q in order:
+        x = values[q] / unit
+        out.append(_PACK(max(-clip, min(clip, x)) if clip is not None else x))
+    return _JOIN(out) + bytes(4 * (SEATS - len(order)))
