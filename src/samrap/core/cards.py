@@ -42,6 +42,7 @@ class Rank(IntEnum):
 RANK_CHARS = "23456789TJQKA"
 SUIT_CHARS = "cdhs"
 SUIT_SYMBOLS = "♣♦♥♠"
+_CARD_TEXTS = tuple(r + s for s in SUIT_CHARS for r in RANK_CHARS)
 NUM_CARDS = 52
 
 _SUIT_INPUT = {c: i for i, c in enumerate(SUIT_CHARS)} | {c: i for i, c in enumerate(SUIT_SYMBOLS)}
@@ -64,7 +65,9 @@ def suit_of(card: int) -> int:
 
 def card_str(card: int) -> str:
     """``7c``, ``Th``, ``As``: the canonical text of a card."""
-    return RANK_CHARS[card % 13] + SUIT_CHARS[card // 13]
+    if 0 <= card < 52:
+        return _CARD_TEXTS[card]
+    raise ValueError(f"not a card id (0-51): {card!r}")
 
 
 def card_pretty(card: int) -> str:

@@ -52,9 +52,28 @@ def count(mask: CardSet) -> int:
     return mask.bit_count()
 
 
+class _SuitTexts(dict[int, str]):
+    """The text of one suit's 13-bit pattern (``7h8h9h``), built on first use: position strings
+    are written for every message a server sends, and a suit's text is one look-up."""
+
+    def __init__(self, suit: int) -> None:
+        super().__init__()
+        self.suit = suit
+
+    def __missing__(self, pattern: int) -> str:
+        text = "".join(card_str(13 * self.suit + r) for r in range(13) if pattern >> r & 1)
+        self[pattern] = text
+        return text
+
+
+_T0, _T1, _T2, _T3 = (_SuitTexts(s) for s in range(4))
+
+
 def set_str(mask: CardSet) -> str:
     """Concatenated card texts, ascending: ``7h8h9h``. The empty set is ``-``."""
-    return "".join(card_str(c) for c in cards_of(mask)) or "-"
+    if not 0 <= mask <= FULL_DECK:
+        raise ValueError(f"not a set of the 52 cards: {mask:#x}")
+    return (_T0[mask & 0x1FFF] + _T1[(mask >> 13) & 0x1FFF] + _T2[(mask >> 26) & 0x1FFF] + _T3[mask >> 39]) or "-"
 
 
 def parse_set(text: str) -> CardSet:
