@@ -23,7 +23,7 @@ _PHASES = {v: k for k, v in PHASE_NAMES.items()}
 
 
 def _cards_str(cards: tuple[int, ...]) -> str:
-    return "".join(card_str(c) for c in cards) or "-"
+    return "".join(map(card_str, cards)) or "-"
 
 
 def _parse_cards_seq(text: str) -> tuple[int, ...]:
@@ -41,7 +41,7 @@ def _parse_cards_seq(text: str) -> tuple[int, ...]:
 
 
 def _row_str(row: tuple[int, ...], by: tuple[int, ...]) -> str:
-    return ",".join(card_str(c) + ("*" if b < 0 else str(b)) for c, b in zip(row, by, strict=True)) or "-"
+    return ",".join([card_str(c) + ("*" if b < 0 else str(b)) for c, b in zip(row, by, strict=True)]) or "-"
 
 
 def _parse_row(text: str) -> tuple[tuple[int, ...], tuple[int, ...]]:
@@ -57,7 +57,7 @@ def _parse_row(text: str) -> tuple[tuple[int, ...], tuple[int, ...]]:
 
 
 def _melds_str(melds: tuple[CardSet, ...], owners: tuple[int, ...]) -> str:
-    return ",".join(f"{set_str(m)}@{o}" for m, o in zip(melds, owners, strict=True)) or "-"
+    return ",".join([f"{set_str(m)}@{o}" for m, o in zip(melds, owners, strict=True)]) or "-"
 
 
 def _parse_melds(text: str) -> tuple[tuple[CardSet, ...], tuple[int, ...]]:
@@ -74,7 +74,7 @@ def _parse_melds(text: str) -> tuple[tuple[CardSet, ...], tuple[int, ...]]:
 
 
 def _masks_str(masks: tuple[CardSet, ...]) -> str:
-    return ",".join(set_str(m) for m in masks)
+    return ",".join(map(set_str, masks))
 
 
 def _parse_masks(text: str, n: int, what: str) -> tuple[CardSet, ...]:
@@ -115,7 +115,7 @@ def _parse_items(text: str) -> tuple[LedgerItem, ...]:
 
 
 def _born_str(born: int, n: int) -> str:
-    return "".join("1" if born >> q & 1 else "0" for q in range(n))
+    return "".join(["1" if born >> q & 1 else "0" for q in range(n)])
 
 
 def _parse_born(text: str, n: int) -> int:
