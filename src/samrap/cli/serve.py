@@ -34,11 +34,21 @@ def serve(
         float, typer.Option("--bot-delay", help="Multiply every table's bot delay (0: bots act at once).")
     ] = 1.0,
     log_level: Annotated[str, typer.Option("--log-level", help="uvicorn log level.")] = "info",
+    rate_limits: Annotated[
+        str | None,
+        typer.Option(
+            "--rate-limits",
+            help="Per-address request limits: off, or items like tables=20/60,joins=off,exempt='10.0.0.2' "
+            "(default: $SAMRAP_RATE_LIMITS, else the built-in limits; docs/deployment.md).",
+        ),
+    ] = None,
 ) -> None:
     """Run the game server: play online with friends and bots (REST lobby + websockets)."""
     import uvicorn
 
     from samrap.server.app import create_app
+    from samrap.server.ratelimit import ENV as RATE_LIMITS_ENV
+    from samrap.server.ratelimit import RateLimits
     from samrap.server.settings import ServerSettings, default_database_path, sqlite_url
 
     if not 0 < port < 65536:
@@ -51,8 +61,19 @@ def serve(
         url = db
     else:
         url = sqlite_url(Path(db).expanduser().resolve())
+    try:
+        limits = RateLimits.from_env() if rate_limits is None else RateLimits.parse(rate_limits)
+    except ValueError as e:
+        source = f"${RATE_LIMITS_ENV}" if rate_limits is None else "--rate-limits"
+        common.fail(f"{source}: {str(e).removeprefix(RATE_LIMITS_ENV + ': ')}")
     settings = ServerSettings(
-        database_url=url, host=host, port=port, public_url=public_url, node=node, bot_delay_scale=bot_delay
+        database_url=url,
+        host=host,
+        port=port,
+        public_url=public_url,
+        node=node,
+        bot_delay_scale=bot_delay,
+        rate_limits=limits,
     )
     out = common.stdout()
     shown = url.split("@")[-1] if "@" in url else url  # never print a password
