@@ -181,7 +181,10 @@ def knocks(s: DummyState, seat: int, hand: CardSet, meldable: CardSet | None = N
     out: list[Knock] = []
     for face in faces:
         rest = hand & ~(1 << face)
-        for lay, used in layoff_choices(options, rest, room):
+        # The cards in no meld of ``rest`` are in no meld of any part of it either: lay-offs
+        # must take every one of them.
+        must = rest & ~meldable_cards(rest, ace_low)
+        for lay, used in layoff_choices(options, rest, room, must):
             left = rest & ~used
             # A card in no meld inside what is left cannot be covered: skip the split search.
             if left and meldable_cards(left, ace_low) != left:
@@ -209,17 +212,32 @@ LayoffOption = tuple[CardSet, tuple[tuple[int, int], ...]]
 
 
 def layoff_choices(
-    options: list[list[LayoffOption]], rest: CardSet, room: int
+    options: list[list[LayoffOption]], rest: CardSet, room: int, must: CardSet = 0
 ) -> list[tuple[tuple[tuple[int, int], ...], CardSet]]:
-    """Each choice of at most one lay-off group per table meld (within ``rest`` and ``room``):
-    the chosen (card, meld index) pairs and the cards they use."""
+    """Each choice of at most one lay-off group per table meld (within ``rest`` and ``room``) that
+    lays off every card of ``must``: the chosen (card, meld index) pairs and the cards they use.
+
+    A partial choice is dropped as soon as the melds still to come cannot take the ``must``
+    cards it leaves."""
+    later = [0] * (len(options) + 1)  # every card the melds from i on could take
+    for i in range(len(options) - 1, -1, -1):
+        reach = later[i + 1]
+        for g, _ in options[i]:
+            reach |= g
+        later[i] = reach
+    if must & ~later[0]:
+        return []
     choices: list[tuple[tuple[tuple[int, int], ...], CardSet]] = [((), 0)]
-    for opts in options:
+    for i, opts in enumerate(options):
+        after = later[i + 1]
         grown = []
         for lay, used in choices:
-            grown.append((lay, used))
+            if not must & ~(used | after):
+                grown.append((lay, used))
             for g, pairs in opts:
                 if g & rest == g and not g & used and g.bit_count() + used.bit_count() <= room:
-                    grown.append((lay + pairs, used | g))
+                    now = used | g
+                    if not must & ~(now | after):
+                        grown.append((lay + pairs, now))
         choices = grown
     return choices
