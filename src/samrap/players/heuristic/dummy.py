@@ -5,9 +5,10 @@ not even use the random generator unless ``noise`` is set). Every legal action g
 (:func:`evaluate`), and the best one is played; the numbers are rough points for this seat, which
 is also what hints show. How it plays, turn by turn:
 
-* **Knock** (น็อค) whenever a knock is legal, choosing the face-down card that scores most
-  (lowest value, a speto under ``speto_knock``); a knock ends the game at once for +50 and puts
-  every other card on the table, and waiting only gives the others a chance to knock first.
+* **Knock** (น็อค) when a knock is legal and its score beats the best other seat's estimated
+  score (or the stock is nearly out), choosing the face-down card that scores most (lowest
+  value, a speto under ``speto_knock``). When a knock would lose, it does not meld or lay off
+  down to a single card either, since that would leave a losing knock as the only move.
 * **Collect** (เก็บ) when the collected meld, the cards that can be melded or laid off after it
   and being born (เกิด) outweigh the cards it leaves in hand: a deep collect that drags dead
   cards into the hand is declined; one that lets it knock at once is always taken.
@@ -15,11 +16,14 @@ is also what hints show. How it plays, turn by turn:
   the hand that puts the most points down: cards in hand are minus points whenever anyone knocks.
 * **Discard** the card that minimises (a) the expected cost of the cards kept, each card's value
   discounted by its chance of still making a meld (pairs, gaps, row cards it could collect,
-  live outs among unseen cards) and (b) the danger of feeding the next player: the chance that
-  they hold the cards to collect it (cards they are known to have collected count for sure,
-  unseen cards by their share of the unseen pool), times what that collect would give them
-  (more if they are not yet born), plus the modern discard penalties (ทิ้งใบฝาก, ทิ้งเต็ม). A live
-  speto (สเปโต) is never thrown while another card will do; a dead one (nobody can meld it) goes.
+  live outs among unseen cards), weighed up when another player is a few cards from knocking,
+  less (b) the chance that a small kept hand can knock after the next draw, plus (c) three times
+  the danger of feeding the next player: the chance that they hold, or later draw, the cards to
+  collect it (cards they are known to have collected count for sure, unseen cards by their
+  share of the unseen pool), times what that collect would give them (the expected points of
+  the meld they would make, spetos included, more if they are not yet born or could knock and
+  make it a โง่), plus the modern discard penalties (ทิ้งใบฝาก, ทิ้งเต็ม). A live speto (สเปโต) is
+  kept while another card will do; a dead one (nobody can meld it) goes.
 """
 
 from __future__ import annotations
