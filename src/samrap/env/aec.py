@@ -34,6 +34,7 @@ from samrap.core.rng import Random
 from samrap.env.binding import EPISODES, REWARD_MODES, Binding, rewards
 
 ObsDict = dict[str, npt.NDArray[Any]]
+_INT8 = np.dtype(np.int8)
 
 
 class SamrapAEC(AECEnv):  # type: ignore[misc]
@@ -88,6 +89,19 @@ class SamrapAEC(AECEnv):  # type: ignore[misc]
         self._legal: dict[int, Any] = {}
         self._started = False
         self._zeros: dict[str, float] = {}
+        # The per-step path reads these directly (one attribute each instead of a chain).
+        game = binding.game
+        self._is_terminal = game.is_terminal
+        self._legal_actions = game.legal_actions
+        self._current_player = game.current_player
+        self._apply = game.apply_unchecked
+        self._legal_map = binding.codec.legal_map
+        self._encode_state = binding.encode_state
+        self._no_mask = bytes(binding.num_actions)
+        #: the mask of the agent to move, built with the legal map; the first observe() hands
+        #: it out (nothing writes to it afterwards), later ones a copy
+        self._mask = bytearray(self._no_mask)
+        self._mask_out = False
 
     def observation_space(self, agent: str) -> gymnasium.spaces.Space[Any]:
         return self.observation_spaces[agent]
@@ -117,23 +131,42 @@ class SamrapAEC(AECEnv):  # type: ignore[misc]
     def _refresh(self) -> None:
         """After a transition: the legal actions and mask of the seat to move, and who that is."""
         s = self.game_state
-        game = self.binding.game
-        if game.is_terminal(s):
+        if self._is_terminal(s):
             self._legal = {}
+            self._mask = bytearray(self._no_mask)
+            self._mask_out = False
             return
-        legal = game.legal_actions(s)
-        self._legal = self.binding.codec.legal_map(s, legal)
-        self.agent_selection = self.possible_agents[game.current_player(s)]
+        self._legal = legal = self._legal_map(s, self._legal_actions(s))
+        mask = bytearray(self._no_mask)
+        for i in legal:
+            mask[i] = 1
+        self._mask = mask
+        self._mask_out = False
+        self.agent_selection = self.possible_agents[self._current_player(s)]
 
     def observe(self, agent: str) -> ObsDict:
         if not self._started:
             raise RuntimeError("call reset() before observe()")
-        obs = self.binding.encode_state(self.game_state, self._seat[agent])
-        mask = bytearray(self.binding.num_actions)
-        if agent == self.agent_selection:
-            for i in self._legal:
-                mask[i] = 1
-        return {"observation": obs, "action_mask": np.frombuffer(mask, dtype=np.int8)}
+        obs = self._encode_state(self.game_state, self._seat[agent])
+        if agent != self.agent_selection or not self._legal:
+            mask = bytearray(self._no_mask)
+        elif self._mask_out:
+            mask = bytearray(self._mask)
+        else:
+            mask = self._mask
+            self._mask_out = True
+        return {"observation": obs, "action_mask": np.frombuffer(mask, dtype=_INT8)}
+
+    def last(self, observe: bool = True) -> tuple[ObsDict | None, float, bool, bool, dict[str, Any]]:
+        """Observation, cumulative reward, terminated, truncated and info of the agent to act."""
+        agent = self.agent_selection
+        return (
+            self.observe(agent) if observe else None,
+            self._cumulative_rewards[agent],
+            self.terminations[agent],
+            self.truncations[agent],
+            self.infos[agent],
+        )
 
     def legal_actions(self) -> dict[int, Any]:
         """Id -> typed action for the agent to move (a copy)."""
@@ -152,10 +185,9 @@ class SamrapAEC(AECEnv):  # type: ignore[misc]
         if a is None:
             self._illegal(agent, action)
             return
-        game = self.binding.game
-        self.game_state = game.apply_unchecked(self.game_state, a)
+        self.game_state = s = self._apply(self.game_state, a)
         self._cumulative_rewards[agent] = 0.0
-        if game.is_terminal(self.game_state):
+        if self._is_terminal(s):
             self._game_over()
         else:
             self.rewards = self._zeros  # nothing to accumulate until the game ends
@@ -200,6 +232,8 @@ class SamrapAEC(AECEnv):  # type: ignore[misc]
         self.rewards[agent] = float(self.illegal_reward)
         self.infos[agent] = {**self.infos[agent], "illegal": True}
         self._legal = {}
+        self._mask = bytearray(self._no_mask)
+        self._mask_out = False
         self._accumulate_rewards()
         self._deads_step_first()
 
