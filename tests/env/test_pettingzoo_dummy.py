@@ -101,3 +101,35 @@ def test_same_seed_same_game_and_options_reach_the_config() -> None:
     assert a.render() is not None and a.render().startswith("dummy(ace_low=true,players=2)|")
     with pytest.raises(ValueError, match="reward"):
         dummy_v0.raw_env(reward="points")
+
+
+def test_observations_are_fresh_arrays_that_later_steps_never_change() -> None:
+    """A learner may keep (and write to) what observe() returns: the env never aliases it."""
+    env = dummy_v0.env(players=2)
+    env.reset(seed=4)
+    rng = np.random.default_rng(1)
+    kept: list[tuple[dict[str, np.ndarray], dict[str, np.ndarray]]] = []
+    for agent in env.agent_iter():
+        obs, _, term, trunc, _ = env.last()
+        if term or trunc:
+            env.step(None)
+            continue
+        again = env.observe(agent)
+        assert np.array_equal(obs["action_mask"], again["action_mask"])
+        assert np.array_equal(obs["observation"], again["observation"])
+        for x in (*obs.values(), *again.values()):
+            assert x.flags.writeable
+        snapshot = {k: v.copy() for k, v in obs.items()}
+        obs["action_mask"][:] = 0  # the learner scribbles on its copy
+        obs["observation"][:] = -1.0
+        third = env.observe(agent)
+        assert np.array_equal(third["action_mask"], snapshot["action_mask"])
+        assert np.array_equal(third["observation"], snapshot["observation"])
+        other = env.observe(next(a for a in env.agents if a != agent))
+        assert not other["action_mask"].any()
+        kept.append((third, snapshot))
+        legal = np.flatnonzero(snapshot["action_mask"])
+        env.step(int(rng.choice(legal)))
+    assert len(kept) > 20
+    for obs, snapshot in kept:
+        assert all(np.array_equal(obs[k], snapshot[k]) for k in snapshot)

@@ -98,10 +98,9 @@ class SamrapAEC(AECEnv):  # type: ignore[misc]
         self._legal_map = binding.codec.legal_map
         self._encode_state = binding.encode_state
         self._no_mask = bytes(binding.num_actions)
-        #: the mask of the agent to move, built with the legal map; the first observe() hands
-        #: it out (nothing writes to it afterwards), later ones a copy
-        self._mask = bytearray(self._no_mask)
-        self._mask_out = False
+        #: the mask of the agent to move, built with the legal map; the first observe() of a
+        #: step hands it out (the env never writes to it again), later ones build their own
+        self._mask: bytearray | None = None
 
     def observation_space(self, agent: str) -> gymnasium.spaces.Space[Any]:
         return self.observation_spaces[agent]
@@ -133,28 +132,28 @@ class SamrapAEC(AECEnv):  # type: ignore[misc]
         s = self.game_state
         if self._is_terminal(s):
             self._legal = {}
-            self._mask = bytearray(self._no_mask)
-            self._mask_out = False
+            self._mask = None
             return
         self._legal = legal = self._legal_map(s, self._legal_actions(s))
         mask = bytearray(self._no_mask)
         for i in legal:
             mask[i] = 1
         self._mask = mask
-        self._mask_out = False
         self.agent_selection = self.possible_agents[self._current_player(s)]
 
     def observe(self, agent: str) -> ObsDict:
         if not self._started:
             raise RuntimeError("call reset() before observe()")
         obs = self._encode_state(self.game_state, self._seat[agent])
+        mask = self._mask
         if agent != self.agent_selection or not self._legal:
             mask = bytearray(self._no_mask)
-        elif self._mask_out:
-            mask = bytearray(self._mask)
+        elif mask is not None:
+            self._mask = None
         else:
-            mask = self._mask
-            self._mask_out = True
+            mask = bytearray(self._no_mask)
+            for i in self._legal:
+                mask[i] = 1
         return {"observation": obs, "action_mask": np.frombuffer(mask, dtype=_INT8)}
 
     def last(self, observe: bool = True) -> tuple[ObsDict | None, float, bool, bool, dict[str, Any]]:
@@ -232,8 +231,7 @@ class SamrapAEC(AECEnv):  # type: ignore[misc]
         self.rewards[agent] = float(self.illegal_reward)
         self.infos[agent] = {**self.infos[agent], "illegal": True}
         self._legal = {}
-        self._mask = bytearray(self._no_mask)
-        self._mask_out = False
+        self._mask = None
         self._accumulate_rewards()
         self._deads_step_first()
 
