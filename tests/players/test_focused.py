@@ -136,3 +136,16 @@ def test_contract_search_is_seeded_and_legal() -> None:
         assert a in legal
         picks.append(a)
     assert picks[0] == picks[1]
+
+
+def test_analyse_covers_every_legal_action_for_hints() -> None:
+    bot = FocusedSearch(
+        _OneShot({0: [0] * 4, 1: [5] * 4, 2: [1] * 4}),
+        lambda s, legal, rng: legal[0],
+        lambda view, legal: [0, 1],
+        lambda scores, seat: scores[seat],
+        Budget(iterations=8),
+    )
+    est = bot.analyse(_View(), [0, 1, 2], Random(0))
+    assert [e.action for e in est] == [1, 0, 2]
+    assert est[2].visits == 0 and est[0].visits == 4

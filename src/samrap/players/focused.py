@@ -101,8 +101,16 @@ class FocusedSearch(Generic[S, A, V]):
         return best
 
     def analyse(self, view: V, legal: Sequence[A], rng: Random, budget: Budget | None = None) -> list[MoveEstimate]:
-        cands = list(self.candidates(view, legal)) or list(legal)
-        return self._search(view, cands, rng, budget)
+        """Every legal action: the searched candidates best first, then the rest (not searched, 0 visits)."""
+        cands = list(self.candidates(view, legal))
+        if len(cands) < 2:
+            cands += [a for a in legal if a not in cands][: 4 - len(cands)]
+        if len(cands) < 2:
+            return [MoveEstimate(action=a, value=0.0) for a in legal]
+        out = self._search(view, cands, rng, budget)
+        floor = min(e.value for e in out)
+        out += [MoveEstimate(action=a, value=floor) for a in legal if a not in cands]
+        return out
 
     def _playout(self, s: S, rng: Random) -> S:
         game = self.game
