@@ -15,6 +15,10 @@ medium    heuristic                                       none
 hard      ismcts with heuristic playouts                  150 iterations (seeded)
 expert    ismcts with heuristic playouts                  2 seconds
 ========  ==============================================  =========================
+
+For Contract Rummy ``ismcts`` is the focused search of :mod:`samrap.players.focused` (the
+heuristic's few best moves compared on whole-deal playouts), and an iteration budget counts
+playouts per decision that branches.
 """
 
 from __future__ import annotations
