@@ -9,7 +9,7 @@ the layout is the same for 2, 3 and 4 players. ``docs/env.md`` prints the table 
 from __future__ import annotations
 
 import struct
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from operator import attrgetter, itemgetter
 from typing import Any
 
@@ -131,6 +131,9 @@ _PUBLIC = ("row", "row_by", "head", "known", "put_down", "melds", "meld_owner", 
 _FLAG_FIELDS = ("born", "phase", "current", "direction", "turn_born", "ngo_from")
 _VIEW_PUBLIC = attrgetter(*_PUBLIC)
 _VIEW_FLAGS = attrgetter(*_FLAG_FIELDS)
+_STATE_PUBLIC: Callable[[DummyState], Any]
+_STATE_FLAGS: Callable[[DummyState], Any]
+_STATE_REST: Callable[[DummyState], Any]
 if issubclass(DummyState, tuple):
     _at = DummyState._fields.index
     _STATE_PUBLIC = itemgetter(*map(_at, _PUBLIC))
