@@ -66,8 +66,6 @@ _SUIT: tuple[bytes, ...] = tuple(
 _PACK = struct.Struct("<f").pack
 _JOIN = bytearray().join
 _ZERO_PLANE = bytearray(4 * 52)
-#: Card mask -> its plane (cached: the same masks come back within a game).
-_PLANES: dict[int, bytearray] = {0: _ZERO_PLANE}
 
 
 def _f32(x: float) -> bytearray:
@@ -75,15 +73,11 @@ def _f32(x: float) -> bytearray:
 
 
 def _plane(mask: int) -> bytearray:
-    """A 52-card mask as 52 float32 0/1 values (bytes)."""
-    out = _PLANES.get(mask)
-    if out is None:
-        if len(_PLANES) > 1 << 14:
-            _PLANES.clear()
-            _PLANES[0] = _ZERO_PLANE
-        s = _SUIT
-        out = _PLANES[mask] = _JOIN((s[mask & 0x1FFF], s[mask >> 13 & 0x1FFF], s[mask >> 26 & 0x1FFF], s[mask >> 39]))
-    return out
+    """A 52-card mask as 52 float32 0/1 values (bytes). Not cached: a dict of planes grows with
+    every new row mask, and its churn costs more in a running environment than joining four
+    suits."""
+    s = _SUIT
+    return _JOIN((s[mask & 0x1FFF], s[mask >> 13 & 0x1FFF], s[mask >> 26 & 0x1FFF], s[mask >> 39]))
 
 
 def _bits(bits: int, size: int) -> bytearray:
@@ -111,6 +105,7 @@ _LAYOFFS_B = _span("layoffs")
 _STOCK_B = _span("stock")
 _SCORES_B = _span("scores")
 _DEPTH_AT = _byte_at("row_depth")
+_DEPTH_CARD = tuple(slice(_DEPTH_AT + 4 * c, _DEPTH_AT + 4 * c + 4) for c in range(52))
 #: Plane spans: row_by, known, put_down per relative seat; table per meld slot; owner per slot.
 _ROW_BY_B = tuple(slice(_byte_at("row_by", 52 * k), _byte_at("row_by", 52 * k + 52)) for k in range(SEATS))
 _KNOWN_B = tuple(slice(_byte_at("known", 52 * k), _byte_at("known", 52 * k + 52)) for k in range(SEATS))
@@ -317,14 +312,15 @@ def _write_row(m: _SeatBuffer, row: tuple[int, ...], row_by: tuple[int, ...]) ->
     row_mask = 0
     by = [0] * len(rel)
     length = len(row)
+    depth = _DEPTH
+    spans = _DEPTH_CARD
     for i, c in enumerate(row):
         b = 1 << c
         row_mask |= b
         q = row_by[i]
         if q >= 0:
             by[rel[q]] |= b
-        at = _DEPTH_AT + 4 * c
-        buf[at : at + 4] = _DEPTH[length - i]
+        buf[spans[c]] = depth[length - i]
     buf[_ROW_B] = _plane(row_mask)
     for k, mask in enumerate(by):
         buf[_ROW_BY_B[k]] = _plane(mask)
