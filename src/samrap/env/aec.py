@@ -134,6 +134,10 @@ class SamrapAEC(AECEnv):  # type: ignore[misc]
             self._legal = {}
             self._mask = None
             return
+        self._turn(s)
+
+    def _turn(self, s: Any) -> None:
+        """``_refresh`` for a state known not to be terminal."""
         self._legal = legal = self._legal_map(s, self._legal_actions(s))
         mask = bytearray(self._no_mask)
         for i in legal:
@@ -190,7 +194,7 @@ class SamrapAEC(AECEnv):  # type: ignore[misc]
             self._game_over()
         else:
             self.rewards = self._zeros  # nothing to accumulate until the game ends
-            self._refresh()
+            self._turn(s)
         if self.render_mode == "human":
             self.render()
 

@@ -105,6 +105,8 @@ _LAYOFFS_B = _span("layoffs")
 _STOCK_B = _span("stock")
 _SCORES_B = _span("scores")
 _DEPTH_AT = _byte_at("row_depth")
+_SIZES_AT = _byte_at("hand_size")
+_BIT_COUNT = int.bit_count
 _DEPTH_CARD = tuple(slice(_DEPTH_AT + 4 * c, _DEPTH_AT + 4 * c + 4) for c in range(52))
 #: Plane spans: row_by, known, put_down per relative seat; table per meld slot; owner per slot.
 _ROW_BY_B = tuple(slice(_byte_at("row_by", 52 * k), _byte_at("row_by", 52 * k + 52)) for k in range(SEATS))
@@ -158,12 +160,13 @@ class _SeatBuffer:
         "melds",
         "order",
         "owners",
+        "pack_sizes",
         "put_down",
         "rel",
+        "reorder",
         "row",
         "row_by",
         "scores",
-        "sizes",
         "slot_owners",
         "slots",
         "stock",
@@ -176,8 +179,9 @@ class _SeatBuffer:
         #: ``order[k]``: the seat at relative slot ``k``; ``rel[q]``: the slot of seat ``q``
         self.order = tuple((me + k) % n for k in range(n))
         self.rel = tuple((q - me) % n for q in range(n))
-        at = _byte_at("hand_size")
-        self.sizes = tuple((q, slice(at + 4 * k, at + 4 * k + 4)) for k, q in enumerate(self.order))
+        #: the seats' entries of a per-seat sequence in relative order, and hand_size's writer
+        self.reorder = itemgetter(*self.order) if n > 1 else lambda xs: (xs[me],)
+        self.pack_sizes = struct.Struct(f"<{n}f").pack_into
         self.hand = self.head = self.stock = -2
         self.row: tuple[int, ...] = ()
         self.row_by: object = _NEVER
@@ -214,7 +218,8 @@ class DummyEncoder:
         n = config.players
         self._n = n
         self._seats = tuple(_SeatBuffer(n, me) for me in range(n))
-        self._size_bytes = tuple(_f32(k / config.cards_per_hand) for k in range(53))
+        #: ``_size_of[k]``: a hand of ``k`` cards as its hand_size value
+        self._size_of = tuple(k / config.cards_per_hand for k in range(53))
         self._stock_bytes = tuple(_f32(k / 52.0) for k in range(53))
         self._head_bytes = (*(_plane(1 << c) for c in range(52)), _ZERO_PLANE)  # [-1]: no head
 
@@ -260,13 +265,9 @@ class DummyEncoder:
             _write_table(m, melds, owners)
         flags = m.flags.get(flag_key)
         buf[_FLAGS_B] = flags if flags is not None else self._flag_chunk(m, flag_key)
-        sizes = self._size_bytes
-        if count:
-            for q, span in m.sizes:
-                buf[span] = sizes[sizes_of[q].bit_count()]
-        else:
-            for q, span in m.sizes:
-                buf[span] = sizes[sizes_of[q]]
+        # hand_size: every seat's count in relative order, looked up and packed without a Python loop
+        counts = map(_BIT_COUNT, m.reorder(sizes_of)) if count else m.reorder(sizes_of)
+        m.pack_sizes(buf, _SIZES_AT, *map(self._size_of.__getitem__, counts))
         if stock != m.stock:
             buf[_STOCK_B] = self._stock_bytes[stock]
             m.stock = stock
