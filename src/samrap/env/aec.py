@@ -158,7 +158,7 @@ class SamrapAEC(AECEnv):  # type: ignore[misc]
             mask = bytearray(self._no_mask)
             for i in self._legal:
                 mask[i] = 1
-        return {"observation": obs, "action_mask": np.frombuffer(mask, dtype=_INT8)}
+        return {"observation": obs, "action_mask": np.frombuffer(mask, _INT8)}
 
     def last(self, observe: bool = True) -> tuple[ObsDict | None, float, bool, bool, dict[str, Any]]:
         """Observation, cumulative reward, terminated, truncated and info of the agent to act."""
