@@ -41,15 +41,27 @@ import time
 from pathlib import Path
 from typing import Any
 
+import numpy as np
+
 #: Targets from the issue: samrap's Dummy env against the two Gin Rummy peers.
 TARGET_VS_PETTINGZOO = 5.0
 TARGET_VS_RLCARD = 2.0
 
 
+def _legal_ids(mask: Any) -> Any:
+    """The ids a 0/1 action mask allows.
+
+    A one-byte mask is read as booleans: numpy's ``nonzero`` on a bool array takes about 0.7 us
+    for a 2,428-entry mask against 3.3 us on the same bytes as int8 (and 5.1 us for
+    ``np.flatnonzero``), which is the random agent's cost, not the environment's. The same code
+    drives every PettingZoo environment here.
+    """
+    flat = mask.reshape(-1)
+    return (flat.view(np.bool_) if flat.dtype.itemsize == 1 else flat != 0).nonzero()[0]
+
+
 def pettingzoo_loop(env: Any, seconds: float, seed: int) -> dict[str, float]:
     """Random legal play in an AEC env for ``seconds`` (whole games only); steps and games per second."""
-    import numpy as np
-
     rng = random.Random(seed)
     steps = games = 0
     start = time.process_time()
@@ -64,7 +76,7 @@ def pettingzoo_loop(env: Any, seconds: float, seed: int) -> dict[str, float]:
                 env.step(None)
                 continue
             mask = obs["action_mask"] if isinstance(obs, dict) else info["action_mask"]
-            legal = np.flatnonzero(mask)
+            legal = _legal_ids(mask)
             env.step(int(legal[rng.randrange(len(legal))]))
             steps += 1
             del agent
