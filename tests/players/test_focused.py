@@ -149,3 +149,25 @@ def test_analyse_covers_every_legal_action_for_hints() -> None:
     est = bot.analyse(_View(), [0, 1, 2], Random(0))
     assert [e.action for e in est] == [1, 0, 2]
     assert est[2].visits == 0 and est[0].visits == 4
+
+
+def test_contract_playouts_skip_deep_pickups_the_heuristic_never_plays() -> None:
+    pytest.importorskip("samrap.games.contract.game")
+    from samrap.games.contract.actions import PickUp
+    from samrap.games.contract.game import ContractGame
+    from samrap.players.heuristic.contract import best_action, playout_state
+
+    game = ContractGame()
+    s = game.new_game(seed=2)
+    rng = Random(2)
+    deep_seen = 0
+    while not game.is_terminal(s):
+        legal = game.legal_actions(s)
+        if any(isinstance(a, PickUp) and a.depth for a in legal):
+            deep_seen += 1
+            fast = game.legal_actions(playout_state(s))
+            assert not any(isinstance(a, PickUp) and a.depth for a in fast)
+            view = game.observe(s, game.current_player(s))
+            assert best_action(view, legal) in fast  # the heuristic's move is still there
+        s = game.apply(s, legal[rng.randrange(len(legal))])
+    assert s.config.pickup == "deep" and deep_seen

@@ -120,6 +120,7 @@ def ismcts_for(game: Any, budget: Budget | None = None, name: str = "ismcts") ->
             module.deal_value,
             budget or Budget(iterations=48),
             name=name,
+            playout_state=module.playout_state,
         )
     budget = budget or Budget(iterations=150)
     return ISMCTSPlayer(game, rollout, budget, outcome=Outcome(margin_weight=0.3, scale=100.0), name=name)

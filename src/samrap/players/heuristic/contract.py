@@ -19,6 +19,8 @@ gives every legal action a number (:func:`evaluate`, rough penalty points saved)
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
+from functools import lru_cache
 from random import Random
 
 from samrap.core.cards import card_str
@@ -35,6 +37,7 @@ from samrap.games.contract.actions import (
     PickUp,
 )
 from samrap.games.contract.cards import JOKER, face_value
+from samrap.games.contract.config import ContractConfig
 from samrap.games.contract.contracts import contract
 from samrap.games.contract.melds import ext_faces
 from samrap.games.contract.observe import ContractView
@@ -205,6 +208,21 @@ def candidates(view: ContractView, legal: Sequence[ContractAction], k: int = CAN
     else:
         out += scored[: k - 1]
     return out
+
+
+@lru_cache(maxsize=8)
+def _top_only(config: ContractConfig) -> ContractConfig:
+    return config if config.pickup == "top" else replace(config, pickup="top")
+
+
+def playout_state(s: ContractState) -> ContractState:
+    """``s`` with deep pick-ups switched off, for heuristic playouts in a search.
+
+    The heuristic never digs (a deep pick-up is worth -100 to it against 0 for a draw), so its
+    playouts are unchanged; but listing the deep pick-ups of a player who is down can take the
+    rules engine a very long time in rare positions, which stalled a whole search.
+    """
+    return s._replace(config=_top_only(s.config))
 
 
 def deal_value(scores: Sequence[float], seat: int) -> float:
