@@ -107,6 +107,9 @@ class GameSpec:
         stats: what a simulation summary counts.
         rule_refs: rule numbers for match-level replay messages.
         max_game_length: ``config -> the most actions one game can take`` (a bug guard).
+        slow_moves: listing the legal actions, or checking one, can take long in rare positions
+            (Contract's rule-30 look-ahead and its go-down combinations in huge hands): the server
+            then does that work in a worker thread so that its event loop keeps serving other tables.
     """
 
     name: str
@@ -129,6 +132,7 @@ class GameSpec:
     stats: tuple[StatDef, ...]
     rule_refs: RuleRefs
     max_game_length: Callable[[Any], int]
+    slow_moves: bool = False
 
     @property
     def default_config(self) -> Any:
@@ -279,6 +283,7 @@ def _contract() -> GameSpec:
         stats=(StatDef("blocked", "ไม่มีคนออก", "deals with nobody out", frozenset({"out"}), "games_without"),),
         rule_refs=RuleRefs(starter=6, direction=6, first_game=6, scores=20, match_end=21),
         max_game_length=lambda config: ContractGame(config).max_game_length,
+        slow_moves=True,
     )
 
 

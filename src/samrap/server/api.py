@@ -353,7 +353,7 @@ async def table_hint(request: Request, code: str, body: HintRequest) -> Any:
         if table.to_move() != who:
             raise TableError(ErrorCode.NOT_YOUR_TURN, "hints are for the seat to move")
         game, view, version = table.game, table.view(who), table.version
-        legal = game.legal_actions(table.state)
+        legal = await asyncio.to_thread(game.legal_actions, table.state)
         bot = ismcts_for(game, Budget(iterations=HINT_ITERATIONS))
         hints = await asyncio.to_thread(rank_moves, game, view, legal, bot, random.Random(version), None, body.lang)
         return HintResponse(hints=[HintItem(**h.as_dict()) for h in hints])

@@ -12,6 +12,11 @@ Every change goes through :meth:`TableRuntime.commit`, under the table's lock:
 
 Bots and stand-ins for dropped people are scheduled after each change, and act through the same
 ``commit`` with the version they looked at, so a bot that thought too long is simply stale.
+
+For a game whose spec sets ``slow_moves`` (Contract Rummy, where listing or checking moves can take
+seconds in rare positions), the plan step, the mover's legal-action list and the bots' and timer's
+listings run in a worker thread: the event loop serves every table of the process and must not
+wait for one of them (``tests/server/test_slow_moves.py``).
 """
 
 from __future__ import annotations
@@ -119,7 +124,8 @@ class TableRuntime:
         async with self.lock:
             if self.closed:
                 raise TableError(ErrorCode.NOT_OWNER, "this table moved to another server process; reconnect")
-            events = list(plan())
+            slow = self.table.spec.slow_moves
+            events = list(await asyncio.to_thread(plan) if slow else plan())
             if not events:
                 return []
             first = self.table.version + 1
@@ -144,6 +150,9 @@ class TableRuntime:
                 raise TableError(
                     ErrorCode.BAD_STATE, f"the server could not store this change ({type(e).__name__})"
                 ) from None
+            if slow and self.table.to_move() is not None:
+                # The views below carry the mover's legal actions: list them off the event loop.
+                await asyncio.to_thread(self.table.legal_texts)
             self._schedule()
             self._broadcast(public)
             if any(isinstance(e, Joined | Left | BotSeated) or (isinstance(e, Dealt) and e.game == 0) for e in events):
@@ -383,7 +392,10 @@ class TableRuntime:
         level = t.seats[seat].level if by == "bot" else t.settings.standin_level
         bot = self._bot_for(seat, level or "random")
         view = t.view(seat)
-        legal = t.game.legal_actions(t.state)
+        if t.spec.slow_moves:
+            legal = await asyncio.to_thread(t.game.legal_actions, t.state)
+        else:
+            legal = t.game.legal_actions(t.state)
         if (level or "random") in bots.FAST_LEVELS:
             action = bots.choose(bot, view, legal, self._rng)
         else:
@@ -403,8 +415,12 @@ class TableRuntime:
         t = self.table
         if t.version != v:
             return
-        allowed = set(bots.safe_texts(t.legal_texts()))
-        legal = [a for a in t.game.legal_actions(t.state) if t.game.action_text(a) in allowed]
+
+        def safe() -> list[Any]:
+            allowed = set(bots.safe_texts(t.legal_texts()))
+            return [a for a in t.game.legal_actions(t.state) if t.game.action_text(a) in allowed]
+
+        legal = await asyncio.to_thread(safe) if t.spec.slow_moves else safe()
         bot = self._bot_for(seat, t.settings.standin_level)
         action = bots.choose(bot, t.view(seat), legal, self._rng)
         text = t.game.action_text(action)
