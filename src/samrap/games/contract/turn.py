@@ -67,11 +67,15 @@ def can_finish(s: ContractState) -> bool:
 
 
 def _search(s: ContractState, memo: dict[object, bool]) -> bool:
-    key = (s.hands[s.current], s.melds, s.pending, s.deep, s.down)
+    p = s.current
+    hand = s.hands[p]
+    deep = s.deep
+    if deep >= 0 and s.down >> p & 1 and hand >> deep & 1 and not s.pending & hand and _deep_only(s):
+        return deep_placeable(s, hand, deep)
+    key = (hand, s.melds, s.pending, deep, s.down)
     if key in memo:
         return memo[key]
     memo[key] = False
-    p = s.current
     if s.deep >= 0 and s.down >> p & 1 and s.hands[p] >> s.deep & 1 and not _deep_reachable(s):
         return False
     for a in _helpful(s):
@@ -82,6 +86,87 @@ def _search(s: ContractState, memo: dict[object, bool]) -> bool:
         if t.phase is OVER_PHASE or endable(t) or _search(t, memo):
             memo[key] = True
             return True
+    return False
+
+
+def _deep_only(s: ContractState) -> bool:
+    """Whether the deep card is the turn's only duty and nothing but lay-offs and exchanges can
+    place it: deals 1-6, no ``melds_after_down``, nothing forbidden to discard (rule 25 never
+    applies after a deep pick-up). The caller checks the player is down, holds the deep card and
+    no exchanged joker (:func:`deep_placeable` then decides the turn exactly)."""
+    return s.deal != LAST_DEAL and not s.config.melds_after_down and s.forbid < 0
+
+
+def deep_placeable(s: ContractState, hand: int, deep: int) -> bool:
+    """Exact rule-30 answer for a player who is down and holds the deep card as the turn's only
+    duty (see :func:`_deep_only`): whether the deep card can reach the table this turn.
+
+    Once it is down the turn can end (a discard of anything, or out with no card left), so that
+    is the whole question, and the table can only take it three ways:
+
+    * a meld takes its face as it is (a set's missing suit, a run's end), or, a joker deep card,
+      any meld takes one more card at all;
+    * (no go-down this turn) a run's joker stands for its face: exchange it in, then lay the
+      joker off anywhere (some meld takes a card; exchanges never change what melds take);
+    * a run of its suit is extended towards it, every position between filled by a natural
+      from the hand or a joker, and jokers come from the hand or from exchanges (no go-down
+      this turn), each exchange spending a natural whose face a run's joker stands for.
+      Each held copy of a face fills its gap on the path or frees one joker, never both, so
+      the run can be grown exactly when the hand's jokers, plus the copies a face can use
+      beyond filling its own gap, cover the path's faces not held. Other moves (lay-offs
+      elsewhere, re-exchanging a joker just laid) only spend cards and never add to that count.
+    """
+    pack = s.config.pack
+    face = pack.faces[deep]
+    ext = table_summary(s.melds).ext
+    if face == JOKER:
+        return ext != 0
+    if ext >> face & 1:
+        return True
+    if not ext:
+        return False
+    exchanges = not s.went_down
+    swap: dict[int, int] = {}  # face -> jokers standing for it in runs (exchangeable)
+    if exchanges:
+        for m in s.melds:
+            if m.kind == RUN:
+                for _, f in m.jokers:
+                    swap[f] = swap.get(f, 0) + 1
+        if face in swap:
+            return True
+    suit = face // 13
+    r = face % 13
+    jokers = (hand & pack.jokers_mask).bit_count()
+    face_masks = pack.face_masks
+    free = 0  # jokers the exchanges could free, faces on no path counted
+    if swap:
+        for f, n in swap.items():
+            free += min((hand & face_masks[f]).bit_count(), n)
+    for m in s.melds:
+        if m.kind != RUN or m.key != suit:
+            continue
+        lo, hi = m.lo, m.hi
+        for pos in (r + 1, 0) if r == 12 else (r + 1,):
+            if pos > hi:
+                path = range(hi + 1, pos)
+            elif pos < lo:
+                path = range(pos + 1, lo)
+            else:
+                continue
+            if max(hi, pos) - min(lo, pos) >= 13:
+                continue
+            gaps = 0
+            supply = jokers + free
+            for q in path:
+                f = pos_face(suit, q)
+                held = (hand & face_masks[f]).bit_count()
+                n = swap.get(f, 0)
+                if not held:
+                    gaps += 1
+                elif n:  # one copy fills the gap; the rest may free jokers, counted once above
+                    supply += min(held - 1, n) - min(held, n)
+            if gaps <= supply:
+                return True
     return False
 
 

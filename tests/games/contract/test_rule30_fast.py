@@ -1,0 +1,121 @@
+"""The rule-30 shortcut for a deep card (``turn.deep_placeable``) against the plain search.
+
+``turn._search`` decides "the deep card is the turn's only duty and the player is down" in closed
+form instead of searching lay-off and exchange sequences (the search over a deep pick-up once took
+a minute, see docs/performance.md). ``reference`` below is that search as it was before, kept as
+the slow reference: on seeded positions, real ones after deep pick-ups and made-up hands on real
+tables (biased towards the faces of exchangeable jokers, so chains that need exchanges come up
+often), both must answer the same.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from functools import cache
+
+from samrap.games.contract import turn
+from samrap.games.contract.actions import pickup
+from samrap.games.contract.melds import table_summary
+from samrap.games.contract.state import OVER_PHASE, ContractState, Phase
+from samrap.games.contract.transitions import apply_unchecked
+from tests.games.contract.sim import deal_states
+
+
+def reference(s: ContractState) -> bool:
+    """``turn.can_finish`` as it was before the shortcut: the search over helpful moves."""
+    return _reference(s, {})
+
+
+def _reference(s: ContractState, memo: dict[object, bool]) -> bool:
+    key = (s.hands[s.current], s.melds, s.pending, s.deep, s.down)
+    if key in memo:
+        return memo[key]
+    memo[key] = False
+    p = s.current
+    if s.deep >= 0 and s.down >> p & 1 and s.hands[p] >> s.deep & 1 and not turn._deep_reachable(s):
+        return False
+    for a in turn._helpful(s):
+        if turn._settles(s, a):
+            memo[key] = True
+            return True
+        t = apply_unchecked(s, a)
+        if t.phase is OVER_PHASE or turn.endable(t) or _reference(t, memo):
+            memo[key] = True
+            return True
+    return False
+
+
+CONFIGS = ("contract(players=3)", "contract(jokers=8,players=3)", "contract(jokers=5,min_run=4)")
+
+
+@cache
+def _states() -> tuple[ContractState, ...]:
+    """The states of three seeded eager deals per config (shared by both tests)."""
+    return tuple(s for config in CONFIGS for seed in range(3) for s in deal_states(config, seed))
+
+
+def _holds_deep(t: ContractState) -> bool:
+    return t.phase is not OVER_PHASE and t.deep >= 0 and bool(t.hands[t.current] >> t.deep & 1)
+
+
+def test_deep_pickups_of_a_down_player() -> None:
+    """Every deep pick-up (legal or not) of a down player in seeded deals."""
+    seen = Counter[bool]()
+    for s in _states():
+        if s.phase is not Phase.DRAW or not s.down >> s.current & 1 or s.config.pickup != "deep":
+            continue
+        for k in range(1, len(s.pile)):
+            t = apply_unchecked(s, pickup(k))
+            if _holds_deep(t):
+                want = reference(t)
+                assert turn.can_finish(t) is want, t.to_string()
+                seen[want] += 1
+    assert seen[True] >= 20 and seen[False] >= 1000, seen
+
+
+def test_made_up_hands_on_real_tables() -> None:
+    """Small random hands with a deep card on seeded tables: every way the card can get down."""
+    rng = random.Random(30)
+    kinds = Counter[str]()
+    for s in _states():
+        if s.phase is not Phase.PLAY or s.deal == 7 or not s.melds:
+            continue
+        pack = s.config.pack
+        summary = table_summary(s.melds)
+        on_table = 0
+        for m in s.melds:
+            on_table |= m.cards
+        free = [c for c in range(pack.size) if not on_table >> c & 1]
+        for _ in range(3):
+            hand = sum(1 << c for c in rng.sample(free, rng.randint(1, 8)))
+            for f in range(52):  # the naturals that exchanges need, half the time
+                if summary.swap >> f & 1 and rng.random() < 0.5:
+                    hand |= 1 << (f + 52 * rng.randrange(pack.decks))
+            hand &= ~on_table
+            deep = rng.choice([c for c in range(pack.size) if hand >> c & 1])
+            hands = list(s.hands)
+            hands[s.current] = hand
+            t = s._replace(
+                hands=tuple(hands),
+                known=(0,) * len(hands),
+                down=s.down | 1 << s.current,
+                went_down=rng.random() < 0.3,
+                forbid=-1,
+                deep=deep,
+                pending=0,
+            )
+            want = reference(t)
+            assert turn.can_finish(t) is want, t.to_string()
+            face = pack.faces[deep]
+            if not want:
+                kinds["no"] += 1
+            elif face == 52 or summary.ext >> face & 1:
+                kinds["lay-off"] += 1
+            elif summary.swap >> face & 1 and not t.went_down:
+                kinds["exchange"] += 1
+            elif turn.can_finish(t._replace(went_down=True)):
+                kinds["chain"] += 1
+            else:
+                kinds["chain with exchanges"] += 1
+    assert min(kinds.values()) >= 10 and len(kinds) == 5, kinds
