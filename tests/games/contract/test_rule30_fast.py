@@ -15,7 +15,7 @@ from collections import Counter
 from functools import cache
 
 from samrap.games.contract import turn
-from samrap.games.contract.actions import pickup
+from samrap.games.contract.actions import GoDown, pickup
 from samrap.games.contract.melds import table_summary
 from samrap.games.contract.state import OVER_PHASE, ContractState, Phase
 from samrap.games.contract.transitions import apply_unchecked
@@ -119,3 +119,30 @@ def test_made_up_hands_on_real_tables() -> None:
             else:
                 kinds["chain with exchanges"] += 1
     assert min(kinds.values()) >= 10 and len(kinds) == 5, kinds
+
+
+def test_go_downs_that_leave_the_deep_card_in_hand() -> None:
+    """``turn._deep_after_go_down`` (a go-down judged without building its successor) against
+    the reference search on the successor, for made-up hands with a deep card, not yet down."""
+    rng = random.Random(13)
+    seen = Counter[bool]()
+    for s in _states():
+        if s.phase is not Phase.PLAY or s.deal == 7 or s.down >> s.current & 1:
+            continue
+        on_table = 0
+        for m in s.melds:
+            on_table |= m.cards
+        free = [c for c in range(s.config.pack.size) if not on_table >> c & 1]
+        for _ in range(3):
+            hand = sum(1 << c for c in rng.sample(free, rng.randint(10, 16)))
+            deep = rng.choice([c for c in free if hand >> c & 1])
+            hands = list(s.hands)
+            hands[s.current] = hand
+            t = s._replace(hands=tuple(hands), known=(0,) * len(hands), forbid=-1, deep=deep, pending=0)
+            for g in turn._go_down_query(t, minimal=False):
+                jokers = sum(spec.jok.bit_count() for spec in g)
+                after = apply_unchecked(t, GoDown(g))
+                want = after.phase is OVER_PHASE or turn.endable(after) or reference(after)
+                assert turn._deep_after_go_down(t, hand, deep, g, jokers) is want, (t.to_string(), g)
+                seen[want] += 1
+    assert seen[True] >= 100 and seen[False] >= 100, seen
