@@ -15,7 +15,7 @@ from collections import Counter
 from functools import cache
 
 from samrap.games.contract import turn
-from samrap.games.contract.actions import GoDown, pickup
+from samrap.games.contract.actions import GoDown, pickup, sort_key
 from samrap.games.contract.melds import table_summary
 from samrap.games.contract.state import OVER_PHASE, ContractState, Phase
 from samrap.games.contract.transitions import apply_unchecked
@@ -123,7 +123,8 @@ def test_made_up_hands_on_real_tables() -> None:
 
 def test_go_downs_that_leave_the_deep_card_in_hand() -> None:
     """``turn._deep_after_go_down`` (a go-down judged without building its successor) against
-    the reference search on the successor, for made-up hands with a deep card, not yet down."""
+    the reference search on the successor, and the go-downs listed, for made-up hands with a
+    deep card, not yet down."""
     rng = random.Random(13)
     seen = Counter[bool]()
     for s in _states():
@@ -139,10 +140,15 @@ def test_go_downs_that_leave_the_deep_card_in_hand() -> None:
             hands = list(s.hands)
             hands[s.current] = hand
             t = s._replace(hands=tuple(hands), known=(0,) * len(hands), forbid=-1, deep=deep, pending=0)
+            legal = []
             for g in turn._go_down_query(t, minimal=False):
                 jokers = sum(spec.jok.bit_count() for spec in g)
                 after = apply_unchecked(t, GoDown(g))
                 want = after.phase is OVER_PHASE or turn.endable(after) or reference(after)
                 assert turn._deep_after_go_down(t, hand, deep, g, jokers) is want, (t.to_string(), g)
                 seen[want] += 1
+                if want:
+                    legal.append(GoDown(g))
+            # The listing (which skips go-downs that cannot give the deep card a place) agrees.
+            assert turn._go_downs(t, 0) == sorted(legal, key=sort_key), t.to_string()
     assert seen[True] >= 100 and seen[False] >= 100, seen

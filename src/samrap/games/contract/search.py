@@ -9,7 +9,7 @@ count. Melds never need physical cards: the rules pick the physical copies when 
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from functools import cache, lru_cache
 from itertools import combinations
 
@@ -279,6 +279,81 @@ class ContractQuery:
                     continue
                 for chosen in self._sets(0, sets, used, c.jokers, [c], runs):
                     yield sort_specs(x.spec for x in chosen)
+
+    def hitting(self, marked: Callable[[Cand], bool]) -> Iterator[tuple[Spec, ...]]:
+        """The go-downs with at least one ``marked`` meld, each once (deals 1-6: no ``totals``).
+
+        The same choices as :meth:`__iter__` over the candidate lists reordered marked first, so
+        a branch that has no marked meld yet and has passed the last marked candidate is cut.
+        """
+        assert self.totals is None
+        setc = sorted(self.setc, key=lambda c: not marked(c))
+        runc = sorted(self.runc, key=lambda c: not marked(c))
+        set_marks = sum(1 for c in setc if marked(c))
+        run_marks = sum(1 for c in runc if marked(c))
+        for chosen in self._hit_sets(setc, runc, set_marks, run_marks, False, 0, self.sets, (), 0, []):
+            yield sort_specs(c.spec for c in chosen)
+
+    def _hit_sets(
+        self,
+        setc: list[Cand],
+        runc: list[Cand],
+        set_marks: int,
+        run_marks: int,
+        hit: bool,
+        start: int,
+        left: int,
+        used: tuple[int, ...],
+        jused: int,
+        chosen: list[Cand],
+    ) -> Iterator[list[Cand]]:
+        if left == 0:
+            yield from self._hit_runs(runc, run_marks, hit, 0, self.runs, used, jused, chosen)
+            return
+        for i in range(start, len(setc)):
+            if not hit and i >= set_marks and not run_marks:
+                return
+            c = setc[i]
+            j = jused + c.jokers
+            if j > self.jokers:
+                continue
+            u = _use(used, c.nat, self.layers)
+            if u is None:
+                continue
+            chosen.append(c)
+            yield from self._hit_sets(setc, runc, set_marks, run_marks, hit or i < set_marks, i, left - 1, u, j, chosen)
+            chosen.pop()
+
+    def _hit_runs(
+        self,
+        runc: list[Cand],
+        run_marks: int,
+        hit: bool,
+        start: int,
+        left: int,
+        used: tuple[int, ...],
+        jused: int,
+        chosen: list[Cand],
+    ) -> Iterator[list[Cand]]:
+        if left == 0:
+            if hit:
+                yield chosen
+            return
+        for i in range(start, len(runc)):
+            if not hit and i >= run_marks:
+                return
+            c = runc[i]
+            j = jused + c.jokers
+            if j > self.jokers:
+                continue
+            if any(x.suit >= 0 and not runs_compatible(x, c, self.run_rule) for x in chosen):
+                continue
+            u = _use(used, c.nat, self.layers)
+            if u is None:
+                continue
+            chosen.append(c)
+            yield from self._hit_runs(runc, run_marks, hit or i < run_marks, i, left - 1, u, j, chosen)
+            chosen.pop()
 
     def _covers(self) -> Iterator[tuple[Spec, ...]]:
         """Going out in runs (deal 7): exact covers of the hand, each once.

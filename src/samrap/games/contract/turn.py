@@ -16,7 +16,7 @@ any bigger contract meld is a smallest one plus lay-offs on it in the same turn 
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 
 from samrap.core.cardset import RANK_MASKS
 from samrap.games.contract.actions import (
@@ -33,7 +33,7 @@ from samrap.games.contract.actions import (
 from samrap.games.contract.cards import JOKER, bits, lowest
 from samrap.games.contract.contracts import LAST_DEAL, contract
 from samrap.games.contract.melds import RUN, Spec, ext_faces, pos_face, table_summary
-from samrap.games.contract.search import ContractQuery, _cand, all_melds, meld_with_face
+from samrap.games.contract.search import Cand, ContractQuery, _cand, all_melds, meld_with_face
 from samrap.games.contract.state import OVER_PHASE, ContractState
 from samrap.games.contract.transitions import apply_unchecked
 
@@ -408,7 +408,9 @@ def _go_downs(s: ContractState, free: int) -> list[ContractAction]:
     # The deep card the only duty (no exchange before going down, rule 26): whether the turn can
     # end after a go-down is decided from the go-down alone (:func:`_deep_after_go_down`).
     quick = not free and deep >= 0 and hand >> deep & 1 and not s.pending & hand and _deep_only(s)
-    for g in _go_down_query(s, minimal=False):
+    q = _go_down_query(s, minimal=False)
+    marked = _deep_marks(s, hand, deep) if quick else None
+    for g in q if marked is None else q.hitting(marked):
         gd = GoDown(g)
         used = jokers = 0
         for spec in g:
@@ -429,6 +431,40 @@ def _go_downs(s: ContractState, free: int) -> list[ContractAction]:
             gds.append(gd)
     gds.sort(key=sort_key)
     return gds
+
+
+def _deep_marks(s: ContractState, hand: int, deep: int) -> Callable[[Cand], bool] | None:
+    """For :func:`_go_downs` with the deep card the only duty: a test that every go-down after
+    which the turn can end has a meld passing (so only those need listing), or ``None``.
+
+    With a natural deep card that no meld on the table takes, and that no run of its suit there
+    could be grown to with the whole hand, the go-down itself must give it a place: a meld that
+    holds it, a set of three of its rank without its suit, or a run of its suit that the hand's
+    other cards and jokers could grow to it (:func:`_deep_after_go_down` then decides exactly).
+    """
+    pack = s.config.pack
+    face = pack.faces[deep]
+    if face == JOKER or table_summary(s.melds).ext >> face & 1:
+        return None
+    suit = face // 13
+    faces = pack.faces_of(hand)
+    jokers = (hand & pack.jokers_mask).bit_count()
+    for m in s.melds:
+        if m.kind == RUN and m.key == suit and chain_gaps(m.lo, m.hi, suit, face, faces) <= jokers:
+            return None
+    rank = RANK_MASKS[face % 13]
+
+    def marked(c: Cand) -> bool:
+        if c.nat >> face & 1:
+            return True
+        held = c.nat | c.spec.jok
+        if held >> face & 1:
+            return False
+        if c.suit < 0:
+            return bool(held & rank) and held.bit_count() == 3
+        return c.suit == suit and chain_gaps(c.lo, c.hi, suit, face, faces) <= jokers - c.jokers
+
+    return marked
 
 
 def _deep_after_go_down(s: ContractState, hand: int, deep: int, g: tuple[Spec, ...], jokers: int) -> bool:
