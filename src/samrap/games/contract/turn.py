@@ -71,8 +71,10 @@ def _search(s: ContractState, memo: dict[object, bool]) -> bool:
     p = s.current
     hand = s.hands[p]
     deep = s.deep
-    if deep >= 0 and s.down >> p & 1 and hand >> deep & 1 and not s.pending & hand and _deep_only(s):
-        return deep_placeable(s, hand, deep)
+    if deep >= 0 and hand >> deep & 1 and not s.pending & hand and _deep_only(s):
+        if s.down >> p & 1:
+            return deep_placeable(s, hand, deep)
+        return _go_down_places_deep(s, hand, deep)
     key = (hand, s.melds, s.pending, deep, s.down)
     if key in memo:
         return memo[key]
@@ -86,6 +88,32 @@ def _search(s: ContractState, memo: dict[object, bool]) -> bool:
         t = apply_unchecked(s, a)
         if t.phase is OVER_PHASE or endable(t) or _search(t, memo):
             memo[key] = True
+            return True
+    return False
+
+
+def _go_down_places_deep(s: ContractState, hand: int, deep: int) -> bool:
+    """:func:`_search` for a player not down yet whose only duty is the deep card (:func:`_deep_only`).
+
+    The search would try the go-downs of :func:`_helpful` (those holding the deep card, then, if
+    it could still reach the table another way, all of them) and judge each successor by
+    :func:`deep_placeable`; :func:`_deep_after_go_down` gives each answer without building the
+    successor, and go-downs that cannot give the card a place (:func:`_deep_marks`) are skipped.
+    """
+    pack = s.config.pack
+    face = pack.faces[deep]
+    q = _go_down_query(s, minimal=True)
+    if next(q.containing(face), None) is not None:
+        return True
+    if s.deal == LAST_DEAL or not _may_attach_later(s, face):
+        return False
+    marked = _deep_marks(s, hand, deep)
+    for g in q if marked is None else q.hitting(marked):
+        jokers = 0
+        for spec in g:
+            if spec.jok:
+                jokers += spec.jok.bit_count()
+        if _deep_after_go_down(s, hand, deep, g, jokers):
             return True
     return False
 
