@@ -171,3 +171,105 @@ def test_contract_playouts_skip_deep_pickups_the_heuristic_never_plays() -> None
             assert best_action(view, legal) in fast  # the heuristic's move is still there
         s = game.apply(s, legal[rng.randrange(len(legal))])
     assert s.config.pickup == "deep" and deep_seen
+
+
+def test_contract_rollout_plays_the_heuristics_moves() -> None:
+    # The playout policy reads the mover's fields straight from the state; it must play exactly
+    # what the heuristic plays when shown observe(state, mover), at every decision of whole deals.
+    pytest.importorskip("samrap.games.contract.game")
+    from samrap.games.contract.game import ContractGame
+    from samrap.players.heuristic.contract import ContractHeuristic, rollout
+
+    game = ContractGame()
+    bot = ContractHeuristic()
+    checked = 0
+    for seed, deal in ((1, 1), (2, 3), (3, 5), (4, 7)):
+        s = game.new_game(seed=seed, deal_number=deal)
+        rng = Random(seed)
+        while not game.is_terminal(s):
+            legal = game.legal_actions(s)
+            view = game.observe(s, game.current_player(s))
+            a = rollout(s, legal, rng)
+            assert a == bot.choose(view, legal, rng)
+            checked += len(legal) > 1
+            s = game.apply(s, legal[rng.randrange(len(legal))] if rng.random() < 0.1 else a)
+    assert checked > 100
+
+
+def test_win_chance_is_a_probability_that_favours_the_lower_total() -> None:
+    from samrap.players.heuristic.contract import win_chance
+
+    # Equal totals: an equal share; with nothing to come, the win share itself.
+    assert win_chance([10, 10, 10, 10], 2, 50.0) == pytest.approx(0.25, abs=1e-3)
+    assert win_chance([10, 30, 20, 40], 0, 0.0) == 1.0
+    assert win_chance([10, 30, 10, 40], 0, 0.0) == 0.5
+    assert win_chance([10, 30, 5, 40], 0, 0.0) == 0.0
+    # Ahead by 30: more than a share, less with more deals (spread) to come; the four sum to 1.
+    totals = [0, 30, 30, 30]
+    near, far = win_chance(totals, 0, 20.0), win_chance(totals, 0, 80.0)
+    assert near > far > 0.25
+    assert sum(win_chance(totals, q, 40.0) for q in range(4)) == pytest.approx(1.0, abs=1e-3)
+
+
+def test_match_value_counts_the_totals_so_far() -> None:
+    pytest.importorskip("samrap.games.contract.game")
+    from samrap.games.contract.game import ContractGame
+    from samrap.players.heuristic.contract import match_value
+
+    game = ContractGame()
+    # Deal 7 (nothing to come): the same deal scores win for a seat 20 ahead, lose for one 20 behind.
+    ahead = game.observe(game.new_game(seed=1, deal_number=7, scores=[100, 120, 120, 120]), 0)
+    behind = game.observe(game.new_game(seed=1, deal_number=7, scores=[140, 120, 120, 120]), 0)
+    deal = [10, 0, 25, 30]  # seat 1 went out
+    assert match_value(ahead, margin=0.0)(deal, 0) == pytest.approx(100.0)
+    assert match_value(behind, margin=0.0)(deal, 0) == pytest.approx(0.0)
+    # The margin term adds the deal margin (the others' mean penalty minus its own).
+    assert match_value(ahead, margin=1.0)(deal, 0) == pytest.approx(100.0 + 55 / 3 - 10)
+    # Deal 1: far from decided, a better deal is worth more but never certainty.
+    early = game.observe(game.new_game(seed=1, deal_number=1), 0)
+    v = match_value(early, margin=0.0)
+    assert 25.0 < v([0, 10, 10, 10], 0) < v([0, 40, 40, 40], 0) < 100.0
+
+
+def test_value_for_builds_the_value_from_the_view() -> None:
+    # value_for replaces value: here it reverses the payoff, so pick 2 (worst by value) wins.
+    bot = FocusedSearch(
+        _OneShot({0: [0] * 4, 1: [5] * 4, 2: [-5] * 4}),
+        lambda s, legal, rng: legal[0],
+        lambda view, legal: list(legal),
+        lambda scores, seat: scores[seat],
+        Budget(iterations=12),
+        value_for=lambda view: lambda scores, seat: -scores[seat],
+    )
+    assert bot.choose(_View(), [0, 1, 2], Random(0)) == 2
+
+
+def test_racing_drops_clearly_worse_candidates_and_spends_the_rest() -> None:
+    # Pick 2 is far worse on every hidden card: dropped after min_rounds; pick 1 is 10 better and
+    # keeps playing with the default until the budget is spent, then wins.
+    game = _OneShot({0: [0, 1, 2, 3], 1: [10, 11, 12, 13], 2: [-50, -49, -48, -47]})
+    bot = FocusedSearch(
+        game,
+        lambda s, legal, rng: legal[0],
+        lambda view, legal: list(legal),
+        lambda scores, seat: scores[seat],
+        Budget(iterations=30),
+        prune_z=2.0,
+        min_rounds=3,
+    )
+    est = bot.analyse(_View(), [0, 1, 2], Random(5))
+    visits = {e.action: e.visits for e in est}
+    assert est[0].action == 1
+    assert visits[2] == 3 and visits[0] == visits[1] > 10
+    assert visits[0] + visits[1] + visits[2] <= 30 and bot.total_iterations == visits[0] + visits[1] + visits[2]
+    # Only the default left (both others clearly worse): the search stops after min_rounds.
+    bot = FocusedSearch(
+        _OneShot({0: [9, 10, 11, 12], 1: [0, 1, 2, 3], 2: [-5, -4, -3, -2]}),
+        lambda s, legal, rng: legal[0],
+        lambda view, legal: list(legal),
+        lambda scores, seat: scores[seat],
+        Budget(iterations=300),
+        prune_z=2.0,
+    )
+    assert bot.choose(_View(), [0, 1, 2], Random(5)) == 0
+    assert bot.total_iterations == 9

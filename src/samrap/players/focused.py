@@ -62,6 +62,13 @@ class FocusedSearch(Generic[S, A, V]):
         name: the name in records.
         playout_state: applied to a state before its playout (Contract: deep pick-ups off,
             which the heuristic never plays and the rules engine can be slow to list).
+        value_for: when given, builds the value of one decision from its view (Contract: the
+            chance of winning the match given the totals so far), used instead of ``value``.
+        prune_z: when positive, race the candidates: after ``min_rounds`` determinizations a
+            candidate whose paired advantage is below zero by more than ``prune_z`` standard
+            errors stops being played, and the playouts it would have had go to the others
+            (the search ends when only the default is left or the budget is spent).
+        min_rounds: determinizations every candidate gets before racing drops any.
     """
 
     def __init__(
@@ -75,6 +82,9 @@ class FocusedSearch(Generic[S, A, V]):
         min_gain: float = 0.5,
         name: str = "ismcts",
         playout_state: Callable[[S], S] | None = None,
+        value_for: Callable[[V], Value] | None = None,
+        prune_z: float = 0.0,
+        min_rounds: int = 3,
     ) -> None:
         self.game = game
         self.rollout = rollout
@@ -85,6 +95,9 @@ class FocusedSearch(Generic[S, A, V]):
         self.min_gain = min_gain
         self._name = name
         self.playout_state = playout_state
+        self.value_for = value_for
+        self.prune_z = prune_z
+        self.min_rounds = min_rounds
         apply_unchecked = getattr(game, "apply_unchecked", None)
         self._apply: Callable[[S, A], S] = apply_unchecked if callable(apply_unchecked) else game.apply
         #: Playouts and seconds of every search so far (for iterations/s reports).
@@ -133,45 +146,71 @@ class FocusedSearch(Generic[S, A, V]):
         game = self.game
         seat = _seat_of(view)
         k = len(cands)
-        rounds = max(2, math.ceil(budget.iterations / k)) if budget.iterations is not None else 1 << 30
+        limit = budget.iterations
+        rounds = max(2, math.ceil(limit / k)) if limit is not None else 1 << 30
         start = time.perf_counter()
         deadline = start + budget.seconds if budget.seconds is not None else math.inf
+        value = self.value_for(view) if self.value_for is not None else self.value
         values: list[list[float]] = [[] for _ in cands]
         scores: list[list[float]] = [[] for _ in cands]
+        alive = list(range(k))
         done = 0
-        while done < rounds:
+        used = 0
+        while True:
+            if self.prune_z:
+                # Racing: every candidate plays until it is clearly worse than the default;
+                # the budget counts playouts, so the survivors get more determinizations.
+                if done >= self.min_rounds and (len(alive) == 1 or (limit is not None and used + len(alive) > limit)):
+                    break
+                if limit is None and done >= 2 and len(alive) == 1:
+                    break
+            elif done >= rounds:
+                break
             if done >= 2 and time.perf_counter() >= deadline:
                 break
             s = game.resample(view, rng)
             seed = rng.getrandbits(63)
-            for i, a in enumerate(cands):
-                end = self._playout(self._apply(s, a), Random(seed))
+            for i in alive:
+                end = self._playout(self._apply(s, cands[i]), Random(seed))
                 pts = game.returns(end)
-                values[i].append(self.value(pts, seat))
+                values[i].append(value(pts, seat))
                 scores[i].append(float(pts[seat]))
             done += 1
+            used += len(alive)
+            if self.prune_z and done >= self.min_rounds:
+                alive = [i for i in alive if i == 0 or _upper(values[i], values[0], self.prune_z) >= 0.0]
         elapsed = time.perf_counter() - start
-        self.total_iterations += done * k
+        self.total_iterations += used
         self.total_seconds += elapsed
         chosen = 0
         best_gain = 0.0
         for i in range(1, k):
-            diffs = [x - y for x, y in zip(values[i], values[0], strict=True)]
-            mean = sum(diffs) / done
-            var = sum((d - mean) ** 2 for d in diffs) / (done - 1) if done > 1 else 0.0
-            se = math.sqrt(var / done)
+            n = len(values[i])
+            diffs = [x - y for x, y in zip(values[i], values[0][:n], strict=True)]
+            mean = sum(diffs) / n
+            var = sum((d - mean) ** 2 for d in diffs) / (n - 1) if n > 1 else 0.0
+            se = math.sqrt(var / n)
             if mean > best_gain and mean > self.min_gain and mean > self.z * se:
                 chosen, best_gain = i, mean
         order = [chosen, *sorted((i for i in range(k) if i != chosen), key=lambda i: -sum(values[i]))]
         return [
             MoveEstimate(
                 action=cands[i],
-                value=round(sum(values[i]) / done, 2),
-                score=round(sum(scores[i]) / done, 2),
-                visits=done,
+                value=round(sum(values[i]) / len(values[i]), 2),
+                score=round(sum(scores[i]) / len(values[i]), 2),
+                visits=len(values[i]),
             )
             for i in order
         ]
+
+
+def _upper(xs: Sequence[float], base: Sequence[float], z: float) -> float:
+    """The upper ``z``-standard-error bound of the mean of ``xs - base`` (paired, ``len(xs)`` rounds)."""
+    n = len(xs)
+    diffs = [x - y for x, y in zip(xs, base[:n], strict=True)]
+    mean = sum(diffs) / n
+    var = sum((d - mean) ** 2 for d in diffs) / (n - 1) if n > 1 else 0.0
+    return mean + z * math.sqrt(var / n)
 
 
 def _seat_of(view: object) -> int:

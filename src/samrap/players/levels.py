@@ -105,7 +105,6 @@ def ismcts_for(game: Any, budget: Budget | None = None, name: str = "ismcts") ->
     """An ISMCTS bot for ``game`` with the game's best playout policy and reward scale."""
     from samrap.players.ismcts import ISMCTSPlayer, Outcome, bot_rollout
 
-    rollout = bot_rollout(game, heuristic_for(game))
     if game.name == "contract":
         # A deal of Contract Rummy runs to hundreds of actions and most decisions are obvious
         # (lay off, go down): the focused search compares only the heuristic's few best moves,
@@ -115,13 +114,14 @@ def ismcts_for(game: Any, budget: Budget | None = None, name: str = "ismcts") ->
         module = importlib.import_module("samrap.players.heuristic.contract")
         return FocusedSearch(
             game,
-            rollout,
+            module.rollout,
             module.candidates,
             module.deal_value,
             budget or Budget(iterations=48),
             name=name,
             playout_state=module.playout_state,
         )
+    rollout = bot_rollout(game, heuristic_for(game))
     budget = budget or Budget(iterations=150)
     return ISMCTSPlayer(game, rollout, budget, outcome=Outcome(margin_weight=0.3, scale=100.0), name=name)
 
