@@ -273,3 +273,14 @@ def test_racing_drops_clearly_worse_candidates_and_spends_the_rest() -> None:
     )
     assert bot.choose(_View(), [0, 1, 2], Random(5)) == 0
     assert bot.total_iterations == 9
+
+
+def test_contract_ismcts_plays_for_the_match_and_races() -> None:
+    pytest.importorskip("samrap.games.contract.game")
+    from samrap.games.contract.game import ContractGame
+    from samrap.players.heuristic.contract import match_value, rollout
+    from samrap.players.levels import make_bot
+
+    bot = make_bot("ismcts:iters=8", ContractGame())
+    assert isinstance(bot, FocusedSearch)
+    assert bot.value_for is match_value and bot.prune_z > 0 and bot.rollout is rollout

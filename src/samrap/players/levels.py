@@ -111,6 +111,9 @@ def ismcts_for(game: Any, budget: Budget | None = None, name: str = "ismcts") ->
         # on whole-deal playouts that share their determinizations (players/focused.py).
         from samrap.players.focused import FocusedSearch
 
+        # It scores a playout by the chance of winning the match from the totals it leads to
+        # (plus a little of the deal's margin), and races the candidates: one clearly worse
+        # than the heuristic's move stops drawing playouts, which go to the others.
         module = importlib.import_module("samrap.players.heuristic.contract")
         return FocusedSearch(
             game,
@@ -120,6 +123,8 @@ def ismcts_for(game: Any, budget: Budget | None = None, name: str = "ismcts") ->
             budget or Budget(iterations=48),
             name=name,
             playout_state=module.playout_state,
+            value_for=module.match_value,
+            prune_z=2.0,
         )
     rollout = bot_rollout(game, heuristic_for(game))
     budget = budget or Budget(iterations=150)
