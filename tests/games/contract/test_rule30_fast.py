@@ -18,6 +18,7 @@ from functools import cache
 from samrap.games.contract import turn
 from samrap.games.contract.actions import GoDown, pickup, sort_key
 from samrap.games.contract.melds import table_summary
+from samrap.games.contract.search import _cand
 from samrap.games.contract.state import OVER_PHASE, ContractState, Phase
 from samrap.games.contract.transitions import apply_unchecked
 from tests.games.contract.sim import deal_states
@@ -123,7 +124,7 @@ def test_made_up_hands_on_real_tables() -> None:
 
 
 def test_go_downs_that_leave_the_deep_card_in_hand() -> None:
-    """``turn._deep_after_go_down`` (a go-down judged without building its successor) against
+    """``turn._DeepAfterGoDown`` (a go-down judged without building its successor) against
     the reference search on the successor, and the go-downs listed, for made-up hands with a
     deep card, not yet down."""
     rng = random.Random(13)
@@ -142,11 +143,11 @@ def test_go_downs_that_leave_the_deep_card_in_hand() -> None:
             hands[s.current] = hand
             t = s._replace(hands=tuple(hands), known=(0,) * len(hands), forbid=-1, deep=deep, pending=0)
             legal = []
+            judge = turn._DeepAfterGoDown(t, hand, deep)
             for g in turn._go_down_query(t, minimal=False):
-                jokers = sum(spec.jok.bit_count() for spec in g)
                 after = apply_unchecked(t, GoDown(g))
                 want = after.phase is OVER_PHASE or turn.endable(after) or reference(after)
-                assert turn._deep_after_go_down(t, hand, deep, g, jokers) is want, (t.to_string(), g)
+                assert judge.ok([_cand(spec.nat, spec.jok) for spec in g]) is want, (t.to_string(), g)
                 seen[want] += 1
                 if want:
                     legal.append(GoDown(g))

@@ -89,7 +89,7 @@ def _pos_to_ranks(p14: int) -> int:
 class Cand:
     """A candidate meld with what the contract search needs to know about it."""
 
-    __slots__ = ("hi", "jokers", "lo", "nat", "spec", "suit")
+    __slots__ = ("ext", "hi", "jokers", "key", "lo", "nat", "spec", "suit")
 
     def __init__(self, spec: Spec) -> None:
         self.spec = spec
@@ -99,6 +99,29 @@ class Cand:
         assert sh is not None
         self.suit = sh[1] if sh[0] == RUN else -1
         self.lo, self.hi = sh[2], sh[3]
+        self.key = spec.order_key()  # kept: sorting a go-down's melds asks for it many times
+        faces = spec.faces
+        if self.suit < 0:  # the faces one more card may take once it is on the table (melds._ext)
+            self.ext = RANK_MASKS[sh[1]] & ~faces if faces.bit_count() < 4 else 0
+        else:
+            self.ext = 0
+            if self.hi - self.lo < 12:
+                if self.lo >= 1:
+                    self.ext |= 1 << pos_face(self.suit, self.lo - 1)
+                if self.hi <= 12:
+                    self.ext |= 1 << pos_face(self.suit, self.hi + 1)
+
+
+def _cand_key(c: Cand) -> tuple[int, int, int]:
+    return c.key
+
+
+def keyed(chosen: list[Cand]) -> tuple[tuple[tuple[int, int, int], ...], tuple[Spec, ...]]:
+    """A go-down's melds in ``sort_specs`` order, with their ``Spec.order_key`` values in that order
+    (for one contract, whose go-downs all have the same number of melds, comparing those tuples
+    orders go-downs as ``actions.sort_key`` does)."""
+    ordered = sorted(chosen, key=_cand_key)
+    return tuple(c.key for c in ordered), tuple(c.spec for c in ordered)
 
 
 @lru_cache(maxsize=1 << 16)
@@ -280,19 +303,29 @@ class ContractQuery:
                 for chosen in self._sets(0, sets, used, c.jokers, [c], runs):
                     yield sort_specs(x.spec for x in chosen)
 
-    def hitting(self, marked: Callable[[Cand], bool]) -> Iterator[tuple[Spec, ...]]:
-        """The go-downs with at least one ``marked`` meld, each once (deals 1-6: no ``totals``).
+    def chosen(self, marked: Callable[[Cand], bool] | None = None) -> Iterator[list[Cand]]:
+        """Deals 1-6 (no ``totals``): the candidates of every go-down, each go-down once, in no
+        particular order (:func:`keyed` sorts them); with ``marked``, only the go-downs with at
+        least one meld it accepts.
 
-        The same choices as :meth:`__iter__` over the candidate lists reordered marked first, so
-        a branch that has no marked meld yet and has passed the last marked candidate is cut.
+        Those are the same choices as :meth:`__iter__`'s over the candidate lists reordered marked
+        first, so a branch with no marked meld yet that has passed the last marked candidate is cut.
+        The list is reused: copy what must outlive the next step.
         """
         assert self.totals is None
+        if marked is None:
+            yield from self._sets(0, self.sets, (), 0, [])
+            return
         setc = sorted(self.setc, key=lambda c: not marked(c))
         runc = sorted(self.runc, key=lambda c: not marked(c))
         set_marks = sum(1 for c in setc if marked(c))
         run_marks = sum(1 for c in runc if marked(c))
-        for chosen in self._hit_sets(setc, runc, set_marks, run_marks, False, 0, self.sets, (), 0, []):
-            yield sort_specs(c.spec for c in chosen)
+        yield from self._hit_sets(setc, runc, set_marks, run_marks, False, 0, self.sets, (), 0, [])
+
+    def hitting(self, marked: Callable[[Cand], bool]) -> Iterator[tuple[Spec, ...]]:
+        """The go-downs with at least one ``marked`` meld, each once (see :meth:`chosen`)."""
+        for chosen in self.chosen(marked):
+            yield keyed(chosen)[1]
 
     def _hit_sets(
         self,
@@ -334,11 +367,13 @@ class ContractQuery:
         used: tuple[int, ...],
         jused: int,
         chosen: list[Cand],
+        suits: int = 0,
     ) -> Iterator[list[Cand]]:
         if left == 0:
             if hit:
                 yield chosen
             return
+        rule = self.run_rule
         for i in range(start, len(runc)):
             if not hit and i >= run_marks:
                 return
@@ -346,13 +381,17 @@ class ContractQuery:
             j = jused + c.jokers
             if j > self.jokers:
                 continue
-            if any(x.suit >= 0 and not runs_compatible(x, c, self.run_rule) for x in chosen):
+            if suits >> c.suit & 1 and (
+                rule == "different" or any(x.suit >= 0 and not runs_compatible(x, c, rule) for x in chosen)
+            ):
                 continue
             u = _use(used, c.nat, self.layers)
             if u is None:
                 continue
             chosen.append(c)
-            yield from self._hit_runs(runc, run_marks, hit or i < run_marks, i, left - 1, u, j, chosen)
+            yield from self._hit_runs(
+                runc, run_marks, hit or i < run_marks, i, left - 1, u, j, chosen, suits | 1 << c.suit
+            )
             chosen.pop()
 
     def _covers(self) -> Iterator[tuple[Spec, ...]]:
@@ -409,7 +448,11 @@ class ContractQuery:
         self, start: int, left: int, used: tuple[int, ...], jused: int, chosen: list[Cand], runs: int = -1
     ) -> Iterator[list[Cand]]:
         if left == 0:
-            yield from self._runs(0, self.runs if runs < 0 else runs, used, jused, chosen)
+            suits = 0  # a run chosen first (containing) must be checked against the rest
+            for x in chosen:
+                if x.suit >= 0:
+                    suits |= 1 << x.suit
+            yield from self._runs(0, self.runs if runs < 0 else runs, used, jused, chosen, suits)
             return
         cands = self.setc
         for i in range(start, len(cands)):
@@ -425,25 +468,29 @@ class ContractQuery:
             chosen.pop()
 
     def _runs(
-        self, start: int, left: int, used: tuple[int, ...], jused: int, chosen: list[Cand]
+        self, start: int, left: int, used: tuple[int, ...], jused: int, chosen: list[Cand], suits: int = 0
     ) -> Iterator[list[Cand]]:
+        """``suits``: the suits of the runs in ``chosen`` (only runs of one suit may clash, rule 27)."""
         if left == 0:
             if self.totals is None or sum(c.nat.bit_count() + c.jokers for c in chosen) in self.totals:
                 yield chosen
             return
         cands = self.runc
+        rule = self.run_rule
         for i in range(start, len(cands)):
             c = cands[i]
             j = jused + c.jokers
             if j > self.jokers:
                 continue
-            if any(x.suit >= 0 and not runs_compatible(x, c, self.run_rule) for x in chosen):
+            if suits >> c.suit & 1 and (
+                rule == "different" or any(x.suit >= 0 and not runs_compatible(x, c, rule) for x in chosen)
+            ):
                 continue
             u = _use(used, c.nat, self.layers)
             if u is None:
                 continue
             chosen.append(c)
-            yield from self._runs(i, left - 1, u, j, chosen)
+            yield from self._runs(i, left - 1, u, j, chosen, suits | 1 << c.suit)
             chosen.pop()
 
 

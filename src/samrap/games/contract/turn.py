@@ -16,7 +16,7 @@ any bigger contract meld is a smallest one plus lay-offs on it in the same turn 
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 
 from samrap.core.cardset import RANK_MASKS
 from samrap.games.contract.actions import (
@@ -30,10 +30,10 @@ from samrap.games.contract.actions import (
     layoff,
     sort_key,
 )
-from samrap.games.contract.cards import JOKER, bits, lowest
+from samrap.games.contract.cards import JOKER, bits
 from samrap.games.contract.contracts import LAST_DEAL, contract
-from samrap.games.contract.melds import RUN, Spec, ext_faces, pos_face, table_summary
-from samrap.games.contract.search import Cand, ContractQuery, _cand, all_melds, meld_with_face
+from samrap.games.contract.melds import RUN, ext_faces, pos_face, table_summary
+from samrap.games.contract.search import Cand, ContractQuery, all_melds, keyed, meld_with_face
 from samrap.games.contract.state import OVER_PHASE, ContractState
 from samrap.games.contract.transitions import apply_unchecked
 
@@ -107,15 +107,8 @@ def _go_down_places_deep(s: ContractState, hand: int, deep: int) -> bool:
         return True
     if s.deal == LAST_DEAL or not _may_attach_later(s, face):
         return False
-    marked = _deep_marks(s, hand, deep)
-    for g in q if marked is None else q.hitting(marked):
-        jokers = 0
-        for spec in g:
-            if spec.jok:
-                jokers += spec.jok.bit_count()
-        if _deep_after_go_down(s, hand, deep, g, jokers):
-            return True
-    return False
+    judge = _DeepAfterGoDown(s, hand, deep)
+    return any(judge.ok(chosen) for chosen in q.chosen(_deep_marks(s, hand, deep)))
 
 
 def _deep_only(s: ContractState) -> bool:
@@ -430,35 +423,64 @@ def play_actions(s: ContractState) -> list[ContractAction]:
 def _go_downs(s: ContractState, free: int) -> list[ContractAction]:
     """The legal go-downs (rule 30 checked), in ``sort_key`` order; ``free`` is :func:`discardable`."""
     pack = s.config.pack
-    gds: list[ContractAction] = []
     hand = s.hands[s.current]
     deep = s.deep
-    # The deep card the only duty (no exchange before going down, rule 26): whether the turn can
-    # end after a go-down is decided from the go-down alone (:func:`_deep_after_go_down`).
-    quick = not free and deep >= 0 and hand >> deep & 1 and not s.pending & hand and _deep_only(s)
     q = _go_down_query(s, minimal=False)
-    marked = _deep_marks(s, hand, deep) if quick else None
-    for g in q if marked is None else q.hitting(marked):
+    face_masks = pack.face_masks
+    jokers_mask = pack.jokers_mask
+    if q.totals is not None:  # deal 7: going down is going out (few go-downs, by exact covers)
+        gds: list[ContractAction] = []
+        for g in q:
+            gd = GoDown(g)
+            used = jokers = 0
+            for spec in g:
+                used |= spec.nat
+                jokers += spec.jok.bit_count()
+            if free:
+                spare = free & ~_phys_of_faces(face_masks, used)
+                if jokers:
+                    spare &= ~jokers_mask
+            else:
+                spare = spare_after(s, used, jokers)
+            if spare or is_finishable(apply_unchecked(s, gd)):
+                gds.append(gd)
+        gds.sort(key=sort_key)
+        return gds
+    # The deep card the only duty (no exchange before going down, rule 26): whether the turn can
+    # end after a go-down is decided from the go-down alone (:class:`_DeepAfterGoDown`).
+    judge = None
+    marked = None
+    if not free and deep >= 0 and hand >> deep & 1 and not s.pending & hand and _deep_only(s):
+        judge = _DeepAfterGoDown(s, hand, deep)
+        marked = _deep_marks(s, hand, deep)
+    out: list[tuple[tuple[tuple[int, int, int], ...], GoDown]] = []
+    for chosen in q.chosen(marked):
+        if judge is not None:
+            if not judge.ok(chosen):
+                continue
+            key, g = keyed(chosen)
+            out.append((key, GoDown(g)))
+            continue
+        key, g = keyed(chosen)
         gd = GoDown(g)
         used = jokers = 0
-        for spec in g:
-            used |= spec.nat
-            if spec.jok:
-                jokers += spec.jok.bit_count()
+        for c in chosen:
+            used |= c.nat
+            jokers += c.jokers
         if free:
-            spare = free & ~_phys_of_faces(pack.face_masks, used)
+            spare = free & ~_phys_of_faces(face_masks, used)
             if jokers:
-                spare &= ~pack.jokers_mask
-        elif quick:
-            if _deep_after_go_down(s, hand, deep, g, jokers):
-                gds.append(gd)
-            continue
+                spare &= ~jokers_mask
         else:
             spare = spare_after(s, used, jokers)
         if spare or is_finishable(apply_unchecked(s, gd)):
-            gds.append(gd)
-    gds.sort(key=sort_key)
-    return gds
+            out.append((key, gd))
+    out.sort(key=_first)
+    return [gd for _, gd in out]  # (the key orders go-downs of one contract as sort_key does)
+
+
+def _first(pair: tuple[tuple[tuple[int, int, int], ...], GoDown]) -> tuple[tuple[int, int, int], ...]:
+    return pair[0]
 
 
 def _deep_marks(s: ContractState, hand: int, deep: int) -> Callable[[Cand], bool] | None:
@@ -495,75 +517,80 @@ def _deep_marks(s: ContractState, hand: int, deep: int) -> Callable[[Cand], bool
     return marked
 
 
-def _deep_after_go_down(s: ContractState, hand: int, deep: int, g: tuple[Spec, ...], jokers: int) -> bool:
-    """Whether the turn can end after go-down ``g`` (``jokers`` jokers) by a player holding the
-    deep card as the turn's only duty (:func:`_deep_only`): :func:`deep_placeable` of the state
-    after ``g``, worked out from ``g`` without building that state.
+class _DeepAfterGoDown:
+    """Whether the turn can end after a go-down by a player holding the deep card as the turn's
+    only duty (:func:`_deep_only`): :func:`deep_placeable` of the state after the go-down, worked
+    out from its melds without building that state.
 
-    ``g`` places the deep card when it holds its face (or, a joker deep card, any joker:
+    A go-down places the deep card when it holds its face (or, a joker deep card, any joker:
     :func:`transitions.pick` moves the deep card first), and then the turn can end: a card is
     left to discard, or none and the player is out. Otherwise, having gone down this turn, the
     player cannot exchange, so the card must fit a meld end, old or new, or a run of its suit
-    grown to it with the cards and jokers ``g`` leaves in hand.
+    grown to it with the cards and jokers the go-down leaves in hand.
     """
-    pack = s.config.pack
-    face = pack.faces[deep]
-    if face == JOKER:
-        if jokers:
-            return True
-    else:
-        for spec in g:
-            if spec.nat >> face & 1:
+
+    __slots__ = ("ext", "face", "face_masks", "hand", "jokers", "runs", "suit")
+
+    def __init__(self, s: ContractState, hand: int, deep: int) -> None:
+        pack = s.config.pack
+        self.face = face = pack.faces[deep]
+        self.suit = face // 13
+        self.ext = table_summary(s.melds).ext
+        self.runs = [(m.lo, m.hi) for m in s.melds if m.kind == RUN and m.key == self.suit] if face != JOKER else []
+        self.hand = hand
+        self.jokers = (hand & pack.jokers_mask).bit_count()
+        self.face_masks = pack.face_masks
+
+    def ok(self, melds: Sequence[Cand]) -> bool:
+        face = self.face
+        ext = self.ext
+        jokers = 0
+        if face == JOKER:
+            for c in melds:
+                if c.jokers:
+                    return True
+                ext |= c.ext
+            return ext != 0
+        suit = self.suit
+        runs = self.runs
+        for c in melds:
+            if c.nat >> face & 1:
                 return True
-    ext = table_summary(s.melds).ext
-    suit = face // 13
-    runs = [(m.lo, m.hi) for m in s.melds if m.kind == RUN and m.key == suit] if face != JOKER else []
-    for spec in g:
-        c = _cand(spec.nat, spec.jok)
-        faces = spec.nat | spec.jok
-        if c.suit < 0:
-            if faces.bit_count() < 4:
-                ext |= RANK_MASKS[lowest(faces) % 13] & ~faces
-        else:
-            if c.hi - c.lo < 12:
-                if c.lo >= 1:
-                    ext |= 1 << pos_face(c.suit, c.lo - 1)
-                if c.hi <= 12:
-                    ext |= 1 << pos_face(c.suit, c.hi + 1)
+            ext |= c.ext
+            jokers += c.jokers
             if c.suit == suit:
-                runs.append((c.lo, c.hi))
-    if face == JOKER:
-        return ext != 0
-    if ext >> face & 1:
-        return True
-    left = (hand & pack.jokers_mask).bit_count() - jokers
-    r = face % 13
-    face_masks = pack.face_masks
-    for lo, hi in runs:
-        for pos in (r + 1, 0) if r == 12 else (r + 1,):
-            if pos > hi:
-                path = range(hi + 1, pos)
-            elif pos < lo:
-                path = range(pos + 1, lo)
-            else:
-                continue
-            if max(hi, pos) - min(lo, pos) >= 13:
-                continue
-            gaps = 0
-            for q in path:
-                f = pos_face(suit, q)
-                held = (hand & face_masks[f]).bit_count()
-                if held:
-                    for spec in g:
-                        if spec.nat >> f & 1:
-                            held -= 1
-                if held <= 0:
-                    gaps += 1
-                    if gaps > left:
-                        break
-            if gaps <= left:
-                return True
-    return False
+                runs = [*runs, (c.lo, c.hi)]
+        if ext >> face & 1:
+            return True
+        left = self.jokers - jokers
+        r = face % 13
+        hand = self.hand
+        face_masks = self.face_masks
+        for lo, hi in runs:
+            for pos in (r + 1, 0) if r == 12 else (r + 1,):
+                if pos > hi:
+                    path = range(hi + 1, pos)
+                elif pos < lo:
+                    path = range(pos + 1, lo)
+                else:
+                    continue
+                if max(hi, pos) - min(lo, pos) >= 13:
+                    continue
+                gaps = 0
+                for q in path:
+                    f = pos_face(suit, q)
+                    held = (hand & face_masks[f]).bit_count()
+                    if held:
+                        for c in melds:
+                            if c.nat >> f & 1:
+                                held -= 1
+                    if held <= 0:
+                        gaps += 1
+                        if gaps > left:
+                            break
+                if gaps <= left:
+                    return True
+        return False
 
 
 def _table_actions(s: ContractState, free: int) -> list[ContractAction]:
