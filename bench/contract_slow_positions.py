@@ -2,16 +2,20 @@
 
 The positions in ``bench/data/contract_slow_positions.txt`` were met in seeded games of the
 heuristic bot (with one move in ten random) on 2026-11-29: each line is the CPU time and number
-of legal actions measured then, and the position string. Listing them takes seconds to a minute,
-against well under a millisecond for ordinary positions: the lay-off and go-down combinations of
-a down player and the rule-30 search over deep pick-ups grow combinatorially. This script times
-them again, so a fix can be measured:
+of legal actions measured then, and the position string. Listing them took seconds to a minute
+with the engine of that day, against well under a millisecond for ordinary positions: the
+go-down combinations of huge hands and the rule-30 search over deep pick-ups grew
+combinatorially (see docs/performance.md for what changed and the times now). Lines 1-3 came
+first; lines 4-6 were found by ``bench.contract_hunt`` (deals 2597, 5653 and 8884), their first
+times measured with the engine as it was before the fix, on a busy machine. This script times
+them again:
 
     .venv/bin/python -m bench.contract_slow_positions            # every position, one at a time
     .venv/bin/python -m bench.contract_slow_positions --limit 10  # skip positions slower than 10 s then
 
 Found with a seeded search (what produced the file): heuristic play with 10 % random moves over
-random deals 1-7, keeping every position whose ``legal_actions`` took over a second.
+random deals 1-7, keeping every position whose ``legal_actions`` took over a second;
+``bench.contract_hunt`` is that search, reproducible deal by deal.
 """
 
 from __future__ import annotations
