@@ -9,6 +9,12 @@ every card left is one rule 25 forbids, the need to go out. Searching is exact b
 longer solution contains a shorter one made of helpful moves only: laying off or melding a card
 that is no duty never makes a duty easier, except to extend a run towards the deep card.
 
+The commonest hard case, the deep card as the turn's only duty (deals 1-6), is decided without
+searching: in closed form for a player who is down (:func:`deep_placeable`), and for one who is
+not by judging each go-down from its melds (:class:`_DeepAfterGoDown`), listing only go-downs that
+could give the card a place (:func:`_deep_marks`). ``tests/games/contract/test_rule30_fast.py``
+checks both against the plain search.
+
 Going down inside the search uses melds of the smallest size (sets of 3, runs of ``min_run``):
 any bigger contract meld is a smallest one plus lay-offs on it in the same turn (rule 23). Deal 7
 (no lay-offs) and ``not_adjacent`` runs (where growing runs may make them join) use every size.
@@ -97,7 +103,7 @@ def _go_down_places_deep(s: ContractState, hand: int, deep: int) -> bool:
 
     The search would try the go-downs of :func:`_helpful` (those holding the deep card, then, if
     it could still reach the table another way, all of them) and judge each successor by
-    :func:`deep_placeable`; :func:`_deep_after_go_down` gives each answer without building the
+    :func:`deep_placeable`; :class:`_DeepAfterGoDown` gives each answer without building the
     successor, and go-downs that cannot give the card a place (:func:`_deep_marks`) are skipped.
     """
     pack = s.config.pack
@@ -160,10 +166,10 @@ def deep_placeable(s: ContractState, hand: int, deep: int) -> bool:
     r = face % 13
     jokers = (hand & pack.jokers_mask).bit_count()
     face_masks = pack.face_masks
-    free = 0  # jokers the exchanges could free, faces on no path counted
+    freed = 0  # jokers exchanges could free, as if no face were on the path
     if swap:
         for f, n in swap.items():
-            free += min((hand & face_masks[f]).bit_count(), n)
+            freed += min((hand & face_masks[f]).bit_count(), n)
     for m in s.melds:
         if m.kind != RUN or m.key != suit:
             continue
@@ -178,7 +184,7 @@ def deep_placeable(s: ContractState, hand: int, deep: int) -> bool:
             if max(hi, pos) - min(lo, pos) >= 13:
                 continue
             gaps = 0
-            supply = jokers + free
+            supply = jokers + freed
             for q in path:
                 f = pos_face(suit, q)
                 held = (hand & face_masks[f]).bit_count()
@@ -490,7 +496,7 @@ def _deep_marks(s: ContractState, hand: int, deep: int) -> Callable[[Cand], bool
     With a natural deep card that no meld on the table takes, and that no run of its suit there
     could be grown to with the whole hand, the go-down itself must give it a place: a meld that
     holds it, a set of three of its rank without its suit, or a run of its suit that the hand's
-    other cards and jokers could grow to it (:func:`_deep_after_go_down` then decides exactly).
+    other cards and jokers could grow to it (:class:`_DeepAfterGoDown` then decides exactly).
     """
     pack = s.config.pack
     face = pack.faces[deep]
