@@ -322,11 +322,6 @@ class ContractQuery:
         run_marks = sum(1 for c in runc if marked(c))
         yield from self._hit_sets(setc, runc, set_marks, run_marks, False, 0, self.sets, (), 0, [])
 
-    def hitting(self, marked: Callable[[Cand], bool]) -> Iterator[tuple[Spec, ...]]:
-        """The go-downs with at least one ``marked`` meld, each once (see :meth:`chosen`)."""
-        for chosen in self.chosen(marked):
-            yield keyed(chosen)[1]
-
     def _hit_sets(
         self,
         setc: list[Cand],
