@@ -6,9 +6,9 @@ of legal actions measured then, and the position string. Listing them took secon
 with the engine of that day, against well under a millisecond for ordinary positions: the
 go-down combinations of huge hands and the rule-30 search over deep pick-ups grew
 combinatorially (see docs/performance.md for what changed and the times now). Lines 1-3 came
-first; lines 4-6 were found by ``bench.contract_hunt`` (deals 2597, 5653 and 8884), their first
-times measured with the engine as it was before the fix, on a busy machine. This script times
-them again:
+first; lines 4-9 were found by ``bench.contract_hunt`` (deals 2597, 5653, 8884, 11509, 17028
+and 18340), their first times measured with the engine as it was before the fix, on a busy
+machine. This script times them again:
 
     .venv/bin/python -m bench.contract_slow_positions            # every position, one at a time
     .venv/bin/python -m bench.contract_slow_positions --limit 10  # skip positions slower than 10 s then
