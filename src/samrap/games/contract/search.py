@@ -384,9 +384,13 @@ class ContractQuery:
             if u is None:
                 continue
             chosen.append(c)
-            yield from self._hit_runs(
-                runc, run_marks, hit or i < run_marks, i, left - 1, u, j, chosen, suits | 1 << c.suit
-            )
+            if left == 1:  # the last run: no generator for the level below
+                if hit or i < run_marks:
+                    yield chosen
+            else:
+                yield from self._hit_runs(
+                    runc, run_marks, hit or i < run_marks, i, left - 1, u, j, chosen, suits | 1 << c.suit
+                )
             chosen.pop()
 
     def _covers(self) -> Iterator[tuple[Spec, ...]]:
@@ -485,7 +489,11 @@ class ContractQuery:
             if u is None:
                 continue
             chosen.append(c)
-            yield from self._runs(i, left - 1, u, j, chosen, suits | 1 << c.suit)
+            if left == 1:  # the last run: no generator for the level below
+                if self.totals is None or sum(x.nat.bit_count() + x.jokers for x in chosen) in self.totals:
+                    yield chosen
+            else:
+                yield from self._runs(i, left - 1, u, j, chosen, suits | 1 << c.suit)
             chosen.pop()
 
 
