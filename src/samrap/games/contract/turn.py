@@ -125,6 +125,23 @@ def _deep_only(s: ContractState) -> bool:
     return s.deal != LAST_DEAL and not s.config.melds_after_down and s.forbid < 0
 
 
+def growth_paths(lo: int, hi: int, r: int) -> Iterator[range]:
+    """The run positions a run ``lo..hi`` of a suit must fill to reach rank ``r`` at one end.
+
+    Positions are 0 (the low ace) to 13 (the high ace); an ace may be reached at either end.
+    A run never spans more than 13 cards (rule 22), so a longer reach is no path.
+    """
+    for pos in (r + 1, 0) if r == 12 else (r + 1,):
+        if pos > hi:
+            path = range(hi + 1, pos)
+        elif pos < lo:
+            path = range(pos + 1, lo)
+        else:
+            continue
+        if max(hi, pos) - min(lo, pos) < 13:
+            yield path
+
+
 def deep_placeable(s: ContractState, hand: int, deep: int) -> bool:
     """Exact rule-30 answer for a player who is down and holds the deep card as the turn's only
     duty (see :func:`_deep_only`): whether the deep card can reach the table this turn.
@@ -173,16 +190,7 @@ def deep_placeable(s: ContractState, hand: int, deep: int) -> bool:
     for m in s.melds:
         if m.kind != RUN or m.key != suit:
             continue
-        lo, hi = m.lo, m.hi
-        for pos in (r + 1, 0) if r == 12 else (r + 1,):
-            if pos > hi:
-                path = range(hi + 1, pos)
-            elif pos < lo:
-                path = range(pos + 1, lo)
-            else:
-                continue
-            if max(hi, pos) - min(lo, pos) >= 13:
-                continue
+        for path in growth_paths(m.lo, m.hi, r):
             gaps = 0
             supply = jokers + freed
             for q in path:
@@ -573,15 +581,7 @@ class _DeepAfterGoDown:
         hand = self.hand
         face_masks = self.face_masks
         for lo, hi in runs:
-            for pos in (r + 1, 0) if r == 12 else (r + 1,):
-                if pos > hi:
-                    path = range(hi + 1, pos)
-                elif pos < lo:
-                    path = range(pos + 1, lo)
-                else:
-                    continue
-                if max(hi, pos) - min(lo, pos) >= 13:
-                    continue
+            for path in growth_paths(lo, hi, r):
                 gaps = 0
                 for q in path:
                     f = pos_face(suit, q)
