@@ -349,15 +349,7 @@ def chain_gaps(lo: int, hi: int, suit: int, face: int, pool: int) -> int:
     """Cards missing from ``pool`` to extend run ``lo..hi`` of ``suit`` up or down to ``face``."""
     r = face % 13
     best = 99
-    for pos in (r + 1, 0) if r == 12 else (r + 1,):
-        if pos > hi:
-            path = range(hi + 1, pos)
-        elif pos < lo:
-            path = range(pos + 1, lo)
-        else:
-            continue
-        if max(hi, pos) - min(lo, pos) >= 13:
-            continue
+    for path in growth_paths(lo, hi, r):
         best = min(best, sum(1 for q in path if not pool >> pos_face(suit, q) & 1))
     return best
 
