@@ -428,12 +428,9 @@ def play_actions(s: ContractState) -> list[ContractAction]:
 
 def _go_downs(s: ContractState, free: int) -> list[ContractAction]:
     """The legal go-downs (rule 30 checked), in ``sort_key`` order; ``free`` is :func:`discardable`."""
-    pack = s.config.pack
     hand = s.hands[s.current]
     deep = s.deep
     q = _go_down_query(s, minimal=False)
-    face_masks = pack.face_masks
-    jokers_mask = pack.jokers_mask
     if q.totals is not None:  # deal 7: going down is going out (few go-downs, by exact covers)
         gds: list[ContractAction] = []
         for g in q:
@@ -442,13 +439,7 @@ def _go_downs(s: ContractState, free: int) -> list[ContractAction]:
             for spec in g:
                 used |= spec.nat
                 jokers += spec.jok.bit_count()
-            if free:
-                spare = free & ~_phys_of_faces(face_masks, used)
-                if jokers:
-                    spare &= ~jokers_mask
-            else:
-                spare = spare_after(s, used, jokers)
-            if spare or is_finishable(apply_unchecked(s, gd)):
+            if _go_down_ends(s, gd, free, used, jokers):
                 gds.append(gd)
         gds.sort(key=sort_key)
         return gds
@@ -473,16 +464,23 @@ def _go_downs(s: ContractState, free: int) -> list[ContractAction]:
         for c in chosen:
             used |= c.nat
             jokers += c.jokers
-        if free:
-            spare = free & ~_phys_of_faces(face_masks, used)
-            if jokers:
-                spare &= ~jokers_mask
-        else:
-            spare = spare_after(s, used, jokers)
-        if spare or is_finishable(apply_unchecked(s, gd)):
+        if _go_down_ends(s, gd, free, used, jokers):
             out.append((key, gd))
     out.sort(key=_first)
     return [gd for _, gd in out]  # (the key orders go-downs of one contract as sort_key does)
+
+
+def _go_down_ends(s: ContractState, gd: GoDown, free: int, used: int, jokers: int) -> bool:
+    """Rule 30 for a go-down melding faces ``used`` and ``jokers`` jokers: a discardable card
+    (``free``, :func:`discardable`) is left over, or the rest of the turn can still end."""
+    pack = s.config.pack
+    if free:
+        spare = free & ~_phys_of_faces(pack.face_masks, used)
+        if jokers:
+            spare &= ~pack.jokers_mask
+    else:
+        spare = spare_after(s, used, jokers)
+    return spare != 0 or is_finishable(apply_unchecked(s, gd))
 
 
 def _first(pair: tuple[tuple[tuple[int, int, int], ...], GoDown]) -> tuple[tuple[int, int, int], ...]:
