@@ -86,3 +86,19 @@ def test_random_seat_and_bad_options() -> None:
         SamrapGymEnv("dummy", players=2, opponents="grandmaster")
     with pytest.raises(ValueError, match="unknown game"):
         SamrapGymEnv("poker")
+
+
+def test_reset_skips_a_deal_the_bots_end_before_the_learner_moves() -> None:
+    # Seed 7930: seat 0 knocks on its first turn, before seat 2 (the learner) ever moves.
+    # The first deal from this seed is over before the learner moves; reset deals again.
+    env = SamrapGymEnv("dummy", players=4, preset="modern", seat=2)
+    _, info = env.reset(seed=7931)
+    assert info["skipped_deals"] == 0
+    _, info = env.reset(seed=7930)
+    assert info["skipped_deals"] == 1
+    assert env.binding.game.current_player(env.game_state) == 2
+    assert not env.binding.game.is_terminal(env.game_state)
+    assert info["action_mask"].any()
+    again = SamrapGymEnv("dummy", players=4, preset="modern", seat=2)
+    _, info2 = again.reset(seed=7930)
+    assert again.deal_seed == env.deal_seed and info2["skipped_deals"] == 1

@@ -34,6 +34,9 @@ from samrap.env.binding import EPISODES, REWARD_MODES, Binding, binding_for, mas
 from samrap.env.bots import make_player
 from samrap.env.observation import Vector
 
+_MAX_SKIPPED_DEALS = 1000
+"""Deals in a row that may end before the learner moves before ``reset`` gives up (never seen)."""
+
 
 class SamrapGymEnv(gymnasium.Env[Vector, np.int64]):
     """One learner against bots in a samrap game (see the module docstring)."""
@@ -98,13 +101,28 @@ class SamrapGymEnv(gymnasium.Env[Vector, np.int64]):
         self.seat = self._seeds.randrange(n) if self.fixed_seat is None else self.fixed_seat
         self.deal_seed = self._seeds.getrandbits(63)
         self._bot_rngs = [Random(self._seeds.getrandbits(63)) for _ in range(n)]
-        self.game_state = self.binding.game.new_game(seed=self.deal_seed)
-        self._over = False
-        self.games_played = 0
-        self._truncated = False
-        reward = self._play_bots()
-        assert reward is None, "a game cannot end before anyone has moved"
-        return self._obs(), self._info()
+        # A bot can end a deal before the learner's first turn (in Dummy a seat may knock on its
+        # first turn: about 1 deal in 7,000 with four players). Such a deal has no decision for
+        # the learner, so it is skipped and the next one dealt from the same seeded stream;
+        # ``info["skipped_deals"]`` counts them.
+        self.skipped_deals = 0
+        while True:
+            self.game_state = self.binding.game.new_game(seed=self.deal_seed)
+            self._over = False
+            self.games_played = 0
+            self._truncated = False
+            if self._play_bots() is None:
+                break
+            self.skipped_deals += 1
+            self.deal_seed = self._seeds.getrandbits(63)
+            if self.skipped_deals >= _MAX_SKIPPED_DEALS:
+                raise RuntimeError(
+                    f"{self.skipped_deals} deals in a row ended before seat {self.seat} could move; "
+                    "check the opponents and the config"
+                )
+        info = self._info()
+        info["skipped_deals"] = self.skipped_deals
+        return self._obs(), info
 
     def _bot_for(self, seat: int) -> Any:
         k = (seat - self.seat) % self.binding.players - 1
