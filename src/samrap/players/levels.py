@@ -89,12 +89,15 @@ def parse_bot_spec(text: str) -> tuple[str, Budget | None, float, str]:
     return kind, budget, 0.0, ""
 
 
-def heuristic_for(game: Any, noise: float = 0.0, name: str = "heuristic") -> Any:
-    """The game's heuristic bot (``heuristic.dummy`` or ``heuristic.contract``)."""
+def heuristic_for(game: Any, noise: float = 0.0, name: str = "heuristic", *, endgame: bool = True) -> Any:
+    """The game's heuristic bot (``heuristic.dummy`` or ``heuristic.contract``).
+
+    ``endgame=False`` leaves out Dummy's end-game check (simulated finishes), as playouts want.
+    """
     if game.name == "dummy":
         from samrap.players.heuristic.dummy import DummyHeuristic
 
-        return DummyHeuristic(name, noise)
+        return DummyHeuristic(name, noise, endgame=endgame)
     if game.name == "contract":
         module = importlib.import_module("samrap.players.heuristic.contract")
         return module.ContractHeuristic(name, noise)
@@ -126,7 +129,8 @@ def ismcts_for(game: Any, budget: Budget | None = None, name: str = "ismcts") ->
             value_for=module.match_value,
             prune_z=2.0,
         )
-    rollout = bot_rollout(game, heuristic_for(game))
+    # Playouts use the rule-based heuristic alone: its end-game check would search inside the search.
+    rollout = bot_rollout(game, heuristic_for(game, endgame=False))
     budget = budget or Budget(iterations=150)
     return ISMCTSPlayer(game, rollout, budget, outcome=Outcome(margin_weight=0.3, scale=100.0), name=name)
 

@@ -1,7 +1,7 @@
 """A rule-based Thai Dummy player: greedy meld search, safe discards, collects that pay, early knocks.
 
-It reads only its seat's :class:`DummyView` and the legal actions, and is deterministic (it does
-not even use the random generator unless ``noise`` is set). Every legal action gets a number
+It reads only its seat's :class:`DummyView` and the legal actions, and is deterministic under its
+random generator (used only by ``noise`` and the end-game check). Every legal action gets a number
 (:func:`evaluate`), and the best one is played; the numbers are rough points for this seat, which
 is also what hints show. How it plays, turn by turn:
 
@@ -24,6 +24,10 @@ is also what hints show. How it plays, turn by turn:
   the meld they would make, spetos included, more if they are not yet born or could knock and
   make it a โง่), plus the modern discard penalties (ทิ้งใบฝาก, ทิ้งเต็ม). A live speto (สเปโต) is
   kept while another card will do; a dead one (nobody can meld it) goes.
+* **End game**: once the stock is down to 20 cards, the three best ways to end the turn (a
+  discard, or a knock) are played out to the end on 16 deals of the hidden cards drawn from
+  this seat's view, and the one that wins most often is played
+  (:mod:`~samrap.players.heuristic.dummy_endgame`).
 """
 
 from __future__ import annotations
@@ -348,11 +352,17 @@ def knock_chance(hand: CardSet, ctx: _Context) -> float:
 
 
 class DummyHeuristic:
-    """The heuristic Thai Dummy bot (see the module docstring); ``noise`` plays a random move that often."""
+    """The heuristic Thai Dummy bot (see the module docstring); ``noise`` plays a random move that often.
 
-    def __init__(self, name: str = "heuristic", noise: float = 0.0) -> None:
+    ``endgame`` turns on the end-game check (:mod:`~samrap.players.heuristic.dummy_endgame`):
+    with few stock cards left, its best few moves are compared on simulated finishes. ISMCTS
+    playouts turn it off.
+    """
+
+    def __init__(self, name: str = "heuristic", noise: float = 0.0, endgame: bool = True) -> None:
         self._name = name
         self.noise = noise
+        self.endgame = endgame
 
     @property
     def name(self) -> str:
@@ -365,7 +375,12 @@ class DummyHeuristic:
             return legal[0]
         if self.noise and rng.random() < self.noise:
             return legal[rng.randrange(len(legal))]
-        return best_action(view, legal)
+        first = best_action(view, legal)
+        if not self.endgame:
+            return first
+        from samrap.players.heuristic.dummy_endgame import endgame_choice  # it builds on this module
+
+        return endgame_choice(view, legal, first, rng)
 
     def analyse(
         self, view: DummyView, legal: Sequence[DummyAction], rng: Random, budget: Budget | None = None
