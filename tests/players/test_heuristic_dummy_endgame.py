@@ -111,3 +111,19 @@ def test_simulated_finishes_see_only_the_seat_view() -> None:
 def test_ismcts_playouts_use_the_heuristic_without_the_check() -> None:
     assert heuristic_for(GAME).endgame is True
     assert heuristic_for(GAME, endgame=False).endgame is False
+
+
+def test_hints_in_the_end_game_put_the_checked_moves_first_with_their_win_share() -> None:
+    bot = DummyHeuristic()
+    for s in _endgame_positions(6, Phase.PLAY):
+        view = GAME.observe(s, 0)
+        legal = legal_actions(s)
+        moves = endgame.candidates(view, legal, best_action(view, legal))
+        ranked = bot.analyse(view, legal, Random(4))
+        assert [e.action for e in ranked][: len(moves)] == sorted(
+            moves, key=lambda a: -next(e.win for e in ranked if e.action == a)
+        )
+        assert ranked[0].action == bot.choose(view, legal, Random(4))  # the first hint is the bot's move
+        assert all(e.visits == endgame.DEALS and e.win is not None for e in ranked[: len(moves)])
+        assert all(e.win is None for e in ranked[len(moves) :])
+        assert sorted(e.action.text() for e in ranked) == sorted(a.text() for a in legal)

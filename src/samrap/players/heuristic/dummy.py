@@ -33,7 +33,7 @@ is also what hints show. How it plays, turn by turn:
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 from random import Random
 from typing import TypeVar
@@ -385,10 +385,24 @@ class DummyHeuristic:
     def analyse(
         self, view: DummyView, legal: Sequence[DummyAction], rng: Random, budget: Budget | None = None
     ) -> list[MoveEstimate]:
+        """Every legal move with its rough points, best first; in the end game the moves the
+        end-game check compares come first, by their share of won simulated finishes (``win``),
+        so the first hint is the move this bot would play with the same generator."""
         ctx = _context(view)
         out = [_estimate(view, a, ctx) for a in legal]
         out.sort(key=lambda e: -e.value)
-        return out
+        if not self.endgame or len(legal) == 1:
+            return out
+        from samrap.players.heuristic.dummy_endgame import DEALS, candidates, simulated_wins
+
+        moves = candidates(view, legal, best_action(view, legal))
+        if not moves:
+            return out
+        wins = simulated_wins(view, moves, rng.getrandbits(64))
+        order = sorted(range(len(moves)), key=lambda k: (-wins[k], k))  # ties: the rule-based move first
+        by_action = {e.action: e for e in out}
+        checked = [replace(by_action[moves[k]], win=wins[k] / DEALS, visits=DEALS) for k in order]
+        return checked + [e for e in out if e.action not in set(moves)]
 
 
 def best_action(view: DummyView, legal: Sequence[DummyAction]) -> DummyAction:
