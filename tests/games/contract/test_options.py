@@ -42,6 +42,9 @@ def test_canonical_strings() -> None:
         ("contract(jokers=-1)", "jokers"),
         ("contract(joker_rule=many)", "joker_rule"),
         ("contract(min_run=5)", "min_run"),
+        ("contract(ten_card_deals=5)", "ten_card_deals"),
+        ("contract(ten_card_deals=x)", "ten_card_deals"),
+        ("contract(set_suits=same)", "set_suits"),
         ("contract(same_suit_runs=sometimes)", "same_suit_runs"),
         ("contract(pickup=bottom)", "pickup"),
         ("contract(contract_exact=maybe)", "contract_exact"),
@@ -98,6 +101,17 @@ def test_option_joker_rule() -> None:
     for n in (3, 4, 5):
         assert ContractConfig(players=n, joker_rule="players_minus_one").n_jokers == n - 1
     assert ContractConfig(players=5, joker_rule="players_minus_one", jokers=1).n_jokers == 1
+
+
+def test_option_ten_card_deals() -> None:
+    """Rule 5: the seed deals 10 cards in deals 1-4 and 12 in 5-7; ``ten_card_deals=3`` (pagat)
+    deals 12 from deal 4 on."""
+    for k, sizes in ((4, [10, 10, 10, 10, 12, 12, 12]), (3, [10, 10, 10, 12, 12, 12, 12])):
+        cfg = ContractConfig(ten_card_deals=k)
+        assert [cfg.hand_size(d) for d in range(1, 8)] == sizes
+        game = ContractGame(cfg)
+        dealt = [game.new_game(seed=d, deal_number=d).hands[0].bit_count() for d in range(1, 8)]
+        assert dealt == sizes
 
 
 def test_option_melds_after_down() -> None:

@@ -13,7 +13,7 @@ from functools import cached_property
 from samrap.core.configstr import check_field_types, config_from_string, config_to_string
 from samrap.core.errors import ConfigError
 from samrap.games.contract.cards import Pack, make_pack
-from samrap.games.contract.contracts import MAX_HAND
+from samrap.games.contract.contracts import MAX_HAND, hand_size
 
 GAME_NAME = "contract"
 
@@ -21,6 +21,7 @@ _CHOICES: dict[str, tuple[str, ...]] = {
     "joker_rule": ("per_deck", "players_minus_one"),
     "same_suit_runs": ("different", "allowed", "not_adjacent"),
     "pickup": ("deep", "top"),
+    "set_suits": ("different", "any"),
 }
 
 
@@ -38,6 +39,10 @@ class ContractConfig:
         jokers: jokers in the pack; ``None`` = follow ``joker_rule`` (rule 2).
         joker_rule: how many jokers ``jokers=None`` means: ``per_deck`` (one per deck, the seed) or
             ``players_minus_one`` (pagat).
+        ten_card_deals: how many of the first deals get 10 cards, the rest 12: 4 (the seed: deals
+            1-4 ten) or 3 (pagat: deals 1-3 ten, 4-7 twelve) (rule 5).
+        set_suits: ``different`` (no two cards of a set share a suit, so 3 or 4 cards, rule 8) or
+            ``any`` (pagat: 3 or more cards of one rank in any suits, up to 8 naturals with two decks).
         min_run: the shortest run, 3 or 4 (rule 9; pagat and liverpool: 4).
         same_suit_runs: runs put down together when going down: ``different`` suits (rule 10),
             ``allowed``, or ``not_adjacent`` (same suit unless they would join, rule 27).
@@ -56,6 +61,8 @@ class ContractConfig:
     decks: int | None = None
     jokers: int | None = None
     joker_rule: str = "per_deck"
+    ten_card_deals: int = 4
+    set_suits: str = "different"
     min_run: int = 3
     same_suit_runs: str = "different"
     pickup: str = "deep"
@@ -75,6 +82,10 @@ class ContractConfig:
             raise ConfigError("decks", f"1 to 4 decks, not {self.decks}")
         if self.jokers is not None and not 0 <= self.jokers <= 10:
             raise ConfigError("jokers", f"0 to 10 jokers, not {self.jokers}")
+        if self.ten_card_deals not in (3, 4):
+            raise ConfigError(
+                "ten_card_deals", f"the first 4 (seed) or 3 (pagat) deals get 10 cards, not {self.ten_card_deals}"
+            )
         if self.min_run not in (3, 4):
             raise ConfigError("min_run", f"a run is at least 3 or at least 4 cards, not {self.min_run}")
         if self.max_reshuffles < 0:
@@ -90,6 +101,15 @@ class ContractConfig:
         if self.pack_size < need:
             field = "decks" if self.decks is not None else "jokers" if self.jokers is not None else "players"
             raise ConfigError(field, f"a pack of {self.pack_size} cards cannot deal {self.players} hands of {MAX_HAND}")
+
+    def hand_size(self, deal: int) -> int:
+        """Cards dealt to each player in deal 1..7 (rule 5, option ``ten_card_deals``)."""
+        return hand_size(deal, self.ten_card_deals)
+
+    @property
+    def any_suit_sets(self) -> bool:
+        """Sets may repeat suits (``set_suits = any``, rule 8's option)."""
+        return self.set_suits == "any"
 
     @property
     def n_decks(self) -> int:
@@ -135,7 +155,12 @@ class ContractConfig:
 
 
 SEED = ContractConfig()
-PAGAT = ContractConfig(pickup="top", min_run=4, contract_exact=True, joker_rule="players_minus_one")
+PAGAT = ContractConfig(
+    pickup="top",
+    min_run=4,
+    contract_exact=True,
+    joker_rule="players_minus_one",
+)
 LIVERPOOL = dataclasses.replace(PAGAT, buying=True)
 PRESETS: dict[str, ContractConfig] = {"seed": SEED, "pagat": PAGAT, "liverpool": LIVERPOOL}
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 DEALS = 7
 
-#: Cards dealt to each player in deals 1..7 (rule 5).
+#: Cards dealt to each player in deals 1..7 (rule 5) under the seed's ``ten_card_deals`` = 4.
 HAND_SIZES: tuple[int, ...] = (10, 10, 10, 10, 12, 12, 12)
 MAX_HAND = max(HAND_SIZES)
 
@@ -15,8 +15,11 @@ CONTRACTS: tuple[tuple[int, int], ...] = ((2, 0), (1, 1), (0, 2), (3, 0), (2, 1)
 LAST_DEAL = 7
 
 
-def hand_size(deal: int) -> int:
-    return HAND_SIZES[deal - 1]
+def hand_size(deal: int, ten_card_deals: int = 4) -> int:
+    """Cards dealt in deal 1..7: 10 in the first ``ten_card_deals`` deals, 12 after (rule 5)."""
+    if not 1 <= deal <= DEALS:
+        raise IndexError(f"deals are numbered 1 to {DEALS}, not {deal}")
+    return 10 if deal <= ten_card_deals else 12
 
 
 def contract(deal: int) -> tuple[int, int]:

@@ -26,7 +26,6 @@ from samrap.games.contract.actions import (
 )
 from samrap.games.contract.cards import bits, lowest
 from samrap.games.contract.config import ContractConfig
-from samrap.games.contract.contracts import hand_size
 from samrap.games.contract.melds import Spec, TableMeld, exchanged, make_meld, shape, with_card
 from samrap.games.contract.state import CLAIM_PHASE, DRAW_PHASE, OVER_PHASE, PLAY_PHASE, ContractState, Phase
 
@@ -57,7 +56,7 @@ def new_deal(
         raise IllegalActionError(5, f"deals are numbered 1 to 7, not {deal}")
     if scores is not None and len(scores) != n:
         raise IllegalActionError(21, f"scores need one total per seat ({n})")
-    hs = hand_size(deal)
+    hs = config.hand_size(deal)
     hands = [0] * n
     for k in range(n * hs):
         hands[(dealer + 1 + k) % n] |= 1 << deck[k]
