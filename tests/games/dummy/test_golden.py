@@ -30,9 +30,10 @@ CASES: list[tuple[str, int]] = [
     ("dummy(players=4)", 7),  # the stock runs out, the last turn passes (rules 21, 35)
     ("dummy(players=4)", 26),  # dark knock, ตกตึก
     ("dummy(players=4)", 52),  # โง่, ตกตึก
-    ("dummy(preset=modern,players=2)", 104),  # head, ปี้หัว
-    ("dummy(preset=modern,players=2)", 106),  # head, ปี้หัว, โง่
-    ("dummy(preset=modern,players=3)", 20),  # head, ปี้หัว, ตกตึก
+    ("dummy(preset=modern,players=2)", 104),  # head melded from hand: no ปี้หัว
+    ("dummy(preset=modern,players=2)", 106),  # head melded from hand (no ปี้หัว), โง่
+    ("dummy(preset=modern,players=3)", 0),  # ปี้หัว paid by the feeder (4h), not the last discarder
+    ("dummy(preset=modern,players=3)", 20),  # head melded from hand (no ปี้หัว), ตกตึก
     ("dummy(preset=modern,players=3)", 142),  # ทิ้งใบฝาก
     ("dummy(preset=modern,players=4)", 28),  # dark knock, head
     ("dummy(preset=modern,players=4)", 70),  # dark knock, ถูกฝากสเปโต, ทิ้งใบฝาก

@@ -45,11 +45,36 @@ def test_modern_head_melded_scores_50_and_a_speto_head_100() -> None:
     assert [(i.seat, i.code, i.points) for i in s.items] == [(0, "head", 100)]
 
 
-def test_modern_head_given_away_costs_the_discarder_50() -> None:
-    """ปี้หัว: the player whose discard let another player collect the head loses 50."""
+def _head_items(hands: list[str], row: str, collect: str) -> list[tuple[int, str, int]]:
+    s = act(position(hands, row=row, born=[0], config=MODERN), collect)
+    return [(i.seat, i.code, i.points) for i in s.items]
+
+
+def test_modern_head_penalty_the_feeder_of_the_heads_meld_pays_50() -> None:
+    """ปี้หัว: the player who discarded the newest row card, other than the head, in the collect's meld
+    loses 50, not the player who discarded last."""
+    # 3 seats. seat 0: 7h Kd 2s    row: 9h* 8h1 Ks2; seat 0 melds 7h 8h 9h: 8h (seat 1) fed the head.
+    got = _head_items(["7h Kd 2s", "2d3d4d", "5c6c7c"], "9h* 8h1 Ks2", "C0 7h8h9h")
+    assert got == [(0, "head", 50), (1, "head_penalty", -50)]
+    # seat 0: 6h Kd 2s    row: 9h* 8h1 7h2 Ks1; the meld 6h-9h takes 8h (seat 1) and 7h (seat 2):
+    # the newest of them, 7h, is the one that let the meld form, so seat 2 pays.
+    got = _head_items(["6h Kd 2s", "2d3d4d", "5c6c7c"], "9h* 8h1 7h2 Ks1", "C0 6h7h8h9h")
+    assert got == [(0, "head", 50), (2, "head_penalty", -50)]
+
+
+def test_modern_head_penalty_nobody_pays_when_the_meld_holds_no_row_card_but_the_head() -> None:
+    """ปี้หัว: a head meld completed from hand (no row card but the head) costs nobody 50, even though
+    seat 1 discarded last (the issue's case: an unrelated K was the last discard)."""
     # seat 0: 7h 8h Kd 2s    row: 9h* 4s1 Jd0 Ks1 (seat 1 discarded last, then seat 0 takes the head)
-    s = act(position(["7h8h Kd 2s", "2d3d4d"], row="9h* 4s1 Jd0 Ks1", born=[0], config=MODERN), "C0 7h8h9h")
-    assert [(i.seat, i.code, i.points) for i in s.items] == [(0, "head", 50), (1, "head_penalty", -50)]
+    got = _head_items(["7h8h Kd 2s", "2d3d4d"], "9h* 4s1 Jd0 Ks1", "C0 7h8h9h")
+    assert got == [(0, "head", 50)]
+
+
+def test_modern_head_penalty_never_the_collector_themself() -> None:
+    """ปี้หัว: when the newest row card of the meld is the collector's own discard, nobody pays."""
+    # seat 0: 6h Kd 2s    row: 9h* 8h1 7h0 Ks1; the meld's newest row card 7h is seat 0's own discard.
+    got = _head_items(["6h Kd 2s", "2d3d4d"], "9h* 8h1 7h0 Ks1", "C0 6h7h8h9h")
+    assert got == [(0, "head", 50)]
 
 
 def test_modern_speto_knock_scores_100() -> None:

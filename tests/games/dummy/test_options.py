@@ -408,13 +408,13 @@ def test_option_head_bonus_for_melding_the_first_upcard() -> None:
     assert s.items == ()
 
 
-def test_option_head_penalty_for_the_discard_that_gave_the_head_away() -> None:
-    """``head_penalty`` (ปี้หัว): the player whose discard let another collect the head loses it."""
-    row = "9h* 4s1 Jd0 Ks1"
-    s = act(position(["7h8h Kd 2s", "2d3d4d"], row=row), "C0 7h8h9h")
+def test_option_head_penalty_for_the_discard_that_fed_the_head() -> None:
+    """``head_penalty`` (ปี้หัว): the discarder of the newest row card in the head's meld loses it."""
+    row = "9h* 8h1 Jd0 Ks1"
+    s = act(position(["7h Kd 2s 4c", "2d3d4d"], row=row), "C0 7h8h9h")
     assert s.items == ()
     cfg = DummyConfig(head_penalty=50)
-    s = act(position(["7h8h Kd 2s", "2d3d4d"], row=row, config=cfg), "C0 7h8h9h")
+    s = act(position(["7h Kd 2s 4c", "2d3d4d"], row=row, config=cfg), "C0 7h8h9h")
     assert [(i.seat, i.code, i.points) for i in s.items] == [(1, "head_penalty", -50)]
     # On the first turn nobody discarded yet: no penalty.
     s = act(position(["7h8h Kd 2s", "2d3d4d"], row="9h*", config=cfg), "C0 7h8h9h")

@@ -33,7 +33,8 @@ class DummyConfig:
         ngo_penalty: what the discarder loses for a โง่ (rule 27).
         ngo_dark_penalty: the โง่ penalty when the knock is dark (modern: 100).
         head_bonus: extra points for melding the head, doubled for a speto head (modern: 50).
-        head_penalty: ปี้หัว, lost by the discarder whose discard let another collect the head.
+        head_penalty: ปี้หัว, lost by the feeder of the head: the discarder of the newest row card,
+            other than the head, in the meld that collects it (nobody, if the meld has no other).
         speto_knock: a speto knocked face down scores 100 instead of 50 (modern).
         colour_knock: น็อคสี, all the knocker's table cards of one suit doubles the score (modern).
         discard_layoff_penalty: ทิ้งใบฝาก, lost for discarding a card that could be laid off (modern: 50).

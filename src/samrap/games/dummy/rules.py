@@ -558,8 +558,9 @@ def _apply_collect(s: DummyState, p: int, i: int, m: CardSet, onto: int) -> Dumm
     if t == s.head and (cfg.head_bonus or cfg.head_penalty):
         if cfg.head_bonus:
             items += (LedgerItem(p, "head", cfg.head_bonus * (2 if is_speto(t) else 1), card_str(t)),)
-        if cfg.head_penalty and s.row_by[-1] >= 0 and s.row_by[-1] != p:
-            items += (LedgerItem(s.row_by[-1], "head_penalty", -cfg.head_penalty, card_str(t)),)
+        feeder = _head_feeder(s, p, i, m) if cfg.head_penalty and onto < 0 else -1
+        if feeder >= 0:
+            items += (LedgerItem(feeder, "head_penalty", -cfg.head_penalty, card_str(t)),)
     hands = list(s.hands)
     hands[p] = new_hand
     put_down = list(s.put_down)
@@ -595,6 +596,21 @@ def _apply_collect(s: DummyState, p: int, i: int, m: CardSet, onto: int) -> Dumm
             -1,
         ),
     )
+
+
+def _head_feeder(s: DummyState, p: int, i: int, m: CardSet) -> int:
+    """Who pays ปี้หัว (modern head rule) when ``p`` collects the head at row index ``i`` into ``m``.
+
+    The meld only became possible once its newest row card was discarded, so that card's discarder
+    fed the head: the newest row card of the meld other than the head. A meld completed from hand
+    (no row card but the head) or fed by the collector's own discard costs nobody (-1).
+    """
+    row, row_by = s.row, s.row_by
+    for j in range(len(row) - 1, i, -1):
+        if m >> row[j] & 1:
+            who = row_by[j]
+            return who if who >= 0 and who != p else -1
+    return -1
 
 
 def _apply_discard(s: DummyState, p: int, c: int) -> DummyState:
