@@ -45,7 +45,7 @@ def test_the_same_seed_and_input_give_the_same_session(tmp_path: Path) -> None:
 def test_thai_ledger_names(tmp_path: Path) -> None:
     result = run(*SHORT, "--lang", "th", "--record", str(tmp_path / "m.json"), input=FIRST_MOVES)
     assert result.exit_code == 0
-    assert "ไพ่ในมือ" in result.stdout and "บัญชีคะแนน" in result.stdout
+    assert "ไพ่ในมือ" in result.stdout and "สรุปแต้ม" in result.stdout
 
 
 def test_help_typos_and_illegal_moves_are_answered_in_one_line(tmp_path: Path) -> None:

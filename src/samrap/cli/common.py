@@ -7,13 +7,16 @@ traceback: the library's errors (``ConfigError``, ``InvalidNotationError``...) a
 
 from __future__ import annotations
 
+import os
 from collections.abc import Iterator
 from contextlib import contextmanager
+from pathlib import Path
 from typing import Any, NoReturn
 
 import typer
 from rich.console import Console
 
+from samrap.cli.text import say, seat_text
 from samrap.core.errors import SamrapError
 from samrap.engine.registry import GameSpec, configure
 
@@ -30,10 +33,29 @@ def stderr() -> Console:
     return Console(stderr=True, highlight=False, markup=False, soft_wrap=True)
 
 
-def fail(message: str, code: int = USAGE) -> NoReturn:
-    """Print ``samrap: error: <message>`` on stderr and exit with ``code``."""
-    stderr().print(f"samrap: error: {message}")
+def fail(message: str, code: int = USAGE, lang: str = "en") -> NoReturn:
+    """Print ``samrap: error: <message>`` (Thai: ``samrap: ผิดพลาด: ``) on stderr and exit with ``code``."""
+    stderr().print(say("error.prefix", lang) + message)
     raise typer.Exit(code)
+
+
+def writable_problem(path: Path) -> str | None:
+    """Why a file cannot be written at ``path`` (checked before a long run), or ``None``.
+
+    Nothing is created: a match or a tournament is not played only to find at its end that its
+    record has nowhere to go.
+    """
+    target = path.expanduser()
+    folder = target.parent if str(target.parent) else Path(".")
+    if target.is_dir():
+        return "it is a folder"
+    if not folder.is_dir():
+        return f"no folder {folder}"
+    if target.exists() and not os.access(target, os.W_OK):
+        return "the file is read-only"
+    if not target.exists() and not os.access(folder, os.W_OK | os.X_OK):
+        return f"the folder {folder} is not writable"
+    return None
 
 
 @contextmanager
@@ -59,8 +81,4 @@ def game_config(game: str, preset: str | None, options: str | None, players: int
 
 
 def seat_label(seat: int, names: tuple[str, ...] | list[str]) -> str:
-    return f"s{seat} {names[seat]}" if seat < len(names) else f"s{seat}"
-
-
-def plural(count: int, word: str) -> str:
-    return f"{count} {word}" if count == 1 else f"{count} {word}s"
+    return seat_text(seat, names)

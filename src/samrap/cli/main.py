@@ -20,7 +20,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 
 from samrap import __version__
 from samrap.cli import common
-from samrap.cli.common import check_lang, fail, game_config, plural, seat_label, usage_errors
+from samrap.cli.common import check_lang, fail, game_config, usage_errors, writable_problem
 from samrap.cli.hint import register as register_hint
 from samrap.cli.lineup import close_all, line_up
 from samrap.cli.play import HumanPlayer, PlayObserver, QuitMatch, default_record_path, partial_result
@@ -29,10 +29,19 @@ from samrap.cli.rules import rules_lines
 from samrap.cli.serve import serve
 from samrap.cli.simulate import Summary
 from samrap.cli.tables import ledger_table, match_table
+from samrap.cli.text import plural, say, seat_text
 from samrap.cli.tournament import register as register_tournament
 from samrap.engine.match import MatchResult, run_match, single_games
 from samrap.engine.protocol import Agent
-from samrap.engine.record import RecordError, make_record, read_record, replay_record, write_record
+from samrap.engine.record import (
+    Record,
+    RecordError,
+    ReplayReport,
+    make_record,
+    read_record,
+    replay_record,
+    write_record,
+)
 from samrap.engine.registry import get_spec
 
 app = typer.Typer(
@@ -79,9 +88,9 @@ def _root(
     """Thai Dummy (ดัมมี่) and Contract Rummy: play, simulate, replay and check game records."""
 
 
-def _check_seed(seed: int) -> int:
+def _check_seed(seed: int, lang: str = "en") -> int:
     if not 0 <= seed <= MAX_SEED:
-        fail(f"--seed must be between 0 and {MAX_SEED}")
+        fail(say("error.seed", lang, max=MAX_SEED), lang=lang)
     return seed
 
 
@@ -102,42 +111,52 @@ def play(
     spec, cfg = game_config(game, preset, config, players)
     if seed is None:
         seed = random.SystemRandom().randrange(1_000_000)
-    _check_seed(seed)
+    _check_seed(seed, lang)
+    if record is not None:
+        problem = writable_problem(record)
+        if problem is not None:  # before the match, so no game is played only to be lost
+            fail(say("play.record_path", lang, path=record, why=problem), lang=lang)
     out = common.stdout()
     game_obj = spec.make_game(cfg)
     try:
         opponents = line_up(bots, game_obj.players - 1, game_obj, first=1)
     except ValueError as e:
-        fail(f"--bots: {e}")
+        fail(say("error.bots", lang, error=e), lang=lang)
     names = (name, *(b.name for b in opponents))
     human = HumanPlayer(name, spec, game_obj, names, lang, out, echo=not sys.stdin.isatty())
     seats: list[Agent[Any, Any]] = [human, *opponents]
     observer = PlayObserver(spec, game_obj, names, 0, lang, out)
-    out.print(f"{spec.title}  {spec.config_string(cfg)}  seed {seed}  (the same --seed deals the same cards)")
-    out.print(f"You are {seat_label(0, names)}. Type ? for help, ! for a hint, q to quit.")
+    title = spec.title_in(lang)
+    out.print(say("play.header", lang, title=title, config=spec.config_string(cfg), seed=seed))
+    out.print(say("play.you_are", lang, seat=seat_text(0, names, lang)))
+    unit = spec.unit_in(lang)
     result: MatchResult
     try:
         result = run_match(spec, cfg, seats, seed, observer=observer)
     except QuitMatch as e:
-        out.print(f"Match stopped ({e}) after {plural(len(observer.results), 'finished game')}.")
+        done = len(observer.results)
+        key = "play.stopped_eof" if str(e) == "end of input" else "play.stopped_quit"
+        out.print(say(key, lang, finished=plural(done, f"finished {unit}"), count=done, unit=unit))
         result = partial_result(spec, cfg, names, seed, observer.results)
     finally:
         close_all(opponents)
     if result.complete:
-        winners = ", ".join(seat_label(q, names) for q in result.winners)
+        winners = ", ".join(seat_text(q, names, lang) for q in result.winners)
+        played = plural(len(result.games), unit)
+        totals = list(result.totals)
         out.print(
-            f"Match over after {plural(len(result.games), 'game')}. Winner: {winners}  totals {list(result.totals)}"
+            say("play.over", lang, played=played, count=len(result.games), unit=unit, winners=winners, totals=totals)
         )
     if not result.games:
-        out.print("No game finished: no record written.")
+        out.print(say("play.no_record", lang, unit=unit))
         return
     stamp = datetime.now(UTC).strftime("%Y%m%d-%H%M%S")
     path = record if record is not None else default_record_path(spec, seed, stamp)
     try:
         write_record(path, make_record(result))
     except OSError as e:
-        fail(f"cannot write the record {path}: {e.strerror or e}")
-    out.print(f"Record written to {path}  (check it with: samrap replay {path})")
+        fail(say("play.record_path", lang, path=path, why=e.strerror or e), lang=lang)
+    out.print(say("play.recorded", lang, path=path))
 
 
 @app.command()
@@ -205,44 +224,76 @@ def replay(
     try:
         rec = read_record(file)
     except RecordError as e:
-        fail(f"{file} is not a samrap record: {e}")
+        fail(say("replay.not_record", lang, file=file, error=e), lang=lang)
     except OSError as e:
-        fail(f"cannot read {file}: {e.strerror or e}")
+        fail(say("replay.unreadable", lang, file=file, why=e.strerror or e), lang=lang)
     report = replay_record(rec)
     out = common.stdout()
     if as_json:
         out.print(json.dumps(report_dict(rec, report, verify), ensure_ascii=False))
     else:
-        m = rec.match
-        spec = get_spec(m.game)
-        out.print(f"{spec.title}  {m.config}  {plural(len(m.games), 'game')}  seed {m.seed}  date {rec.date}")
-        out.print("players: " + ", ".join(seat_label(q, m.players) for q in range(len(m.players))))
-        if verify:
-            for line in commitment_lines(rec)[0]:
-                out.print(line)
-        ledger = "Ledger" if lang == "en" else "บัญชีคะแนน"
-        for k, g in enumerate(report.games):
-            way = "clockwise" if g.direction > 0 else "counter-clockwise"
-            title = (
-                f"{ledger}, game {k + 1}: {seat_label(g.starter, m.players)} starts, {way}, {len(g.actions)} actions"
-            )
-            out.print(ledger_table(spec, g, m.players, lang, title))
-        if report.games:
-            out.print(match_table(report.games, m.players, lang, "Match" if lang == "en" else "คะแนนรวม"))
-        if report.is_valid:
-            winners = ", ".join(seat_label(q, m.players) for q in report.winners) or "none (match not complete)"
-            actions = sum(len(g.actions) for g in report.games)
-            out.print(
-                f"valid: {plural(len(report.games), 'game')}, {plural(actions, 'action')} replayed; winners: {winners}"
-            )
+        for line in replay_lines(rec, report, verify, lang):
+            out.print(line)
     if report.problem is not None:
         if not as_json:
-            common.stderr().print(f"invalid: {report.problem.describe()}")
+            common.stderr().print(say("replay.invalid", lang, problem=report.problem.describe()))
         raise typer.Exit(1)
     if verify and not commitment_lines(rec)[1]:
         if not as_json:
-            common.stderr().print("invalid: a deck order does not match its shuffle commitment")
+            common.stderr().print(say("replay.bad_commitment", lang))
         raise typer.Exit(1)
+
+
+def replay_lines(rec: Record, report: ReplayReport, verify: bool, lang: str) -> list[Any]:
+    """What ``samrap replay`` prints for people: header, players, each ledger, the match, the verdict."""
+    m = rec.match
+    spec = get_spec(m.game)
+    unit = spec.unit_in(lang)
+    seats = m.players
+    count = len(m.games)
+    title = spec.title_in(lang)
+    lines: list[Any] = [
+        say(
+            "replay.header",
+            lang,
+            title=title,
+            config=m.config,
+            played=plural(count, unit),
+            count=count,
+            unit=unit,
+            seed="-" if m.seed is None else m.seed,
+            date=rec.date,
+        ),
+        say("replay.players", lang, players=", ".join(seat_text(q, seats, lang) for q in range(len(seats)))),
+    ]
+    if m.seed is None and lang != "th":
+        lines.insert(1, say("replay.server_seed", lang))
+    if verify:
+        lines += commitment_lines(rec)[0]
+    for k, g in enumerate(report.games):
+        way = say("way.clockwise" if g.direction > 0 else "way.counter", lang)
+        seat = seat_text(g.starter, seats, lang)
+        title = say("replay.ledger", lang, unit=unit, number=k + 1, seat=seat, way=way, actions=len(g.actions))
+        lines.append(ledger_table(spec, g, seats, lang, title))
+    if report.games:
+        lines.append(match_table(spec, report.games, seats, lang, say("play.match", lang)))
+    if report.is_valid:
+        winners = ", ".join(seat_text(q, seats, lang) for q in report.winners) or say("replay.no_winner", lang)
+        actions = sum(len(g.actions) for g in report.games)
+        played = plural(len(report.games), unit)
+        lines.append(
+            say(
+                "replay.valid",
+                lang,
+                played=played,
+                count=len(report.games),
+                unit=unit,
+                actions=actions,
+                actions_text=plural(actions, "action"),
+                winners=winners,
+            )
+        )
+    return lines
 
 
 @app.command()

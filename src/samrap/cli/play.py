@@ -21,25 +21,18 @@ from typing import Any
 from rich.console import Console
 from rich.text import Text
 
-from samrap.cli.common import seat_label
 from samrap.cli.tables import ledger_table, match_table
+from samrap.cli.text import say, seat_text
 from samrap.core.errors import IllegalActionError, InvalidNotationError
 from samrap.engine.match import GameResult, MatchObserver, MatchResult
 from samrap.engine.registry import AnyGame, GameSetup, GameSpec
 from samrap.players.hint import rank_moves
 from samrap.players.levels import heuristic_for
 
-HELP = """\
-Answer with one of:
-  a number             the move with that number in the list
-  action text          D draw · C3 7h8h9h collect row card 3 into a meld · M 7h8h9h meld
-                       L 5h>2 lay 5h off on table meld 2 · X Qs discard · K Qs knock with Qs face down
-                       (K Qs 7h8h9h 5c>2 also melds and lays off) · - pass the last turn
-  a card               Qs alone picks the one listed move ending in Qs of the form "<letter> Qs"
-  ?                    this help and the moves again
-  !                    a hint: the best moves by the heuristic bot, with its reasons (from your view only)
-  q                    quit the match (finished games are still recorded)
-Cards: rank 2-9 T J Q K A (or 10) then suit c d h s (or ♣ ♦ ♥ ♠): 7c, Th, 10h, Q♠."""
+
+def help_text(spec: GameSpec, lang: str) -> str:
+    """The ``?`` help: the CLI's keys around the game's own action text (``spec.move_help``)."""
+    return say("play.help", lang, moves=spec.move_help[lang], unit=spec.unit_in(lang))
 
 
 class QuitMatch(Exception):
@@ -87,10 +80,10 @@ class HumanPlayer:
             self.out.print()
             self.out.print(colour(self.spec.render_view(view, self.names, self.lang)))
             self._last_view = view
-        self.out.print("Your moves:")
+        self.out.print(say("play.moves", self.lang))
         self.out.print(moves_text(texts))
         while True:
-            self.out.print("move (number, action, ? help, ! hint, q quit)> ", end="")
+            self.out.print(say("play.prompt", self.lang), end="")
             line = self.read_line()
             if line is None:
                 self.out.print()
@@ -103,7 +96,7 @@ class HumanPlayer:
             if answer.lower() in ("q", "quit", "exit"):
                 raise QuitMatch("quit")
             if answer in ("?", "h", "help"):
-                self.out.print(HELP)
+                self.out.print(help_text(self.spec, self.lang))
                 self.out.print(moves_text(texts))
                 continue
             if answer in ("!", "hint"):
@@ -112,7 +105,7 @@ class HumanPlayer:
             try:
                 return self.interpret(answer, legal, texts)
             except InvalidNotationError as e:
-                self.out.print(f"not a move: {e}")
+                self.out.print(say("play.not_a_move", self.lang, error=e))
 
     def show_hint(self, view: Any, legal: Sequence[Any], texts: Sequence[str], top: int = 3) -> None:
         """The heuristic's best ``top`` moves from this seat's view, each with its listed number.
@@ -122,7 +115,7 @@ class HumanPlayer:
         """
         hints = rank_moves(self.game, view, legal, heuristic_for(self.game), Random(0), None, self.lang)
         number = {t: k + 1 for k, t in enumerate(texts)}
-        self.out.print("คำแนะนำ:" if self.lang == "th" else "Hint:")
+        self.out.print(say("play.hint", self.lang))
         for h in hints[:top]:
             self.out.print(f"{number[h.text]:>3}) {h.text}  {h.reason}")
 
@@ -131,12 +124,13 @@ class HumanPlayer:
 
         Raises:
             InvalidNotationError: it is neither a listed number, nor action text, nor a card
-                naming exactly one listed move.
+                naming exactly one listed move (the message is in the player's language).
         """
+        lang = self.lang
         if answer.isdigit():
             k = int(answer)
             if not 1 <= k <= len(legal):
-                raise InvalidNotationError(f"there is no move {k}; choose 1-{len(legal)}")
+                raise InvalidNotationError(say("play.no_such_move", lang, k=k, n=len(legal)))
             return legal[k - 1]
         try:
             return self.game.parse_action(answer)
@@ -145,17 +139,18 @@ class HumanPlayer:
                 config = self.game.config
                 card = self.spec.card_text(config, self.spec.parse_card(config, answer))
             except InvalidNotationError:
-                raise e from None
+                raise InvalidNotationError(say("play.unreadable", lang, error=e, answer=answer)) from None
             hits = [a for a, t in zip(legal, texts, strict=True) if len(t.split()) == 2 and t.split()[1] == card]
             if len(hits) == 1:
                 return hits[0]
             if not hits:
-                raise InvalidNotationError(f"no listed move of the form '<letter> {card}'") from None
+                raise InvalidNotationError(say("play.no_card_move", lang, card=card)) from None
             options = ", ".join(self.game.action_text(a) for a in hits)
-            raise InvalidNotationError(f"{card} could be {options}: type the whole move") from None
+            raise InvalidNotationError(say("play.ambiguous", lang, card=card, options=options)) from None
 
     def rejected(self, action: Any, error: IllegalActionError) -> None:
-        self.out.print(f"illegal: {self.game.action_text(action)}: {error}")
+        text = self.game.action_text(action)
+        self.out.print(say("play.illegal", self.lang, action=text, error=error, rule=error.rule))
 
 
 @dataclass
@@ -173,12 +168,17 @@ class PlayObserver(MatchObserver):
 
     def game_started(self, index: int, setup: GameSetup) -> None:
         self._setup = setup
-        way = "clockwise" if setup.direction > 0 else "counter-clockwise"
+        lang = self.lang
+        way = say("way.clockwise" if setup.direction > 0 else "way.counter", lang)
+        unit = self.spec.unit_in(lang)
+        seat = seat_text(setup.starter, self.names, lang)
         self.out.print()
-        self.out.print(f"=== Game {index + 1}: {seat_label(setup.starter, self.names)} starts, {way} ===")
+        self.out.print(
+            say("play.started", lang, unit=unit, Unit=unit.capitalize(), number=index + 1, seat=seat, way=way)
+        )
 
     def action_played(self, index: int, number: int, seat: int, text: str) -> None:
-        self.out.print(colour(f"  {seat_label(seat, self.names)}: {text}"))
+        self.out.print(colour(f"  {seat_text(seat, self.names, self.lang)}: {text}"))
 
     def game_finished(self, index: int, result: GameResult, totals: tuple[int, ...]) -> None:
         self.results.append(result)
@@ -188,10 +188,10 @@ class PlayObserver(MatchObserver):
             final = self.game.apply(final, self.game.parse_action(text), seat)
         self.out.print()
         self.out.print(colour(self.spec.render_view(self.game.observe(final, self.human), self.names, self.lang)))
-        ledger = "Ledger" if self.lang == "en" else "บัญชีคะแนน"
-        self.out.print(ledger_table(self.spec, result, self.names, self.lang, f"{ledger}, game {index + 1}"))
-        title = "Match" if self.lang == "en" else "คะแนนรวม"
-        self.out.print(match_table(self.results, self.names, self.lang, title))
+        lang = self.lang
+        title = say("play.ledger", lang, unit=self.spec.unit_in(lang), number=index + 1)
+        self.out.print(ledger_table(self.spec, result, self.names, lang, title))
+        self.out.print(match_table(self.spec, self.results, self.names, lang, say("play.match", lang)))
 
 
 def partial_result(

@@ -90,6 +90,7 @@ class GameSpec:
     that ``engine.match``, ``engine.record`` and the CLI stay free of any game's vocabulary.
 
     Attributes:
+        title, thai_title: the game's name in English (with the Thai beside it) and in Thai.
         config_class: the game's frozen config dataclass (its docstring documents every option).
         presets: named configs; ``default_preset`` is used when only the game name is given.
         make_game: config -> game facade (satisfying :class:`engine.protocol.Game`).
@@ -104,6 +105,8 @@ class GameSpec:
         check_deck: ``(config, deck) -> None`` when a deck order is a whole pack, else what is wrong.
         item_names: ledger code -> (Thai, English) names.
         render_view: ``(view, seat names, lang) -> multi-line text`` for people.
+        move_help: lang -> the lines of terminal help that teach the game's action text.
+        unit: (Thai, English) word for one game of a match (Contract Rummy's are deals, รอบ).
         stats: what a simulation summary counts.
         rule_refs: rule numbers for match-level replay messages.
         max_game_length: ``config -> the most actions one game can take`` (a bug guard).
@@ -114,6 +117,7 @@ class GameSpec:
 
     name: str
     title: str
+    thai_title: str
     config_class: type[Any]
     presets: Mapping[str, Any]
     make_game: Callable[[Any], AnyGame]
@@ -129,9 +133,11 @@ class GameSpec:
     check_deck: Callable[[Any, Sequence[int]], str | None]
     item_names: Mapping[str, tuple[str, str]]
     render_view: Callable[[Any, Sequence[str], str], str]
+    move_help: Mapping[str, str]
     stats: tuple[StatDef, ...]
     rule_refs: RuleRefs
     max_game_length: Callable[[Any], int]
+    unit: tuple[str, str] = ("เกม", "game")
     slow_moves: bool = False
 
     @property
@@ -140,6 +146,14 @@ class GameSpec:
 
     def config_string(self, config: Any) -> str:
         return str(config.to_string())
+
+    def title_in(self, lang: str) -> str:
+        """The game's name for people: Thai alone on a Thai screen."""
+        return self.thai_title if lang == "th" else self.title
+
+    def unit_in(self, lang: str) -> str:
+        """The word for one game of a match (``game``, ``deal``; Thai ``เกม``, ``รอบ``)."""
+        return self.unit[0] if lang == "th" else self.unit[1]
 
     def item_name(self, code: str, lang: str = "en") -> str:
         """The ledger item's name for people; unknown codes are shown as they are."""
@@ -177,6 +191,7 @@ def _dummy() -> GameSpec:
     from samrap.games.dummy import match, render, scoring
     from samrap.games.dummy.config import PRESETS, DummyConfig
     from samrap.games.dummy.game import MAX_GAME_LENGTH, DummyGame
+    from samrap.games.dummy.movehelp import MOVE_HELP
 
     def make_game(config: DummyConfig) -> AnyGame:
         game: Game[DummyState, DummyAction, DummyView] = DummyGame(config)  # checks the protocol
@@ -198,6 +213,7 @@ def _dummy() -> GameSpec:
     return GameSpec(
         name="dummy",
         title="Thai Dummy (ดัมมี่)",
+        thai_title="ดัมมี่",
         config_class=DummyConfig,
         presets=PRESETS,
         make_game=make_game,
@@ -213,6 +229,7 @@ def _dummy() -> GameSpec:
         check_deck=lambda config, deck: _deck_problem(52, deck, card_str, "a Dummy deck"),
         item_names=scoring.ITEM_NAMES,
         render_view=render.render_view,
+        move_help=MOVE_HELP,
         stats=(
             StatDef("knocks", "น็อค", "knocks", knock_codes),
             StatDef("dark_knocks", "น็อคมืด", "dark knocks", frozenset({"dark_knock"})),
@@ -233,9 +250,10 @@ def _contract() -> GameSpec:
     +1. The deck seed is passed on too: it also seeds the empty-stock reshuffles (rule 28).
     """
     from samrap.core.errors import InvalidNotationError
-    from samrap.games.contract import match, scoring
+    from samrap.games.contract import match, render, scoring
     from samrap.games.contract.config import PRESETS, ContractConfig
     from samrap.games.contract.game import ContractGame
+    from samrap.games.contract.movehelp import MOVE_HELP
 
     def contract(game: AnyGame) -> ContractGame:
         assert isinstance(game, ContractGame)
@@ -257,12 +275,10 @@ def _contract() -> GameSpec:
             raise InvalidNotationError(f"not one physical card: {text!r}")
         return ids[0][0]
 
-    def render_view(view: Any, names: Sequence[str], lang: str) -> str:
-        return str(view.to_string())  # until Contract Rummy has a render module
-
     return GameSpec(
         name="contract",
         title="Contract Rummy",
+        thai_title="คอนแทรครัมมี่",
         config_class=ContractConfig,
         presets=PRESETS,
         make_game=ContractGame,
@@ -279,17 +295,17 @@ def _contract() -> GameSpec:
             config.pack_size, deck, config.pack.card_text, "a Contract Rummy pack"
         ),
         item_names=scoring.ITEM_NAMES,
-        render_view=render_view,
-        stats=(StatDef("blocked", "ไม่มีคนออก", "deals with nobody out", frozenset({"out"}), "games_without"),),
+        render_view=render.render_view,
+        move_help=MOVE_HELP,
+        stats=(StatDef("blocked", "ไม่มีใครหมดมือ", "deals with nobody out", frozenset({"out"}), "games_without"),),
         rule_refs=RuleRefs(starter=6, direction=6, first_game=6, scores=20, match_end=21),
         max_game_length=lambda config: ContractGame(config).max_game_length,
+        unit=("รอบ", "deal"),
         slow_moves=True,
     )
 
 
-#: name -> loader. Adding a game is one line here plus its loader above. Contract Rummy's loader
-#: is written and tested (tests/engine/test_registry.py) but not yet listed: uncomment the line
-#: when its package is ready for the CLI (it still lacks a ``render`` module for people).
+#: name -> loader. Adding a game is one line here plus its loader above (docs/architecture.md).
 _LOADERS: dict[str, Callable[[], GameSpec]] = {
     "dummy": _dummy,
     "contract": _contract,

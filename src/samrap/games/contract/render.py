@@ -16,39 +16,55 @@ from collections.abc import Sequence
 
 from samrap.core.cards import card_pretty
 from samrap.games.contract.cards import JOKER, Pack
-from samrap.games.contract.contracts import contract_text
+from samrap.games.contract.contracts import DEALS, contract, contract_text
 from samrap.games.contract.melds import TableMeld, ordered_faces
 from samrap.games.contract.observe import ContractView, observe
 from samrap.games.contract.scoring import ITEM_NAMES
 from samrap.games.contract.state import ContractState, LedgerItem, Phase
 
 _LABELS: dict[str, tuple[str, str]] = {
-    # key: (Thai, English)
-    "title": ("รัมมี่สัญญา", "Contract Rummy (รัมมี่สัญญา)"),
-    "deal": ("ตาที่", "Deal"),
+    # key: (Thai, English); the Thai words are those of ../shared/rules/thai-terms.md.
+    "title": ("คอนแทรครัมมี่", "Contract Rummy (รัมมี่สัญญา)"),
     "contract": ("สัญญา", "contract"),
     "stock": ("กองจั่ว", "Stock"),
     "cards": ("ใบ", "cards"),
-    "pile": ("กองทิ้ง (บนสุดท้ายสุด)", "Discard pile, top last"),
-    "table": ("ไพ่บนโต๊ะ (เลขกอง ใช้ฝาก L <ไพ่>><เลข>)", "Table melds (numbers for lay-offs: L <card>><n>)"),
+    "pile": ("กองทิ้ง (บนสุดอยู่ท้าย)", "Discard pile, top last"),
+    "table": ("ชุดบนโต๊ะ (เลขชุดใช้ฝาก: L <ไพ่>><เลข>)", "Table melds (numbers for lay-offs: L <card>><n>)"),
     "players": ("ผู้เล่น", "Players"),
     "down": ("ลงแล้ว", "down"),
     "not_down": ("ยังไม่ลง", "not down"),
-    "known": ("ที่รู้", "known"),
+    "known": ("ไพ่ที่รู้ว่าถือ", "known"),
     "score": ("แต้มรวม", "total"),
     "buys": ("ซื้อ", "buys"),
     "turn": ("ตา", "turn"),
     "hand": ("ไพ่ในมือ", "Your hand"),
-    "over": ("จบตา", "Deal over"),
+    "over": ("จบรอบ", "Deal over"),
+    "out": ("หมดมือ", "went out"),
+    "nobody_out": ("ไม่มีใครหมดมือ", "nobody went out"),
+    "forbid": ("ห้ามทิ้ง", "may not discard"),
+    "deep": ("ต้องลงไพ่ที่หยิบลึกในตานี้", "must table the deep card this turn"),
+    "pending": ("โจ๊กเกอร์ที่แลกมาต้องลงในตานี้", "exchanged jokers to table this turn"),
     "total": ("รวม", "total"),
 }
 
 _PHASE_HINTS: dict[Phase, tuple[str, str]] = {
-    Phase.DRAW: ("จั่ว (D) หรือเก็บจากกองทิ้ง (P, P<ลึก>)", "draw (D) or take discards (P, P<depth>)"),
-    Phase.PLAY: ("ลงสัญญา (G) ฝาก (L) แลกโจ๊กเกอร์ (E) แล้วทิ้ง (X)", "go down (G), lay off (L), exchange (E), discard (X)"),
+    Phase.DRAW: ("จั่ว (D) หรือหยิบจากกองทิ้ง (P, P<ลึก>)", "draw (D) or take discards (P, P<depth>)"),
+    Phase.PLAY: (
+        "ลงตามสัญญา (G) ฝาก (L) แลกโจ๊กเกอร์ (E) แล้วทิ้ง (X)",
+        "go down (G), lay off (L), exchange (E), discard (X)",
+    ),
     Phase.CLAIM: ("ซื้อไพ่ทิ้ง (C) หรือผ่าน (-)", "buy the discard (C) or pass (-)"),
-    Phase.OVER: ("จบตา", "deal over"),
+    Phase.OVER: ("จบรอบ", "deal over"),
 }
+
+
+def contract_words(deal: int, lang: str = "en") -> str:
+    """The deal's contract for people: ``two sets + one run`` or ``ตอง 2 ชุด + เรียง 1 ชุด``."""
+    if lang != "th":
+        return contract_text(deal)
+    sets, runs = contract(deal)
+    parts = [f"{word} {n} ชุด" for word, n in (("ตอง", sets), ("เรียง", runs)) if n]
+    return " + ".join(parts)
 
 
 def width(text: str) -> int:
@@ -91,8 +107,10 @@ def meld_text(m: TableMeld) -> str:
     return " ".join(("★" if jokers >> f & 1 else "") + card_pretty(f) for f in ordered_faces(m.faces))
 
 
-def _seat(q: int, names: Sequence[str]) -> str:
-    return f"s{q} {names[q]}" if q < len(names) else f"s{q}"
+def seat_text(q: int, names: Sequence[str], lang: str = "en") -> str:
+    """A seat for people: ``s1 ben`` in English, ``#1 ben`` in Thai (no Latin letter but the name)."""
+    mark = "#" if lang == "th" else "s"
+    return f"{mark}{q} {names[q]}" if q < len(names) else f"{mark}{q}"
 
 
 def _pile_line(v: ContractView) -> str:
@@ -100,16 +118,16 @@ def _pile_line(v: ContractView) -> str:
     return "  " + (" ".join(face_pretty(pack.faces[c]) for c in v.pile) or "-")
 
 
-def _table_lines(v: ContractView, names: Sequence[str]) -> list[str]:
+def _table_lines(v: ContractView, names: Sequence[str], lang: str) -> list[str]:
     if not v.melds:
         return ["  -"]
-    cols = max(width(_seat(q, names)) for q in range(v.config.players))
-    return [f"  [{i}] {pad(_seat(m.owner, names), cols)}  {meld_text(m)}" for i, m in enumerate(v.melds)]
+    cols = max(width(seat_text(q, names, lang)) for q in range(v.config.players))
+    return [f"  [{i}] {pad(seat_text(m.owner, names, lang), cols)}  {meld_text(m)}" for i, m in enumerate(v.melds)]
 
 
 def _player_lines(v: ContractView, names: Sequence[str], lang: str) -> list[str]:
     pack = v.config.pack
-    cols = max(width(_seat(q, names)) for q in range(v.config.players))
+    cols = max(width(seat_text(q, names, lang)) for q in range(v.config.players))
     lines = []
     for q in range(v.config.players):
         down = _label("down", lang) if v.down >> q & 1 else _label("not_down", lang)
@@ -119,32 +137,55 @@ def _player_lines(v: ContractView, names: Sequence[str], lang: str) -> list[str]
         buys = f"  {_label('buys', lang)} {v.buys[q]}/{v.config.max_buys}" if v.config.buying else ""
         turn = f"  <- {_label('turn', lang)}" if q == v.to_move() and v.phase is not Phase.OVER else ""
         score = f"{_label('score', lang)} {v.scores[q]}"
-        lines.append(f"  {pad(_seat(q, names), cols)}  {pad(down, 10)} {score:<10} {size}{buys}{turn}")
+        lines.append(f"  {pad(seat_text(q, names, lang), cols)}  {pad(down, 10)} {pad(score, 10)} {size}{buys}{turn}")
     return lines
 
 
+def _duty_lines(v: ContractView, lang: str) -> list[str]:
+    """What the player to move still owes this turn (rules 12, 16, 24-26), everyone saw it happen."""
+    if v.phase is Phase.OVER:
+        return []
+    pack = v.config.pack
+    duties = []
+    if v.forbid >= 0:
+        duties.append(f"{_label('forbid', lang)} {face_pretty(v.forbid)}")
+    if v.deep >= 0:
+        duties.append(f"{_label('deep', lang)}: {face_pretty(pack.faces[v.deep])}")
+    if v.pending:
+        duties.append(f"{_label('pending', lang)}: {hand_text(pack, v.pending)}")
+    return [f"  * {d}" for d in duties]
+
+
 def render_view(v: ContractView, names: Sequence[str] = (), lang: str = "en") -> str:
-    """Everything seat ``v.seat`` may see, as text (``lang`` ``en`` or ``th`` for the labels)."""
+    """Everything seat ``v.seat`` may see, as text (``lang`` ``en`` or ``th`` for the labels).
+
+    The Thai screen names no config string (players read the deal and its contract instead);
+    the English header keeps it for bug reports.
+    """
     pack = v.config.pack
     hint = _PHASE_HINTS[v.phase][0 if lang == "th" else 1]
+    title = _label("title", lang) if lang == "th" else f"{_label('title', lang)}  {v.config.to_string()}"
+    deal = f"รอบที่ {v.deal} จาก {DEALS}" if lang == "th" else f"Deal {v.deal}/{DEALS}"
     lines = [
-        f"{_label('title', lang)}  {v.config.to_string()}",
-        f"{_label('deal', lang)} {v.deal}/7  ·  {_label('contract', lang)}: {contract_text(v.deal)}",
-        f"{_label('turn', lang)}: {_seat(v.to_move(), names)}  ·  {hint}",
+        title,
+        f"{deal}  ·  {_label('contract', lang)}: {contract_words(v.deal, lang)}",
+        f"{_label('turn', lang)}: {seat_text(v.to_move(), names, lang)}  ·  {hint}",
+        *_duty_lines(v, lang),
         f"{_label('stock', lang)}: {v.stock_size} {_label('cards', lang)}",
         f"{_label('pile', lang)}:",
         _pile_line(v),
         f"{_label('table', lang)}:",
-        *_table_lines(v, names),
+        *_table_lines(v, names, lang),
         f"{_label('players', lang)}:",
         *_player_lines(v, names, lang),
     ]
     if v.phase is Phase.OVER:
-        ending = f"{_seat(v.out, names)} went out" if v.out >= 0 else "nobody went out"
+        out = f"{seat_text(v.out, names, lang)} {_label('out', lang)}"
+        ending = out if v.out >= 0 else _label("nobody_out", lang)
         lines.append(f"{_label('over', lang)}: {ending}")
         for q in range(v.config.players):
             if v.revealed and v.revealed[q]:
-                lines.append(f"  {_seat(q, names)}: {hand_text(pack, v.revealed[q])}")
+                lines.append(f"  {seat_text(q, names, lang)}: {hand_text(pack, v.revealed[q])}")
     else:
         lines.append(f"{_label('hand', lang)} ({v.hand.bit_count()}): {hand_text(pack, v.hand)}")
     return "\n".join(lines)
@@ -155,7 +196,7 @@ def render_state(s: ContractState, names: Sequence[str] = (), lang: str = "en") 
     pack = s.config.pack
     lines = [render_view(observe(s, s.to_move()), names, lang), "All hands:"]
     for q in range(s.config.players):
-        lines.append(f"  {_seat(q, names)}: {hand_text(pack, s.hands[q])}")
+        lines.append(f"  {seat_text(q, names, lang)}: {hand_text(pack, s.hands[q])}")
     lines.append("Stock, next first: " + (" ".join(face_pretty(pack.faces[c]) for c in s.stock) or "-"))
     return "\n".join(lines)
 
@@ -172,7 +213,7 @@ def render_ledger(ledger: Sequence[LedgerItem], players: int, names: Sequence[st
     lines = []
     for q in range(players):
         mine = [i for i in ledger if i.seat == q]
-        lines.append(_seat(q, names))
+        lines.append(seat_text(q, names, lang))
         for item in mine:
             detail = f" ({item.detail})" if item.detail else ""
             lines.append(f"  {pad(item_name(item.code, lang) + detail, 40)} {item.points:6d}")

@@ -1,0 +1,155 @@
+"""Every sentence the terminal commands say to a player, in English and Thai (``--lang``).
+
+One table, so a Thai screen can be checked whole (``tests/cli/test_thai.py`` fails on any Latin
+word in Thai output but card texts, action notation and names) and a new sentence cannot be added
+in one language only. The Thai words are those of ``../shared/rules/thai-terms.md``: แต้ม for
+points, ชุด for a meld, รอบ for a Contract Rummy deal, หมดมือ for going out.
+
+Placeholders are :meth:`str.format` fields; ``{unit}`` is the game's word for one game of a
+match (Dummy: game/เกม, Contract Rummy: deal/รอบ).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+#: key -> (English, Thai).
+TEXTS: dict[str, tuple[str, str]] = {
+    # samrap play
+    "play.header": (
+        "{title}  {config}  seed {seed}  (the same --seed deals the same cards)",
+        "{title}  ค่า seed {seed}  (ค่า seed เดิมแจกไพ่เหมือนเดิม)",
+    ),
+    "play.you_are": (
+        "You are {seat}. Type ? for help, ! for a hint, q to quit.",
+        "คุณคือ {seat} พิมพ์ ? ดูวิธีเล่น ! ขอคำแนะนำ q เลิกเล่น",
+    ),
+    "play.moves": ("Your moves:", "การเดินที่เลือกได้:"),
+    "play.prompt": (
+        "move (number, action, ? help, ! hint, q quit)> ",
+        "เลือก (เลข, การเดิน, ? วิธีเล่น, ! คำแนะนำ, q เลิก)> ",
+    ),
+    "play.not_a_move": ("not a move: {error}", "ไม่ใช่การเดิน: {error}"),
+    "play.no_such_move": ("there is no move {k}; choose 1-{n}", "ไม่มีการเดินที่ {k} เลือกได้ 1-{n}"),
+    "play.unreadable": ("{error}", "อ่าน {answer!r} ไม่ออก พิมพ์ ? ดูวิธีพิมพ์"),
+    "play.no_card_move": ("no listed move of the form '<letter> {card}'", "ไม่มีการเดินในรายการที่ใช้ {card} ใบเดียว"),
+    "play.ambiguous": (
+        "{card} could be {options}: type the whole move",
+        "{card} เป็นได้หลายแบบ ({options}) พิมพ์การเดินให้ครบ",
+    ),
+    "play.illegal": ("illegal: {action}: {error}", "ผิดกติกาข้อ {rule}: {action}"),
+    "play.hint": ("Hint:", "คำแนะนำ:"),
+    "play.started": (
+        "=== {Unit} {number}: {seat} starts, {way} ===",
+        "=== {unit}ที่ {number}: {seat} เริ่ม เวียน{way} ===",
+    ),
+    "way.clockwise": ("clockwise", "ตามเข็ม"),
+    "way.counter": ("counter-clockwise", "ทวนเข็ม"),
+    "play.ledger": ("Ledger, {unit} {number}", "สรุปแต้ม {unit}ที่ {number}"),
+    "play.match": ("Match", "แต้มรวม"),
+    "play.stopped_quit": (
+        "Match stopped (quit) after {finished}.",
+        "หยุดเล่นแล้ว (เลิกเล่น) จบไป {count} {unit}",
+    ),
+    "play.stopped_eof": (
+        "Match stopped (end of input) after {finished}.",
+        "หยุดเล่นแล้ว (ไม่มีข้อมูลเข้าอีก) จบไป {count} {unit}",
+    ),
+    "play.over": (
+        "Match over after {played}. Winner: {winners}  totals {totals}",
+        "จบแมตช์ใน {count} {unit} ผู้ชนะ: {winners}  แต้มรวม {totals}",
+    ),
+    "play.no_record": ("No game finished: no record written.", "ยังไม่จบสัก{unit}: ไม่ได้บันทึก"),
+    "play.recorded": (
+        "Record written to {path}  (check it with: samrap replay {path})",
+        "บันทึกเกมไว้ที่ {path}",
+    ),
+    "play.record_path": ("cannot write the record {path}: {why}", "บันทึกเกมที่ {path} ไม่ได้: {why}"),
+    "play.help": (
+        """\
+Answer with one of:
+  a number             the move with that number in the list
+{moves}
+  a card               Qs alone picks the one listed move ending in Qs of the form "<letter> Qs"
+  ?                    this help and the moves again
+  !                    a hint: the best moves by the heuristic bot, with its reasons (from your view only)
+  q                    quit the match (finished games are still recorded)
+Cards: rank 2-9 T J Q K A (or 10) then suit c d h s (or ♣ ♦ ♥ ♠): 7c, Th, 10h, Q♠.""",
+        """\
+ตอบได้อย่างใดอย่างหนึ่ง:
+  เลข                  การเดินที่มีเลขนั้นในรายการ
+{moves}
+  ไพ่ใบเดียว            เช่น Qs เลือกการเดินในรายการที่ใช้ Qs ใบเดียว (เช่นทิ้ง Qs)
+  ?                    วิธีเล่นนี้และรายการการเดินอีกครั้ง
+  !                    คำแนะนำ: การเดินที่ดีที่สุดของบอท พร้อมเหตุผล (ดูจากไพ่ที่คุณเห็นเท่านั้น)
+  q                    เลิกเล่น ({unit}ที่จบแล้วยังบันทึกไว้)
+ไพ่: หน้าไพ่ 2-9 T J Q K A (หรือ 10) ตามด้วยดอก c d h s (หรือ ♣ ♦ ♥ ♠): 7c, Th, 10h, Q♠""",
+    ),
+    # score tables
+    "table.seat": ("seat", "ผู้เล่น"),
+    "table.item": ("item", "รายการ"),
+    "table.points": ("points", "แต้ม"),
+    "table.unit_total": ("{unit} total", "รวม{unit}นี้"),
+    "table.total": ("total", "รวม"),
+    # samrap replay
+    "replay.header": (
+        "{title}  {config}  {played}  seed {seed}  date {date}",
+        "{title}  {count} {unit}  ค่า seed {seed}  วันที่ {date}",
+    ),
+    "replay.server_seed": ("seed: none (a server deal: see the shuffle commitments)", ""),
+    "replay.players": ("players: {players}", "ผู้เล่น: {players}"),
+    "replay.ledger": (
+        "Ledger, {unit} {number}: {seat} starts, {way}, {actions} actions",
+        "สรุปแต้ม {unit}ที่ {number}: {seat} เริ่ม เวียน{way} เดิน {actions} ครั้ง",
+    ),
+    "replay.valid": (
+        "valid: {played}, {actions_text} replayed; winners: {winners}",
+        "ถูกต้อง: เล่นซ้ำ {count} {unit} {actions} การเดิน ผู้ชนะ: {winners}",
+    ),
+    "replay.no_winner": ("none (match not complete)", "ไม่มี (แมตช์ยังไม่จบ)"),
+    "replay.not_record": ("{file} is not a samrap record: {error}", "{file} ไม่ใช่บันทึกเกมของสำรับ: {error}"),
+    "replay.unreadable": ("cannot read {file}: {why}", "อ่าน {file} ไม่ได้: {why}"),
+    "replay.invalid": ("invalid: {problem}", "ไม่ถูกต้อง: {problem}"),
+    "replay.bad_commitment": (
+        "invalid: a deck order does not match its shuffle commitment",
+        "ไม่ถูกต้อง: ลำดับไพ่ไม่ตรงกับค่าแฮชที่ประกาศก่อนแจก (SHA-256)",
+    ),
+    # samrap hint
+    "hint.title": (
+        "Hints, {unit} {game} before action {at}: {player} (seat {seat}) to play, by {bot}",
+        "คำแนะนำ {unit}ที่ {game} ก่อนการเดินที่ {at}: ตาของ {player} (ที่นั่ง {seat})",
+    ),
+    "hint.played": ("move played (*)", "การเดินที่เล่นจริง (*)"),
+    "hint.col.move": ("move", "การเดิน"),
+    "hint.col.win": ("win", "โอกาสชนะ"),
+    "hint.col.points": ("points", "แต้ม"),
+    "hint.col.value": ("value", "ค่า"),
+    "hint.col.playouts": ("playouts", "จำลอง"),
+    "hint.col.reason": ("reason", "เหตุผล"),
+    "hint.broken": (
+        "the record breaks the rules before action {at}: {error}",
+        "บันทึกผิดกติกาข้อ {rule} ก่อนการเดินที่ {at}",
+    ),
+    # one-line errors shared by the commands
+    "error.lang": ("--lang must be one of en, th, not {lang!r}", "--lang must be one of en, th, not {lang!r}"),
+    "error.seed": ("--seed must be between 0 and {max}", "ค่า seed ต้องอยู่ระหว่าง 0 ถึง {max}"),
+    "error.bots": ("--bots: {error}", "บอทที่เลือกใช้ไม่ได้: {error}"),
+    "error.prefix": ("samrap: error: ", "samrap: ผิดพลาด: "),
+}
+
+
+def say(key: str, lang: str = "en", **fields: Any) -> str:
+    """The sentence ``key`` in ``lang`` (``en`` or ``th``) with ``fields`` filled in."""
+    en, th = TEXTS[key]
+    text = th if lang == "th" and th else en
+    return text.format(**fields)
+
+
+def seat_text(seat: int, names: tuple[str, ...] | list[str], lang: str = "en") -> str:
+    """A seat for people: ``s1 ben`` in English, ``#1 ben`` in Thai (no Latin letter but the name)."""
+    mark = "#" if lang == "th" else "s"
+    return f"{mark}{seat} {names[seat]}" if seat < len(names) else f"{mark}{seat}"
+
+
+def plural(count: int, word: str) -> str:
+    return f"{count} {word}" if count == 1 else f"{count} {word}s"
