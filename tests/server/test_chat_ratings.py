@@ -38,7 +38,7 @@ def test_chat_reaches_the_table_escaped_and_mutes_work(client: TestClient) -> No
     with (
         client.websocket_connect(f"/ws/tables/{code}") as a,
         client.websocket_connect(f"/ws/tables/{code}") as b,
-        client.websocket_connect(f"/ws/tables/{code}") as spectator,
+        client.websocket_connect(f"/ws/tables/{code}?watch={t['spectator_key']}") as spectator,
     ):
         hello(a, seats[0]["token"])
         hello(b, seats[1]["token"])
@@ -69,7 +69,7 @@ def test_chat_reaches_the_table_escaped_and_mutes_work(client: TestClient) -> No
         assert codes == ["rate_limited"]
 
     def history(token: str | None) -> list[str]:
-        with client.websocket_connect(f"/ws/tables/{code}") as ws:
+        with client.websocket_connect(f"/ws/tables/{code}?watch={t['spectator_key']}") as ws:
             ws.send_text(json.dumps({"t": "hello", "token": token}))
             ws.send_text(json.dumps({"t": "ping", "ref": "end"}))
             lines = []

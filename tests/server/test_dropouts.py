@@ -54,6 +54,7 @@ def test_stand_in_plays_after_the_grace_period_until_the_person_returns(fast_cli
         client,
         game="dummy(players=2,target=1)",
         host_name="Gone",
+        public=True,
         seats=[{"kind": "human"}, {"kind": "bot", "level": "random"}],
         settings={"grace_seconds": 1, "standin_level": "random", "bot_delay_ms": 0},
     )

@@ -25,7 +25,7 @@ needs_pg = pytest.mark.skipif(not PG_URL, reason=f"{PG_ENV} is not set")
 
 
 def two_seat_table(server: LiveServer, **body: Any) -> tuple[str, list[str], str]:
-    t = server.post("/api/tables", {"game": "dummy(players=2,target=1)", **body})
+    t = server.post("/api/tables", {"game": "dummy(players=2,target=1)", "public": True, **body})
     code = t["table"]["code"]
     tokens = [server.post(f"/api/tables/{code}/join", {"name": n})["token"] for n in ("Somchai", "Malee")]
     return code, tokens, t["host_token"]
@@ -167,7 +167,7 @@ def test_two_processes_share_one_database(tmp_path: Path) -> None:
             joined = b.post(f"/api/tables/{code}/join", {"name": "ViaB"})  # forwarded to the owner
             assert joined["seat"] == 1
             assert b.get(f"/api/tables/{code}").json()["seats"][1]["name"] == "ViaB"
-            b.post(f"/api/tables/{code}/start", {"token": joined["token"]})
+            b.post(f"/api/tables/{code}/start", {"token": t["token"]})
             assert a.get("/healthz").json()["tables"] == 1 and b.get("/healthz").json()["tables"] == 0
 
             async def play() -> list[dict[str, Any]]:

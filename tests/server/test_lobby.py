@@ -62,6 +62,8 @@ def test_create_join_fill_start_play_archive_rematch(client: TestClient) -> None
     r = client.post(f"/api/tables/{code}/start", json={"token": host})
     assert r.status_code == 409 and r.json()["code"] == "bad_state"  # seat 2 is empty
     r = client.post(f"/api/tables/{code}/bots", json={"token": bob["token"], "level": "random"})
+    assert r.status_code == 403 and r.json()["code"] == "not_host"  # a guest cannot fill seats
+    r = client.post(f"/api/tables/{code}/bots", json={"token": t["token"], "level": "random"})
     assert r.status_code == 200
     assert [s["kind"] for s in r.json()["seats"]] == ["human", "human", "bot"]
     with client.websocket_connect(f"/ws/tables/{code}") as a, client.websocket_connect(f"/ws/tables/{code}") as b:
@@ -140,14 +142,14 @@ def test_lobby_errors_are_typed(client: TestClient) -> None:
 
 
 def test_lobby_lists_open_tables(client: TestClient) -> None:
-    t = create(client, game="dummy:modern")
+    t = create(client, game="dummy:modern", public=True)
     rows = client.get("/api/tables", params={"status": "lobby"}).json()["tables"]
     assert t["table"]["code"] in [r["code"] for r in rows]
     assert rows[0]["config"].startswith("dummy(")
 
 
 def test_spectator_hello_sees_no_hand(client: TestClient) -> None:
-    t = create(client, game="dummy(players=2)")
+    t = create(client, game="dummy(players=2)", public=True)
     code = t["table"]["code"]
     join(client, code, "A")
     join(client, code, "B")

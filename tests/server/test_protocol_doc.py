@@ -9,7 +9,7 @@ from typing import get_args
 from fastapi.routing import APIRoute
 
 from samrap.server import protocol_doc
-from samrap.server.api import router
+from samrap.server.api import STATUS, router
 from samrap.server.messages import CLIENT_MESSAGE, SERVER_MESSAGE, ErrorCode, Event
 
 DOCS = Path(__file__).resolve().parents[2] / "docs"
@@ -43,3 +43,16 @@ def test_prose_names_every_message_error_and_route() -> None:
         assert isinstance(route, APIRoute)
         path = route.path.split("{")[0].rstrip("/")
         assert path in text, f"route {route.path} is not documented"
+
+
+def test_the_status_table_is_the_servers() -> None:
+    """Every error code has one HTTP status, and the doc's table says which (issue 15.4)."""
+    text = (DOCS / "protocol.md").read_text(encoding="utf-8")
+    table = text.split("### HTTP status of each error", 1)[1].split("\n\n#", 1)[0]
+    documented = {}
+    for line in table.splitlines():
+        cells = [c.strip(" `") for c in line.strip().strip("|").split("|")]
+        if len(cells) == 2 and cells[1].isdigit():
+            documented[cells[0]] = int(cells[1])
+    assert documented == {code.value: status for code, status in STATUS.items()}
+    assert set(STATUS) == set(ErrorCode)

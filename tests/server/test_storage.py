@@ -35,6 +35,7 @@ def created() -> Created:
         seats=[SeatSpec(kind="open")] * 2,
         settings=TableSettings(),
         host_hash="h",
+        public=True,
     )
 
 

@@ -45,6 +45,7 @@ from samrap.server.messages import (
     TableInfo,
     TableList,
     TableSummary,
+    VisibilityRequest,
 )
 from samrap.server.ratelimit import Kind, RateLimiter
 from samrap.server.runtime import TableRuntime
@@ -52,17 +53,30 @@ from samrap.server.table import TableError
 from samrap.server.tokens import new_id, new_token, normalize_code, token_hash
 from samrap.server.writer import now
 
-STATUS = {
-    ErrorCode.UNKNOWN_TABLE: 404,
-    ErrorCode.NOT_FOUND: 404,
+#: The HTTP status of every error code (``docs/protocol.md`` lists the same table; a test compares).
+STATUS: dict[ErrorCode, int] = {
+    ErrorCode.MALFORMED: 422,
+    ErrorCode.PROTOCOL: 400,
+    ErrorCode.NOT_READY: 409,
     ErrorCode.UNAUTHORIZED: 403,
+    ErrorCode.SPECTATOR: 403,
+    ErrorCode.STALE: 409,
+    ErrorCode.NOT_YOUR_TURN: 409,
+    ErrorCode.ILLEGAL: 422,
+    ErrorCode.NOT_PLAYING: 409,
+    ErrorCode.UNKNOWN_TABLE: 404,
     ErrorCode.SEAT_TAKEN: 409,
     ErrorCode.NO_SEAT: 409,
     ErrorCode.BAD_STATE: 409,
     ErrorCode.BAD_CONFIG: 422,
-    ErrorCode.MALFORMED: 422,
     ErrorCode.RATE_LIMITED: 429,
+    ErrorCode.CHAT_REJECTED: 422,
     ErrorCode.NOT_OWNER: 503,
+    ErrorCode.NOT_FOUND: 404,
+    ErrorCode.NOT_HOST: 403,
+    ErrorCode.SPECTATE_KEY_REQUIRED: 403,
+    ErrorCode.BUSY: 503,
+    ErrorCode.TOO_MANY: 429,
 }
 
 router = APIRouter()
@@ -70,7 +84,7 @@ router = APIRouter()
 
 def error_response(code: ErrorCode, message: str, rule: int | str | None = None) -> JSONResponse:
     body = ErrorBody(code=code, message=message, rule=rule)
-    return JSONResponse(body.model_dump(mode="json"), status_code=STATUS.get(code, 400))
+    return JSONResponse(body.model_dump(mode="json"), status_code=STATUS[code])
 
 
 #: What each limited kind of request is called in a refusal.
@@ -143,7 +157,8 @@ async def create_table(request: Request, body: CreateTableRequest) -> Any:
         rt, host_token, seat, token = await manager_of(request).create(body)
     except TableError as e:
         return error_response(e.code, e.message, e.rule)
-    return CreateTableResponse(table=rt.info(), host_token=host_token, seat=seat, token=token)
+    key = rt.table.created.spectator_key or ""
+    return CreateTableResponse(table=rt.info(), host_token=host_token, seat=seat, token=token, spectator_key=key)
 
 
 @router.get("/api/tables", response_model=TableList)
@@ -216,6 +231,19 @@ _host_route("rematch", lambda rt, b: rt.rematch(b.token))
 _host_route("leave", lambda rt, b: rt.leave(b.token))
 
 
+@router.post("/api/tables/{code}/visibility", response_model=TableInfo)
+async def table_visibility(request: Request, code: str, body: VisibilityRequest) -> Any:
+    """The host makes the table public (in the lobby, open to watch) or private (``not_host``
+    for anyone else). Going private drops the spectators who came without the key."""
+    raw = await request.body()
+
+    async def work(rt: TableRuntime) -> TableInfo:
+        await rt.set_visibility(body.token, body.public)
+        return rt.info()
+
+    return await _with_table(request, code, raw, work)
+
+
 @router.post("/api/players", response_model=PlayerResponse, status_code=201)
 async def create_player(request: Request, body: PlayerRequest) -> Any:
     if refused := rate_limited(request, "players"):
@@ -272,6 +300,8 @@ async def list_games(
 ) -> ArchiveList:
     m = manager_of(request)
     code = normalize_code(table) if table is not None else None
+    if table is not None and code is None:  # not a table code: no table has games under it
+        return ArchiveList(games=[])
     rows = await m.ctx.writer.run(lambda: m.storage.list_archive(code, limit))
 
     return ArchiveList(

@@ -31,10 +31,15 @@ class Conn:
     """A websocket client as the table sees it; ``send_text`` is the transport's send."""
 
     def __init__(
-        self, send_text: Callable[[str], Awaitable[None]], close: Callable[[int], Coroutine[Any, Any, None]]
+        self,
+        send_text: Callable[[str], Awaitable[None]],
+        close: Callable[[int], Coroutine[Any, Any, None]],
+        watch: str | None = None,
     ) -> None:
         self.state = ConnState.CONNECTING
         self.seat: int | None = None
+        #: The spectator key from the connect URL (``?watch=KEY``), for private tables.
+        self.watch = watch
         self.last_v = 0
         self._send_text = send_text
         self._close = close
@@ -70,6 +75,11 @@ class Conn:
             except Exception:  # the peer is gone; the receive loop notices and cleans up
                 self.state = ConnState.CLOSED
                 return
+
+    async def close(self, code: int) -> None:
+        """Close the socket after what is queued has been written (``code``: the close code)."""
+        await self.shutdown()
+        await self._close(code)
 
     async def shutdown(self) -> None:
         """Stop the sender after what is queued has been written."""

@@ -38,6 +38,9 @@ class Created(_Event):
     seats: list[SeatSpec]
     settings: TableSettings
     host_hash: str
+    #: Listed and open to watch; else spectators need ``spectator_key`` (kept here, in the private log).
+    public: bool = False
+    spectator_key: str | None = None
 
 
 class Joined(_Event):
@@ -46,6 +49,8 @@ class Joined(_Event):
     name: str
     token_hash: str
     player_id: str | None = None
+    #: The creator sitting down (``host_name`` at creation): this seat holds host rights.
+    host: bool = False
 
 
 class Left(_Event):
@@ -79,9 +84,16 @@ class Acted(_Event):
     by: Literal["player", "bot", "standin", "timer"] = "player"
 
 
-LogEvent = Annotated[Created | Joined | Left | BotSeated | Dealt | Acted, Field(discriminator="k")]
-LOG_EVENT: TypeAdapter[Created | Joined | Left | BotSeated | Dealt | Acted] = TypeAdapter(LogEvent)
-AnyEvent = Created | Joined | Left | BotSeated | Dealt | Acted
+class Visibility(_Event):
+    """The host made the table public (listed, open to watch) or private again."""
+
+    k: Literal["visibility"] = "visibility"
+    public: bool
+
+
+LogEvent = Annotated[Created | Joined | Left | BotSeated | Dealt | Acted | Visibility, Field(discriminator="k")]
+LOG_EVENT: TypeAdapter[Created | Joined | Left | BotSeated | Dealt | Acted | Visibility] = TypeAdapter(LogEvent)
+AnyEvent = Created | Joined | Left | BotSeated | Dealt | Acted | Visibility
 
 
 def dump_event(event: AnyEvent) -> str:

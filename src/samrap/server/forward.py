@@ -52,6 +52,8 @@ async def relay_websocket(ws: WebSocket, e: NotOwner) -> None:
         await ws.close(1013)
         return
     target = e.url.replace("http://", "ws://", 1).replace("https://", "wss://", 1).rstrip("/") + f"/ws/tables/{e.code}"
+    if ws.url.query:  # the spectator key (?watch=KEY) goes along
+        target += f"?{ws.url.query}"
     try:
         upstream = await connect(target, additional_headers={FORWARDED: "1"}, max_size=2**20)
     except (OSError, ConnectionClosed, TimeoutError):

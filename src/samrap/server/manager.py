@@ -23,7 +23,7 @@ from samrap.server.messages import CreateTableRequest, ErrorCode
 from samrap.server.runtime import ServerContext, TableRuntime
 from samrap.server.storage import Storage
 from samrap.server.table import Table, TableError, plan_create, restore
-from samrap.server.tokens import new_code, new_token, token_hash
+from samrap.server.tokens import new_code, new_spectator_key, new_token, token_hash
 from samrap.server.writer import now
 
 log = logging.getLogger("samrap.server")
@@ -92,7 +92,8 @@ class TableManager:
 
     async def create(self, request: CreateTableRequest) -> tuple[TableRuntime, str, int | None, str | None]:
         """A new table owned by this node: the runtime, the host token, and the host's seat and
-        seat token when ``host_name`` was given. Raises :class:`TableError`."""
+        seat token when ``host_name`` was given (that seat holds host rights). The spectator key
+        is ``rt.table.created.spectator_key``. Raises :class:`TableError`."""
         player_id = await self.player_id(request.player_token)
         if request.player_token is not None and player_id is None:
             raise TableError(ErrorCode.UNAUTHORIZED, "unknown player token")
@@ -103,7 +104,7 @@ class TableManager:
             except ChatRejected as e:
                 raise TableError(ErrorCode.MALFORMED, str(e)) from None
         host_token = new_token()
-        created = plan_create(request, token_hash(host_token))
+        created = plan_create(request, token_hash(host_token), new_spectator_key())
         for _ in range(20):
             code = new_code()
             ok = await self.ctx.writer.run(
@@ -118,7 +119,7 @@ class TableManager:
         rt = self._register(Table(code, created), set())
         seat = token = None
         if host_name is not None:
-            seat, token = await rt.join(host_name, None, player_id)
+            seat, token = await rt.join(host_name, None, player_id, host=True)
         return rt, host_token, seat, token
 
     async def get(self, code: str) -> TableRuntime:

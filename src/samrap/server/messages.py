@@ -69,6 +69,10 @@ class ErrorCode(StrEnum):
     CHAT_REJECTED = "chat_rejected"  # empty or too long
     NOT_OWNER = "not_owner"  # another server process owns the table and could not be reached
     NOT_FOUND = "not_found"
+    NOT_HOST = "not_host"  # only the host seat (or the host token) may do this
+    SPECTATE_KEY_REQUIRED = "spectate_key_required"  # watching a private table needs its spectator key
+    BUSY = "busy"  # the server could not start the work within its time budget (hints); retry later
+    TOO_MANY = "too_many_connections"  # this address (or this table's spectators) hold too many sockets
 
 
 class ErrorBody(_Model):
@@ -126,6 +130,10 @@ class CreateTableRequest(_Model):
     settings: TableSettings = TableSettings()
     host_name: str | None = Field(default=None, max_length=MAX_NAME, description="Join seat 0 at once as this name.")
     player_token: str | None = Field(default=None, max_length=100, description="The host's player identity.")
+    public: bool = Field(
+        default=False,
+        description="Listed in the lobby and open to watch; a private table (the default) is watched with its key.",
+    )
 
 
 class SeatInfo(_Model):
@@ -158,6 +166,12 @@ class TableInfo(_Model):
     commitment: str | None = Field(default=None, description="sha256 commitment to the current deck order.")
     archived: list[str] = Field(default_factory=list, description="Ids of this table's archived matches.")
     spectators: int = 0
+    public: bool = Field(default=False, description="Listed in the lobby and open to any spectator.")
+    host_seat: int | None = Field(
+        default=None,
+        description="The seat with host rights (bots, start, rematch, visibility): the creator's, or once the "
+        "creator has left or stayed away past the grace period, the longest-seated player's.",
+    )
 
 
 class TableSummary(_Model):
@@ -181,6 +195,7 @@ class CreateTableResponse(_Model):
     host_token: str = Field(description="Lets its holder fill seats with bots, start and rematch.")
     seat: int | None = None
     token: str | None = Field(default=None, description="Seat token when host_name was given.")
+    spectator_key: str = Field(description="Lets its holder watch the table while it is private (``?watch=KEY``).")
 
 
 class JoinRequest(_Model):
@@ -203,6 +218,14 @@ class HostRequest(_Model):
 
     token: str = Field(max_length=100)
     level: BotLevel | None = Field(default=None, description="For ``bots``: the level of the added bots.")
+
+
+class VisibilityRequest(_Model):
+    """``POST /api/tables/{code}/visibility``: the host makes the table public (listed, open to
+    watch) or private again (watched only with the spectator key)."""
+
+    token: str = Field(max_length=100)
+    public: bool
 
 
 class HintRequest(_Model):
@@ -439,6 +462,7 @@ REST_MODELS: tuple[type[BaseModel], ...] = (
     JoinRequest,
     JoinResponse,
     HostRequest,
+    VisibilityRequest,
     TableInfo,
     TableList,
     PlayerRequest,

@@ -32,7 +32,7 @@ from typing import Any
 from samrap.core.rng import make_rng
 from samrap.server import bots, chat
 from samrap.server.connection import Conn
-from samrap.server.events import AnyEvent, BotSeated, Dealt, Joined, Left
+from samrap.server.events import AnyEvent, BotSeated, Dealt, Joined, Left, Visibility
 from samrap.server.messages import (
     PROTOCOL_VERSION,
     Ack,
@@ -134,8 +134,9 @@ class TableRuntime:
             for e in events:
                 public.extend(self.table.apply(e))
                 finished = self.table.finished or finished
+            public_now = self.table.public if any(isinstance(e, Visibility) for e in events) else None
             try:
-                await self.ctx.writer.append(Append(self.code, first, events, self.table.status, finished))
+                await self.ctx.writer.append(Append(self.code, first, events, self.table.status, finished, public_now))
             except StaleWrite:
                 log.warning("table %s: lost to another process", self.code)
                 await self._lose()
@@ -155,8 +156,13 @@ class TableRuntime:
                 await asyncio.to_thread(self.table.legal_texts)
             self._schedule()
             self._broadcast(public)
-            if any(isinstance(e, Joined | Left | BotSeated) or (isinstance(e, Dealt) and e.game == 0) for e in events):
+            if any(
+                isinstance(e, Joined | Left | BotSeated | Visibility) or (isinstance(e, Dealt) and e.game == 0)
+                for e in events
+            ):
                 self._broadcast_table()
+            if public_now is False:
+                await self._drop_uninvited()
             return public
 
     async def _lose(self) -> None:
@@ -195,10 +201,20 @@ class TableRuntime:
                 return q
         return None
 
-    async def join(self, name: str, seat: int | None, player_id: str | None) -> tuple[int, str]:
+    def authorize_host(self, token: str) -> int | str:
+        """Like :meth:`authorize`, but only for the host token or the host seat (``not_host``)."""
+        who = self.authorize(token)
+        if who != "host" and who != self.host_seat():
+            raise TableError(ErrorCode.NOT_HOST, "only the host can do this (the host seat is in the table info)")
+        return who
+
+    def host_seat(self) -> int | None:
+        return self.table.host_seat(self.standins)
+
+    async def join(self, name: str, seat: int | None, player_id: str | None, host: bool = False) -> tuple[int, str]:
         token = new_token()
         h = token_hash(token)
-        [joined] = await self.commit(lambda: [self.table.plan_join(name, seat, h, player_id)])
+        [joined] = await self.commit(lambda: [self.table.plan_join(name, seat, h, player_id, host)])
         assert joined.seat is not None
         self._start_grace(joined.seat)
         return joined.seat, token
@@ -212,21 +228,34 @@ class TableRuntime:
         self.standins.discard(who)
 
     async def fill_bots(self, token: str, level: BotLevel) -> None:
-        self.authorize(token)
+        self.authorize_host(token)
         await self.commit(lambda: self.table.plan_bots(level))
 
     async def start_match(self, token: str) -> None:
-        self.authorize(token)
+        self.authorize_host(token)
         await self.commit(lambda: [self.table.plan_start()])
 
     async def rematch(self, token: str) -> None:
-        self.authorize(token)
+        self.authorize_host(token)
         await self.commit(lambda: [self.table.plan_rematch()])
+
+    async def set_visibility(self, token: str, public: bool) -> None:
+        self.authorize_host(token)
+        await self.commit(lambda: self.table.plan_visibility(public))
+
+    async def _drop_uninvited(self) -> None:
+        """The table became private: spectators who came without the key stop watching."""
+        for conn in list(self.conns):
+            if conn.seat is None and not self.table.spectator_allowed(conn.watch):
+                conn.send(error_text(ErrorCode.SPECTATE_KEY_REQUIRED, "this table is private now"))
+                self.conns.discard(conn)
+                await conn.close(4403)
+        self._broadcast_table()
 
     def info(self) -> TableInfo:
         connected = {c.seat for c in self.conns if c.seat is not None and c.is_open}
         spectators = sum(1 for c in self.conns if c.seat is None and c.is_open)
-        return table_info(self.table, self.ctx.base_url, connected, self.standins, spectators)
+        return table_info(self.table, self.ctx.base_url, connected, self.standins, spectators, self.host_seat())
 
     # -----------------------------------------------------------------------------------------
     # Connections (websocket)
@@ -242,6 +271,15 @@ class TableRuntime:
             if seat is None:
                 conn.send(error_text(ErrorCode.UNAUTHORIZED, "this token holds no seat at this table", ref=msg.ref))
                 return
+        elif not self.table.spectator_allowed(conn.watch):
+            conn.send(
+                error_text(
+                    ErrorCode.SPECTATE_KEY_REQUIRED,
+                    "this table is private: watch it with its share link (?watch=KEY)",
+                    ref=msg.ref,
+                )
+            )
+            return
         history = await self.ctx.writer.run(lambda: self.ctx.storage.recent_chat(self.code, CHAT_HISTORY))
         async with self.lock:
             conn.join(seat)

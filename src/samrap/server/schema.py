@@ -6,7 +6,7 @@ JSON bodies are stored as text, so any SQL database that SQLAlchemy speaks will 
 
 from __future__ import annotations
 
-from sqlalchemy import Boolean, Column, Float, Index, Integer, MetaData, String, Table, Text
+from sqlalchemy import Boolean, Column, Float, Index, Integer, MetaData, String, Table, Text, false
 
 metadata = MetaData()
 
@@ -20,6 +20,7 @@ tables = Table(
     Column("status", String(16), nullable=False),
     Column("version", Integer, nullable=False),
     Column("rated", Boolean, nullable=False),
+    Column("public", Boolean, nullable=False, server_default=false()),
     Column("created_at", Float, nullable=False),
     Column("updated_at", Float, nullable=False),
     Column("owner", String(200), nullable=True),

@@ -50,6 +50,8 @@ class Append:
     events: Sequence[AnyEvent]
     status: str
     finished: FinishedMatch | None = None
+    #: The table's visibility after these events, when one of them changed it.
+    public: bool | None = None
 
 
 class StaleWrite(Exception):
@@ -170,6 +172,7 @@ class Storage:
                         status="lobby",
                         version=1,
                         rated=created.settings.rated,
+                        public=created.public,
                         created_at=now,
                         updated_at=now,
                         owner=node,
@@ -248,6 +251,9 @@ class Storage:
         version = item.first_seq + len(item.events) - 1
         values = {"b_code": item.code, "b_version": version, "b_status": item.status, "b_at": now}
         cursor.execute(self._update_table.sql, self._update_table.params(values))
+        if item.public is not None:
+            t = schema.tables
+            conn.execute(update(t).where(t.c.code == item.code).values(public=item.public))
         if item.finished is not None:
             self._archive(conn, item.code, item.finished, now)
 
@@ -305,7 +311,9 @@ class Storage:
             return conn.execute(select(schema.tables.c.code).where(schema.tables.c.code == code)).first() is not None
 
     def list_tables(self, status: str | None, limit: int) -> list[dict[str, Any]]:
-        q = select(schema.tables).order_by(schema.tables.c.updated_at.desc()).limit(limit)
+        """The lobby: public tables only, most recently changed first."""
+        t = schema.tables
+        q = select(t).where(t.c.public.is_(True)).order_by(t.c.updated_at.desc()).limit(limit)
         if status is not None:
             q = q.where(schema.tables.c.status == status)
         with self.engine.connect() as conn:
@@ -375,10 +383,14 @@ class Storage:
             return None if row is None else str(row.record)
 
     def list_archive(self, table: str | None, limit: int) -> list[dict[str, Any]]:
-        a = schema.archive
+        """Finished matches, newest first: of one table (whoever knows its code), or of every
+        public table (a private table's games are not listed to strangers)."""
+        a, t = schema.archive, schema.tables
         q = select(a).order_by(a.c.finished_at.desc()).limit(limit)
         if table is not None:
             q = q.where(a.c.table_code == table)
+        else:
+            q = q.join(t, t.c.code == a.c.table_code).where(t.c.public.is_(True))
         with self.engine.connect() as conn:
             return [dict(r._mapping) for r in conn.execute(q)]
 

@@ -13,6 +13,7 @@ The full state never leaves this module except through :meth:`Table.view` (the g
 
 from __future__ import annotations
 
+import hmac
 from collections import deque
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
@@ -23,7 +24,7 @@ from samrap.core.rng import make_rng
 from samrap.engine.fairness import Commitment, commit, new_salt
 from samrap.engine.match import SEED_BITS, GameResult, LedgerLine, MatchResult
 from samrap.engine.registry import GameSetup, GameSpec, configure, get_spec
-from samrap.server.events import Acted, AnyEvent, BotSeated, Created, Dealt, Joined, Left, SeatSpec
+from samrap.server.events import Acted, AnyEvent, BotSeated, Created, Dealt, Joined, Left, SeatSpec, Visibility
 from samrap.server.messages import BotLevel, CreateTableRequest, ErrorCode, Event, TableSettings
 
 #: Public events kept per table for clients that reconnect with an older version.
@@ -49,6 +50,8 @@ class Seat:
     level: BotLevel | None = None
     token_hash: str | None = None
     player_id: str | None = None
+    #: The table version at which this person sat down (host rights pass to the longest seated).
+    since: int = 0
 
 
 @dataclass(frozen=True, slots=True)
@@ -63,7 +66,7 @@ class FinishedMatch:
     rated: bool
 
 
-def plan_create(request: CreateTableRequest, host_hash: str) -> Created:
+def plan_create(request: CreateTableRequest, host_hash: str, spectator_key: str | None = None) -> Created:
     """Resolve a create request into the table's first event.
 
     Raises:
@@ -91,6 +94,8 @@ def plan_create(request: CreateTableRequest, host_hash: str) -> Created:
         seats=seats,
         settings=request.settings,
         host_hash=host_hash,
+        public=request.public,
+        spectator_key=spectator_key,
     )
 
 
@@ -118,6 +123,9 @@ class Table:
     archived: list[str] = field(default_factory=list)
     finished: FinishedMatch | None = None
     tail: deque[Event] = field(default_factory=lambda: deque(maxlen=EVENT_TAIL))
+    public: bool = False
+    #: The creator's seat while they hold it (``Joined.host``); ``None`` once they left.
+    creator_seat: int | None = None
     _legal_cache: tuple[int, list[str]] | None = None
     _planned: tuple[int, int, str, Any] | None = None
 
@@ -129,6 +137,7 @@ class Table:
             Seat("bot", f"bot:{s.level}", s.level) if s.kind == "bot" else Seat("open") for s in self.created.seats
         ]
         self.totals = (0,) * len(self.seats)
+        self.public = self.created.public
         self.tail.append(Event(v=1, kind="created"))
 
     # -----------------------------------------------------------------------------------------
@@ -173,10 +182,39 @@ class Table:
     def human_seats(self) -> list[int]:
         return [q for q, s in enumerate(self.seats) if s.kind == "human"]
 
+    def host_seat(self, away: set[int] | frozenset[int] = frozenset()) -> int | None:
+        """The seat holding host rights: the creator's while they sit and are not ``away`` (a
+        stand-in plays for them), else the longest-seated person present, else the longest seated.
+
+        Why not the host token alone: the web app gives the host a seat, and a guest who joins an
+        open table must not be able to fill it with bots and start it.
+        """
+        if self.creator_seat is not None and self.creator_seat not in away:
+            return self.creator_seat
+        humans = sorted(self.human_seats(), key=lambda q: (self.seats[q].since, q))
+        present = [q for q in humans if q not in away]
+        if present:
+            return present[0]
+        if self.creator_seat is not None:
+            return self.creator_seat
+        return humans[0] if humans else None
+
+    def spectator_allowed(self, key: str | None) -> bool:
+        """Whether a spectator holding ``key`` may watch (and read the chat): any at a public
+        table, only the spectator key's holders at a private one."""
+        if self.public:
+            return True
+        expected = self.created.spectator_key
+        if key is None or expected is None:
+            return False
+        return hmac.compare_digest(key.encode("utf-8", "surrogatepass"), expected.encode())
+
     # -----------------------------------------------------------------------------------------
     # Planning: check a request, return the events it appends
 
-    def plan_join(self, name: str, seat: int | None, token_hash: str, player_id: str | None) -> Joined:
+    def plan_join(
+        self, name: str, seat: int | None, token_hash: str, player_id: str | None, host: bool = False
+    ) -> Joined:
         if self.settings.rated and player_id is None:
             raise TableError(ErrorCode.UNAUTHORIZED, "a rated table needs a player identity (POST /api/players)")
         if seat is None:
@@ -190,7 +228,11 @@ class Table:
             raise TableError(ErrorCode.SEAT_TAKEN, f"seat {seat} is taken")
         if player_id is not None and any(s.player_id == player_id for s in self.seats):
             raise TableError(ErrorCode.SEAT_TAKEN, "this player already sits at this table")
-        return Joined(seat=seat, name=name, token_hash=token_hash, player_id=player_id)
+        return Joined(seat=seat, name=name, token_hash=token_hash, player_id=player_id, host=host)
+
+    def plan_visibility(self, public: bool) -> list[Visibility]:
+        """Make the table public or private; nothing to append when it already is."""
+        return [] if public == self.public else [Visibility(public=public)]
 
     def plan_leave(self, seat: int) -> Left:
         if self.status == "playing":
@@ -280,12 +322,19 @@ class Table:
         self.finished = None
         out: list[Event]
         match event:
-            case Joined(seat=q, name=name, token_hash=h, player_id=pid):
-                self.seats[q] = Seat("human", name, None, h, pid)
+            case Joined(seat=q, name=name, token_hash=h, player_id=pid, host=host):
+                self.seats[q] = Seat("human", name, None, h, pid, v)
+                if host:
+                    self.creator_seat = q
                 out = [Event(v=v, kind="joined", seat=q, name=name)]
             case Left(seat=q):
                 self.seats[q] = Seat("open")
+                if self.creator_seat == q:
+                    self.creator_seat = None
                 out = [Event(v=v, kind="left", seat=q)]
+            case Visibility(public=public):
+                self.public = public
+                out = []
             case BotSeated(seat=q, level=level):
                 self.seats[q] = Seat("bot", f"bot:{level}", level)
                 out = [Event(v=v, kind="bot", seat=q, level=level)]

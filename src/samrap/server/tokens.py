@@ -35,6 +35,15 @@ def new_token() -> str:
     return secrets.token_urlsafe(TOKEN_BYTES)
 
 
+#: Spectator keys are shorter than seat tokens (they ride in share links) but still unguessable.
+SPECTATOR_KEY_BYTES = 16
+
+
+def new_spectator_key() -> str:
+    """The key in a private table's watch link (``/t/CODE?watch=KEY``)."""
+    return secrets.token_urlsafe(SPECTATOR_KEY_BYTES)
+
+
 def token_hash(token: str) -> str:
     return hashlib.sha256(token.encode("utf-8", "surrogatepass")).hexdigest()
 

@@ -71,6 +71,7 @@ def table_info(
     connected: set[int],
     standins: set[int],
     spectators: int,
+    host_seat: int | None = None,
 ) -> TableInfo:
     """The public description of a table (no tokens, no seeds, no hands)."""
     seats = [
@@ -101,4 +102,6 @@ def table_info(
         commitment=table.commitment.sha256 if table.commitment is not None and table.status == "playing" else None,
         archived=list(table.archived),
         spectators=spectators,
+        public=table.public,
+        host_seat=host_seat,
     )

@@ -62,7 +62,7 @@ async def serve_connection(ws: WebSocket, rt: TableRuntime) -> None:
         with contextlib.suppress(Exception):
             await ws.close(code)
 
-    conn = Conn(ws.send_text, close)
+    conn = Conn(ws.send_text, close, ws.query_params.get("watch"))
     try:
         while conn.is_open:
             frame = await ws.receive()
