@@ -25,6 +25,7 @@ from samrap.cli.hint import register as register_hint
 from samrap.cli.lineup import close_all, line_up
 from samrap.cli.play import HumanPlayer, PlayObserver, QuitMatch, default_record_path, partial_result
 from samrap.cli.replay import commitment_lines, report_dict
+from samrap.cli.review import register as register_review
 from samrap.cli.rules import rules_lines
 from samrap.cli.serve import serve
 from samrap.cli.simulate import Summary
@@ -309,6 +310,7 @@ def rules(game: GameArg = "dummy") -> None:
 app.command()(serve)
 register_tournament(app)
 register_hint(app)
+register_review(app)
 
 
 def main(argv: list[str] | None = None) -> None:

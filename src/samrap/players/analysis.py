@@ -1,0 +1,230 @@
+"""The one analysis behind hints and game reviews: a few moves compared on simulated finishes.
+
+Why one analysis: a hint is the review of a move not yet played, so both must say the same thing.
+At a decision the game's heuristic names the few moves worth comparing (its best ones, plus the
+move actually played when reviewing); each of them is applied to the same ``deals``
+determinizations of the hidden cards (``game.resample(view, rng)``: the unseen cards dealt at
+random, nothing peeked) and played out to the end of the game with the heuristic's playout
+policy for every seat, with the same playout generator for every move (common random numbers),
+so the luck of the draw cancels out of the differences.
+
+What a finish is worth is the game's own score under the table's preset: every penalty the
+rules engine writes into the ledger (Dummy's โง่, ทิ้งใบฝาก, ทิ้งเต็ม, ปี้หัว, ตกตึก ...) counts,
+so the analysis weighs exactly the penalties of the preset being played. ``value`` is in points
+for the analysing seat: its score minus the others' mean (Dummy), or the others' mean penalty
+minus its own (Contract Rummy, where penalties are low-is-good). The ledger is also kept per
+item code, which is how a reason can name what decides a move (:func:`deciding_item`).
+
+Deterministic: the result is a function of the view, the moves, ``deals`` and the generator.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from random import Random
+from typing import Any
+
+#: Prefix of the item codes of the other seats' ledgers in :attr:`Outcome.items`.
+OTHERS = "~"
+#: Playouts stop after this many actions (a safety net; every game ends long before).
+MAX_PLAYOUT = 5000
+
+Rollout = Callable[[Any, Sequence[Any], Random], Any]
+
+
+@dataclass(frozen=True, slots=True)
+class Policy:
+    """What the analysis needs from a game: the playout policy, the moves worth comparing, the sign."""
+
+    rollout: Rollout
+    candidates: Callable[[Any, Sequence[Any], int], list[Any]]
+    lower_is_better: bool
+    playout_state: Callable[[Any], Any] | None = None
+
+
+def _dummy_candidates(view: Any, legal: Sequence[Any], k: int) -> list[Any]:
+    bot = heuristic_for_dummy()
+    return [e.action for e in bot.analyse(view, legal, Random(0))[:k]]
+
+
+def heuristic_for_dummy() -> Any:
+    from samrap.players.heuristic.dummy import DummyHeuristic
+
+    return DummyHeuristic("analysis", endgame=False)
+
+
+def policy_for(game: Any) -> Policy:
+    """The analysis policy of ``game`` (a ``DummyGame`` or ``ContractGame`` facade)."""
+    if game.name == "dummy":
+        from samrap.players.heuristic import dummy
+
+        return Policy(dummy.rollout, _dummy_candidates, lower_is_better=False)
+    if game.name == "contract":
+        from samrap.players.heuristic import contract
+
+        def cands(view: Any, legal: Sequence[Any], k: int) -> list[Any]:
+            return list(contract.candidates(view, legal, k))
+
+        return Policy(contract.rollout, cands, lower_is_better=True, playout_state=contract.playout_state)
+    raise ValueError(f"no analysis for {game.name!r}")
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """One move's simulated finishes.
+
+    Attributes:
+        action: the move.
+        values: this seat's points of each finish (one per deal, in deal order; see the module doc).
+        wins: 1 when this seat had the best score of the finish (1/k in a k-way tie), else 0, per deal.
+        items: ledger code -> mean points it brought this seat; the other seats' items are keyed
+            ``OTHERS + code`` and count against this seat.
+        hits: the same keys -> share of finishes where the item was in the ledger.
+    """
+
+    action: Any
+    values: tuple[float, ...]
+    wins: tuple[float, ...]
+    items: dict[str, float] = field(default_factory=dict)
+    hits: dict[str, float] = field(default_factory=dict)
+
+    @property
+    def mean(self) -> float:
+        return sum(self.values) / len(self.values)
+
+    @property
+    def win(self) -> float:
+        return sum(self.wins) / len(self.wins)
+
+
+@dataclass(frozen=True, slots=True)
+class Comparison:
+    """Moves compared on the same deals, best (highest mean value) first."""
+
+    outcomes: tuple[Outcome, ...]
+
+    @property
+    def best(self) -> Outcome:
+        return self.outcomes[0]
+
+    def of(self, action: Any) -> Outcome:
+        for o in self.outcomes:
+            if o.action == action:
+                return o
+        raise KeyError(action)
+
+    def loss(self, action: Any) -> tuple[float, float]:
+        """``(mean, standard error)`` of the points ``action`` loses to the best move, paired by deal."""
+        return paired_gap(self.best.values, self.of(action).values)
+
+
+def paired_gap(better: Sequence[float], worse: Sequence[float]) -> tuple[float, float]:
+    """Mean and standard error of ``better - worse`` over paired samples."""
+    diffs = [a - b for a, b in zip(better, worse, strict=True)]
+    n = len(diffs)
+    mean = sum(diffs) / n
+    var = sum((d - mean) ** 2 for d in diffs) / (n - 1) if n > 1 else 0.0
+    return mean, math.sqrt(var / n)
+
+
+def _playout(game: Any, policy: Policy, s: Any, rng: Random) -> Any:
+    if policy.playout_state is not None:
+        s = policy.playout_state(s)
+    apply = game.apply_unchecked
+    steps = 0
+    while not game.is_terminal(s) and steps < MAX_PLAYOUT:
+        s = apply(s, policy.rollout(s, game.legal_actions(s), rng))
+        steps += 1
+    return s
+
+
+def compare(
+    game: Any, view: Any, moves: Sequence[Any], rng: Random, deals: int, policy: Policy | None = None
+) -> Comparison:
+    """Play every move of ``moves`` out on the same ``deals`` determinizations of ``view``.
+
+    Raises:
+        ValueError: no moves, or ``deals`` below 2.
+    """
+    if not moves:
+        raise ValueError("nothing to compare")
+    if deals < 2:
+        raise ValueError(f"deals must be at least 2, not {deals}")
+    policy = policy or policy_for(game)
+    seat: int = view.seat
+    sign = -1.0 if policy.lower_is_better else 1.0
+    values: list[list[float]] = [[] for _ in moves]
+    wins: list[list[float]] = [[] for _ in moves]
+    items: list[dict[str, float]] = [{} for _ in moves]
+    hits: list[dict[str, float]] = [{} for _ in moves]
+    for _ in range(deals):
+        s = game.resample(view, rng)
+        seed = rng.getrandbits(63)
+        for i, a in enumerate(moves):
+            end = _playout(game, policy, game.apply_unchecked(s, a), Random(seed))
+            scores = [sign * x for x in game.returns(end)]
+            n = len(scores)
+            others = [x for q, x in enumerate(scores) if q != seat]
+            values[i].append(scores[seat] - sum(others) / len(others))
+            top = max(scores)
+            wins[i].append(1.0 / scores.count(top) if scores[seat] == top else 0.0)
+            seen: set[str] = set()
+            for item in game.ledger(end):
+                pts = sign * item.points
+                # Another seat's item counts against this one (its share of the others' mean).
+                key = item.code if item.seat == seat else OTHERS + item.code
+                share = pts if item.seat == seat else -pts / (n - 1)
+                items[i][key] = items[i].get(key, 0.0) + share
+                if key not in seen:
+                    seen.add(key)
+                    hits[i][key] = hits[i].get(key, 0.0) + 1.0
+    outs = [
+        Outcome(
+            a,
+            tuple(values[i]),
+            tuple(wins[i]),
+            {c: v / deals for c, v in items[i].items()},
+            {c: v / deals for c, v in hits[i].items()},
+        )
+        for i, a in enumerate(moves)
+    ]
+    order = sorted(range(len(outs)), key=lambda i: (-outs[i].mean, i))  # ties: the earlier move
+    return Comparison(tuple(outs[i] for i in order))
+
+
+def candidates(
+    game: Any, view: Any, legal: Sequence[Any], k: int, also: Sequence[Any] = (), policy: Policy | None = None
+) -> list[Any]:
+    """The heuristic's ``k`` best moves (its own first), then ``also`` (e.g. the move played) if missing."""
+    policy = policy or policy_for(game)
+    out = list(dict.fromkeys(policy.candidates(view, legal, k)))
+    for a in also:
+        if a not in out:
+            out.append(a)
+    return out
+
+
+#: Ledger codes that are bookkeeping rather than something a move decides.
+PLAIN = frozenset({"table", "hand", "pips", "court", "aces", "jokers"})
+
+
+def deciding_item(better: Outcome, worse: Outcome) -> tuple[str, float] | None:
+    """The ledger code whose mean points differ most between two moves (the largest share of the gap).
+
+    Special items (a knock, โง่, ตกตึก, a modern penalty, going out) are preferred to the plain
+    card counts when they explain at least a third of the gap, since they are what a player can act on.
+    """
+    codes = set(better.items) | set(worse.items)
+    if not codes:
+        return None
+    diffs = {c: better.items.get(c, 0.0) - worse.items.get(c, 0.0) for c in codes}
+    gap = sum(diffs.values())
+    special = [c for c in diffs if c.lstrip(OTHERS) not in PLAIN and diffs[c] > 0]
+    if special:
+        c = max(special, key=lambda x: diffs[x])
+        if gap <= 0 or diffs[c] >= gap / 3:
+            return c, diffs[c]
+    c = max(diffs, key=lambda x: diffs[x])
+    return (c, diffs[c]) if diffs[c] > 0 else None

@@ -1,0 +1,383 @@
+"""Game review: every decision of one seat judged from that seat's view only, with a label and a reason.
+
+For each decision of the chosen seat (a position where it had more than one legal move) the
+review rebuilds the position from the record, takes **only that seat's observation** and runs
+the shared analysis (:mod:`samrap.players.analysis`): the heuristic's best moves and the move
+played are played out on the same simulated deals of the hidden cards, drawn from the
+observation. The real hidden cards of the record are never given to the analysis: it receives
+the view, the legal moves and a generator seeded by the review seed, the game number and the
+action number (all public), so two records that differ only in what the seat could not see get
+the same review (``tests/players/test_review.py``).
+
+Per decision: the move played, the best move found, the estimated loss in points (and, near the
+end of a game, in win chance), a label and a one-line reason (English and Thai). The label comes
+from the *confident* loss, the mean loss less one standard error of the paired difference, so
+simulation noise alone rarely makes a good move look bad:
+
+==========  =============================================
+label       confident loss (points)
+==========  =============================================
+good        below :data:`THRESHOLDS` ``[0]``
+inaccuracy  from ``[0]``
+mistake     from ``[1]``
+blunder     from ``[2]``
+==========  =============================================
+
+Summary: accuracy (the share of decisions labelled good), counts per label, and the points
+lost per kind of decision (discards, collects/pick-ups, knocks, go-downs).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from samrap.core.rng import make_rng
+from samrap.engine.record import Record
+from samrap.engine.registry import GAMES, GameSetup, GameSpec
+from samrap.players.analysis import OTHERS, PLAIN, Comparison, candidates, compare, deciding_item, policy_for
+from samrap.players.words import describe
+
+LABELS = ("good", "inaccuracy", "mistake", "blunder")
+LABEL_NAMES = {
+    "good": ("ดี", "good"),
+    "inaccuracy": ("พลาดเล็กน้อย", "inaccuracy"),
+    "mistake": ("พลาด", "mistake"),
+    "blunder": ("พลาดหนัก", "blunder"),
+}
+KINDS = ("discard", "collect", "knock", "go_down")
+KIND_NAMES = {
+    "discard": ("การทิ้ง", "discards"),
+    "collect": ("การเก็บและการหยิบ", "collects and pick-ups"),
+    "knock": ("การน็อค", "knocks"),
+    "go_down": ("การลงไพ่", "go-downs, melds and lay-offs"),
+}
+#: Confident loss (points) from which a move is an inaccuracy, a mistake, a blunder.
+THRESHOLDS: dict[str, tuple[float, float, float]] = {"dummy": (10.0, 25.0, 60.0), "contract": (8.0, 20.0, 45.0)}
+#: Simulated deals per decision (per game); more is steadier and slower.
+DEALS: dict[str, int] = {"dummy": 32, "contract": 12}
+#: The heuristic's best moves compared at a decision (the move played is added when missing).
+TOP = 3
+
+
+@dataclass(frozen=True, slots=True)
+class Decision:
+    """One reviewed decision of the seat."""
+
+    game: int
+    number: int
+    kind: str
+    played: str
+    best: str
+    loss: float
+    sure_loss: float
+    win_played: float | None
+    win_best: float | None
+    label: str
+    reason_en: str
+    reason_th: str
+    played_words: tuple[str, str]
+    best_words: tuple[str, str]
+
+    def as_dict(self) -> dict[str, Any]:
+        return {
+            "game": self.game,
+            "number": self.number,
+            "kind": self.kind,
+            "played": self.played,
+            "best": self.best,
+            "loss": round(self.loss, 1),
+            "sure_loss": round(self.sure_loss, 1),
+            "win_played": None if self.win_played is None else round(self.win_played, 3),
+            "win_best": None if self.win_best is None else round(self.win_best, 3),
+            "label": self.label,
+            "reason": {"en": self.reason_en, "th": self.reason_th},
+            "played_words": {"th": self.played_words[0], "en": self.played_words[1]},
+            "best_words": {"th": self.best_words[0], "en": self.best_words[1]},
+        }
+
+    def reason(self, lang: str) -> str:
+        return self.reason_th if lang == "th" else self.reason_en
+
+
+@dataclass(frozen=True, slots=True)
+class Review:
+    """A whole review: the decisions, in order, and the summary."""
+
+    game: str
+    config: str
+    seat: int
+    player: str
+    seed: int
+    deals: int
+    decisions: tuple[Decision, ...]
+    forced: int = 0
+    summary: dict[str, Any] = field(default_factory=dict)
+
+    def as_dict(self) -> dict[str, Any]:
+        return {
+            "version": 1,
+            "game": self.game,
+            "config": self.config,
+            "seat": self.seat,
+            "player": self.player,
+            "seed": self.seed,
+            "deals": self.deals,
+            "thresholds": list(THRESHOLDS[self.game]),
+            "forced": self.forced,
+            "summary": self.summary,
+            "decisions": [d.as_dict() for d in self.decisions],
+        }
+
+
+def label_for(game: str, sure_loss: float) -> str:
+    """The label of a confident loss under ``game``'s thresholds."""
+    t = THRESHOLDS[game]
+    if sure_loss >= t[2]:
+        return "blunder"
+    if sure_loss >= t[1]:
+        return "mistake"
+    if sure_loss >= t[0]:
+        return "inaccuracy"
+    return "good"
+
+
+def kind_of(action: Any) -> str:
+    """The kind of decision a move belongs to (for the summary's points lost by kind)."""
+    name = type(action).__name__
+    if name == "Discard":
+        return "discard"
+    if name in ("Draw", "Collect", "PickUp", "Claim", "Pass"):
+        return "collect"
+    if name == "Knock":
+        return "knock"
+    return "go_down"
+
+
+def _decision_kind(played: Any, best: Any) -> str:
+    kinds = {kind_of(played), kind_of(best)}
+    for k in ("knock", "collect", "go_down", "discard"):
+        if k in kinds:
+            return k
+    return "discard"
+
+
+def is_near_end(game: Any, view: Any) -> bool:
+    """Close to the end of the game, where the win chance is shown beside the points."""
+    if game.name == "dummy":
+        return bool(view.stock_size <= 10)
+    return bool(getattr(view, "deal", 0) >= 7)
+
+
+@dataclass(frozen=True, slots=True)
+class Step:
+    """A decision of the reviewed seat: where it is in the record, the seat's view, what was played."""
+
+    game_index: int
+    number: int
+    view: Any
+    legal: list[Any]
+    played: Any
+
+
+def record_game(record: Record) -> tuple[GameSpec, Any]:
+    m = record.match
+    spec = GAMES[m.game]
+    return spec, spec.make_game(spec.parse_config(m.config, spec.default_config))
+
+
+def steps(record: Record, seat: int, games: Sequence[int] | None = None) -> Iterator[Step]:
+    """The reviewed seat's decisions (positions with more than one legal move), in order.
+
+    The full state is rebuilt here from the record; what leaves this function is the seat's view.
+    """
+    spec, game = record_game(record)
+    m = record.match
+    totals = tuple(0 for _ in range(game.players))
+    for gi, g in enumerate(m.games):
+        if games is None or gi in games:
+            state = spec.start_game(game, GameSetup(gi, g.deck, g.starter, g.direction, totals))
+            for k, (who, text) in enumerate(g.actions):
+                action = game.parse_action(text)
+                if who == seat:
+                    legal = list(game.legal_actions(state))
+                    if len(legal) > 1:
+                        yield Step(gi, k, game.observe(state, seat), legal, action)
+                state = game.apply(state, action, who)
+        totals = tuple(t + s for t, s in zip(totals, g.scores, strict=True))
+
+
+def count_steps(record: Record, seat: int, games: Sequence[int] | None = None) -> tuple[int, int]:
+    """``(decisions, forced moves)`` of the seat, for a progress bar's total."""
+    spec, game = record_game(record)
+    n = forced = 0
+    m = record.match
+    totals = tuple(0 for _ in range(game.players))
+    for gi, g in enumerate(m.games):
+        if games is None or gi in games:
+            state = spec.start_game(game, GameSetup(gi, g.deck, g.starter, g.direction, totals))
+            for who, text in g.actions:
+                action = game.parse_action(text)
+                if who == seat:
+                    if len(game.legal_actions(state)) > 1:
+                        n += 1
+                    else:
+                        forced += 1
+                state = game.apply(state, action, who)
+        totals = tuple(t + s for t, s in zip(totals, g.scores, strict=True))
+    return n, forced
+
+
+def judge(
+    game: Any, spec: GameSpec, view: Any, legal: Sequence[Any], played: Any, rng: Any, deals: int
+) -> tuple[Comparison | None, Any]:
+    """Compare the heuristic's best moves and ``played``; ``(None, played)`` when nothing else is worth a look."""
+    policy = policy_for(game)
+    moves = candidates(game, view, legal, TOP, (played,), policy)
+    if len(moves) == 1:
+        return None, played
+    comp = compare(game, view, moves, rng, deals, policy)
+    return comp, comp.best.action
+
+
+def _item_words(spec: GameSpec, code: str, lang: str) -> str:
+    if code.startswith(OTHERS):
+        name = spec.item_name(code[len(OTHERS) :], lang)
+        return f"{name}ของผู้เล่นอื่น" if lang == "th" else f"the other players' {name}"
+    return spec.item_name(code, lang)
+
+
+def _reasons(
+    spec: GameSpec,
+    comp: Comparison | None,
+    played: Any,
+    best: Any,
+    label: str,
+    loss: float,
+    near: bool,
+    words: Callable[[Any, str], str],
+) -> tuple[str, str]:
+    if comp is None:
+        return ("the natural move", "ตาที่ควรเดินอยู่แล้ว")
+    if label == "good":
+        if played == best:
+            return ("the best move found", "ดีที่สุดเท่าที่หาได้")
+        return (
+            f"as good as {words(best, 'en')} within the simulations' noise",
+            f"ดีพอๆ กับ{words(best, 'th')} ภายในความคลาดเคลื่อนของการจำลอง",
+        )
+    b, p = comp.of(best), comp.of(played)
+    item = deciding_item(b, p)
+    en = f"{words(best, 'en')} was better by about {loss:.0f} points"
+    th = f"{words(best, 'th')} ดีกว่าประมาณ {loss:.0f} แต้ม"
+    if near:
+        en += f" (win chance {100 * b.win:.0f}% against {100 * p.win:.0f}%)"
+        th += f" (โอกาสชนะ {100 * b.win:.0f}% ต่อ {100 * p.win:.0f}%)"
+    if item is not None:
+        code, diff = item
+        hb, hp = 100 * b.hits.get(code, 0.0), 100 * p.hits.get(code, 0.0)
+        en += f"; what decides it: {_item_words(spec, code, 'en')} ({diff:+.0f} points"
+        th += f" ที่ตัดสินคือ{_item_words(spec, code, 'th')} ({diff:+.0f} แต้ม"
+        if code.lstrip(OTHERS) not in PLAIN:
+            en += f", in {hb:.0f}% of the finishes against {hp:.0f}% after the move played"
+            th += f" เกิดใน {hb:.0f}% ของเกมจำลอง เทียบกับ {hp:.0f}% หลังตาที่เดิน"
+        en += ")"
+        th += ")"
+    return en, th
+
+
+def review_step(game: Any, spec: GameSpec, step: Step, seed: int, deals: int) -> Decision:
+    """Judge one decision (the generator is seeded from public facts only: seed, game, action number)."""
+    rng = make_rng(f"samrap-review:{seed}:{step.game_index}:{step.number}")
+    comp, best = judge(game, spec, step.view, step.legal, step.played, rng, deals)
+    near = is_near_end(game, step.view)
+    loss = sure = 0.0
+    win_p = win_b = None
+    if comp is not None:
+        loss, se = comp.loss(step.played)
+        sure = max(0.0, loss - se)
+        if near:
+            win_p, win_b = comp.of(step.played).win, comp.best.win
+    label = label_for(game.name, sure)
+
+    def words(a: Any, lang: str) -> str:
+        return describe(game, step.view, a, lang)
+
+    en, th = _reasons(spec, comp, step.played, best, label, loss, near, words)
+    return Decision(
+        game=step.game_index,
+        number=step.number,
+        kind=_decision_kind(step.played, best),
+        played=game.action_text(step.played),
+        best=game.action_text(best),
+        loss=loss,
+        sure_loss=sure,
+        win_played=win_p,
+        win_best=win_b,
+        label=label,
+        reason_en=en,
+        reason_th=th,
+        played_words=(words(step.played, "th"), words(step.played, "en")),
+        best_words=(words(best, "th"), words(best, "en")),
+    )
+
+
+def summarise(decisions: Sequence[Decision]) -> dict[str, Any]:
+    """Accuracy, counts per label and points lost per kind of decision."""
+    counts = {lab: sum(1 for d in decisions if d.label == lab) for lab in LABELS}
+    lost = {k: round(sum(d.loss for d in decisions if d.kind == k and d.label != "good"), 1) for k in KINDS}
+    n = len(decisions)
+    return {
+        "decisions": n,
+        "accuracy": round(100.0 * counts["good"] / n, 1) if n else 100.0,
+        "labels": counts,
+        "lost_by_kind": lost,
+        "lost_total": round(sum(lost.values()), 1),
+    }
+
+
+def review_record(
+    record: Record,
+    seat: int,
+    *,
+    seed: int = 0,
+    deals: int | None = None,
+    games: Sequence[int] | None = None,
+    progress: Callable[[int, int], None] | None = None,
+) -> Review:
+    """Review every decision of ``seat`` in ``record`` (games ``games``, 0-based; all by default).
+
+    ``progress(done, total)`` is called after each decision.
+
+    Raises:
+        ValueError: the seat or a game number is out of range.
+        IllegalActionError: the record breaks the rules.
+    """
+    spec, game = record_game(record)
+    if not 0 <= seat < game.players:
+        raise ValueError(f"seat must be 0 to {game.players - 1}, not {seat}")
+    if games is not None:
+        for gi in games:
+            if not 0 <= gi < len(record.match.games):
+                raise ValueError(f"the record has {len(record.match.games)} games; game {gi + 1} does not exist")
+    n = deals if deals is not None else DEALS[game.name]
+    total, forced = count_steps(record, seat, games)
+    out: list[Decision] = []
+    if progress is not None:
+        progress(0, total)
+    for step in steps(record, seat, games):
+        out.append(review_step(game, spec, step, seed, n))
+        if progress is not None:
+            progress(len(out), total)
+    return Review(
+        game=game.name,
+        config=record.match.config,
+        seat=seat,
+        player=record.match.players[seat],
+        seed=seed,
+        deals=n,
+        decisions=tuple(out),
+        forced=forced,
+        summary=summarise(out),
+    )
