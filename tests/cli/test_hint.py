@@ -53,7 +53,7 @@ def test_table_in_thai(record: Path) -> None:
     r = run("hint", str(record), "--at", str(_first_choice(record)), "--bot", "heuristic", "--lang", "th", "--top", "2")
     assert r.exit_code == 0, r.stderr
     assert "คำแนะนำ" in r.stdout and "ทิ้ง" in r.stdout
-    assert "ตาที่เล่นจริง" in r.stdout
+    assert "การเดินที่เล่นจริง" in r.stdout
 
 
 @pytest.mark.parametrize(

@@ -16,6 +16,7 @@ from rich.table import Table
 
 from samrap.cli import common
 from samrap.cli.common import check_lang, fail
+from samrap.cli.text import say
 from samrap.core.errors import IllegalActionError
 from samrap.engine.record import RecordError, read_record
 from samrap.engine.registry import get_spec
@@ -46,13 +47,13 @@ def hint(
     try:
         rec = read_record(record)
     except RecordError as e:
-        fail(f"{record} is not a samrap record: {e}")
+        fail(say("replay.not_record", lang, file=record, error=e), lang=lang)
     except OSError as e:
-        fail(f"cannot read {record}: {e.strerror or e}")
+        fail(say("replay.unreadable", lang, file=record, why=e.strerror or e), lang=lang)
     try:
         pos, hints = hint_record(rec, at - 1, game_index=game - 1, bot=bot, seed=seed, lang=lang)
     except IllegalActionError as e:
-        fail(f"the record breaks the rules before action {at}: {e}", 1)
+        fail(say("hint.broken", lang, at=at, error=e, rule=e.rule), 1, lang)
     except ValueError as e:
         fail(str(e))
     shown = hints[:top] if top > 0 else hints
@@ -75,15 +76,12 @@ def hint(
         out.width = 160
     spec = get_spec(rec.match.game)
     out.print(spec.render_view(pos.view, names, lang))
-    th = lang == "th"
-    title = (
-        f"คำแนะนำ เกม {game} ก่อนตาที่ {at}: {names[pos.seat]} (ที่นั่ง {pos.seat}) โดย {bot}"
-        if th
-        else f"Hints, game {game} before action {at}: {names[pos.seat]} (seat {pos.seat}) to play, by {bot}"
-    )
+    unit = spec.unit_in(lang)
+    title = say("hint.title", lang, unit=unit, game=game, at=at, player=names[pos.seat], seat=pos.seat, bot=bot)
     table = Table(title=title)
-    for col in ("#", "move", "win", "points", "value", "playouts", "reason"):
-        table.add_column(col, justify="left" if col in ("move", "reason") else "right")
+    table.add_column("#", justify="right")
+    for col in ("move", "win", "points", "value", "playouts", "reason"):
+        table.add_column(say(f"hint.col.{col}", lang), justify="left" if col in ("move", "reason") else "right")
     for h in shown:
         mark = " *" if h.text == pos.played else ""
         table.add_row(
@@ -96,8 +94,7 @@ def hint(
             h.reason,
         )
     out.print(table)
-    played = "ตาที่เล่นจริง (*)" if th else "move played (*)"
-    out.print(f"{played}: {pos.played}")
+    out.print(f"{say('hint.played', lang)}: {pos.played}")
 
 
 def register(app: Any) -> None:

@@ -26,12 +26,12 @@ _LABELS: dict[str, tuple[str, str]] = {
     "stock": ("กองจั่ว", "Stock (กองจั่ว)"),
     "cards": ("ใบ", "cards"),
     "row": ("กองกลาง (เก่าสุดก่อน)", "Row (กองกลาง), oldest first"),
-    "table": ("ไพ่บนโต๊ะ (เลขกอง ใช้ฝาก L <ไพ่>><เลข>)", "Table melds (numbers for lay-offs: L <card>><n>)"),
+    "table": ("ชุดบนโต๊ะ (เลขชุดใช้ฝาก: L <ไพ่>><เลข>)", "Table melds (numbers for lay-offs: L <card>><n>)"),
     "players": ("ผู้เล่น", "Players"),
     "born": ("เกิด", "born (เกิด)"),
     "not_born": ("ยังไม่เกิด", "not born"),
-    "known": ("ที่รู้", "known"),
-    "score": ("คะแนน", "score"),
+    "known": ("ไพ่ที่รู้ว่าถือ", "known"),
+    "score": ("แต้ม", "score"),
     "turn": ("ตา", "turn"),
     "hand": ("ไพ่ในมือ", "Your hand"),
     "head": ("หัว", "head"),
@@ -43,10 +43,10 @@ _LABELS: dict[str, tuple[str, str]] = {
 }
 
 _PHASE_HINTS: dict[Phase, tuple[str, str]] = {
-    Phase.DRAW: ("จั่ว (D) หรือ เก็บ (C<i> <กอง>)", "draw (D) or collect (C<i> <meld>)"),
+    Phase.DRAW: ("จั่ว (D) หรือ เก็บ (C<i> <ชุด>)", "draw (D) or collect (C<i> <meld>)"),
     Phase.PLAY: ("ลง ฝาก แล้วทิ้ง (X) หรือ น็อค (K)", "meld, lay off, then discard (X) or knock (K)"),
     Phase.LAST_DRAW: ("กองจั่วหมด: เก็บแล้วน็อค หรือผ่าน (-)", "stock is out: collect and knock, or pass (-)"),
-    Phase.LAST_PLAY: ("ตาสุดท้าย: ต้องน็อค", "last turn: knock"),
+    Phase.LAST_PLAY: ("ตาสุดท้าย: ลงชุดหรือฝากได้ แล้วต้องน็อค", "last turn: meld or lay off, then knock"),
     Phase.OVER: ("จบเกม", "game over"),
 }
 
@@ -89,8 +89,10 @@ def meld_cards(mask: CardSet) -> list[int]:
     return cards
 
 
-def _seat(q: int, names: Sequence[str]) -> str:
-    return f"s{q} {names[q]}" if q < len(names) else f"s{q}"
+def _seat(q: int, names: Sequence[str], lang: str = "en") -> str:
+    """A seat for people: ``s1 ben`` in English, ``#1 ben`` in Thai (no Latin letter but the name)."""
+    mark = "#" if lang == "th" else "s"
+    return f"{mark}{q} {names[q]}" if q < len(names) else f"{mark}{q}"
 
 
 def _row_lines(v: DummyView, lang: str) -> list[str]:
@@ -98,13 +100,13 @@ def _row_lines(v: DummyView, lang: str) -> list[str]:
         return ["  -"]
     entries = []
     for i, (c, by) in enumerate(zip(v.row, v.row_by, strict=True)):
-        who = _label("head", lang) if by < 0 else f"s{by}"
+        who = _label("head", lang) if by < 0 else _seat(by, (), lang)
         entries.append(f"{i} {card_pretty(c)} {who}")
     per_line = 8
     return ["  " + " · ".join(entries[k : k + per_line]) for k in range(0, len(entries), per_line)]
 
 
-def _meld_text(v: DummyView, index: int) -> str:
+def _meld_text(v: DummyView, index: int, lang: str = "en") -> str:
     meld, owner = v.melds[index], v.meld_owner[index]
     parts = []
     for c in meld_cards(meld):
@@ -112,22 +114,22 @@ def _meld_text(v: DummyView, index: int) -> str:
         if not v.put_down[owner] >> c & 1:
             # Laid off by someone else: say who, since it scores for them (rule 23).
             layer = next((q for q, m in enumerate(v.put_down) if m >> c & 1), -1)
-            text += f"(s{layer})" if layer >= 0 else ""
+            text += f"({_seat(layer, (), lang)})" if layer >= 0 else ""
         parts.append(text)
     return f"[{index}] " + " ".join(parts)
 
 
-def _table_lines(v: DummyView, names: Sequence[str]) -> list[str]:
-    cols = max(width(_seat(q, names)) for q in range(v.config.players))
+def _table_lines(v: DummyView, names: Sequence[str], lang: str = "en") -> list[str]:
+    cols = max(width(_seat(q, names, lang)) for q in range(v.config.players))
     lines = []
     for q in range(v.config.players):
-        mine = [_meld_text(v, i) for i, o in enumerate(v.meld_owner) if o == q]
-        lines.append(f"  {pad(_seat(q, names), cols)}  " + ("   ".join(mine) if mine else "-"))
+        mine = [_meld_text(v, i, lang) for i, o in enumerate(v.meld_owner) if o == q]
+        lines.append(f"  {pad(_seat(q, names, lang), cols)}  " + ("   ".join(mine) if mine else "-"))
     return lines
 
 
 def _player_lines(v: DummyView, names: Sequence[str], lang: str) -> list[str]:
-    cols = max(width(_seat(q, names)) for q in range(v.config.players))
+    cols = max(width(_seat(q, names, lang)) for q in range(v.config.players))
     limit = v.config.max_layoffs_per_game
     lines = []
     for q in range(v.config.players):
@@ -138,7 +140,7 @@ def _player_lines(v: DummyView, names: Sequence[str], lang: str) -> list[str]:
         extra = f"  {_label('layoffs', lang)} {v.layoffs[q]}/{limit}" if limit is not None else ""
         turn = f"  <- {_label('turn', lang)}" if q == v.current and v.phase is not Phase.OVER else ""
         score = f"{_label('score', lang)} {v.scores[q]:+d}"
-        lines.append(f"  {pad(_seat(q, names), cols)}  {pad(born, 12)} {score:<11} {size}{extra}{turn}")
+        lines.append(f"  {pad(_seat(q, names, lang), cols)}  {pad(born, 12)} {pad(score, 11)} {size}{extra}{turn}")
     return lines
 
 
@@ -147,28 +149,36 @@ def render_view(v: DummyView, names: Sequence[str] = (), lang: str = "en") -> st
     n = v.config.players
     direction = _label("clockwise", lang) if v.direction > 0 else _label("counter", lang)
     hint = _PHASE_HINTS[v.phase][0 if lang == "th" else 1]
+    # A Thai screen names no config string; the English header keeps it for bug reports.
+    config = "" if lang == "th" else f"  {v.config.to_string()}"
     lines = [
-        f"{_label('title', lang)}  {v.config.to_string()}  ·  {direction}",
-        f"{_label('turn', lang)}: {_seat(v.current, names)}  ·  {hint}",
+        f"{_label('title', lang)}{config}  ·  {direction}",
+        f"{_label('turn', lang)}: {_seat(v.current, names, lang)}  ·  {hint}",
         f"{_label('stock', lang)}: {v.stock_size} {_label('cards', lang)}",
         f"{_label('row', lang)}:",
         *_row_lines(v, lang),
         f"{_label('table', lang)}:",
-        *_table_lines(v, names),
+        *_table_lines(v, names, lang),
         f"{_label('players', lang)}:",
         *_player_lines(v, names, lang),
     ]
     if v.phase is Phase.OVER:
-        lines.append(f"{_label('over', lang)}: {_ending(v, names)}")
+        lines.append(f"{_label('over', lang)}: {_ending(v, names, lang)}")
         for q in range(n):
             if v.revealed and v.revealed[q]:
-                lines.append(f"  {_seat(q, names)}: {hand_text(v.revealed[q])}")
+                lines.append(f"  {_seat(q, names, lang)}: {hand_text(v.revealed[q])}")
     else:
         lines.append(f"{_label('hand', lang)} ({v.hand.bit_count()}): {hand_text(v.hand)}")
     return "\n".join(lines)
 
 
-def _ending(v: DummyView, names: Sequence[str]) -> str:
+def _ending(v: DummyView, names: Sequence[str], lang: str = "en") -> str:
+    """How the game ended, in thai-terms' words: ``#1 ben น็อค คว่ำ Q♠ (น็อคมืด)``."""
+    if lang == "th":
+        if v.knocker < 0:
+            return "ไม่มีใครน็อค กองจั่วหมด"
+        card = f" คว่ำ {card_pretty(v.knock_card)}" if v.knock_card >= 0 else ""
+        return f"{_seat(v.knocker, names, lang)} น็อค{card}" + (" (น็อคมืด)" if not v.turn_born else "")
     if v.knocker < 0:
         return "no knock (the stock ran out)"
     dark = " - dark knock (น็อคมืด)" if not v.turn_born else ""
