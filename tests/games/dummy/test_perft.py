@@ -271,7 +271,17 @@ class Oracle:
         elif phase is Phase.LAST_DRAW:
             legal = {Pass(), *col_legal}
         elif phase is Phase.LAST_PLAY:
-            legal = knock_legal
+            # Rule 35: melds and lay-offs as separate actions, each leaving a knock possible.
+            legal = set(knock_legal)
+            for m in one_suit_or_rank_subsets(hand):
+                if is_meld(m, self.cfg.ace_low) and hand & ~m:
+                    legal.add(Meld(m))
+            if several and self.room >= 1:
+                for c in bits(hand):
+                    for j in range(len(s.melds)):
+                        if self.extends(j, 1 << c):
+                            legal.add(LayOff(c, j))
+            legal = {a for a in legal if isinstance(a, Knock) or Oracle(rules.apply_unchecked(s, a)).knocks()[0]}
         else:
             legal = set(knock_legal)
             if several:

@@ -131,8 +131,9 @@ def test_rule_34_every_lay_off_scores_for_the_player_who_lays_it() -> None:
 
 
 def test_rule_35_the_last_turn_collects_at_any_depth_and_must_knock() -> None:
-    """On the last turn the player may not draw or discard; they collect (any depth), put melds and
-    lay-offs down with the knock, or pass. The player who drew the last card plays an ordinary turn."""
+    """On the last turn the player may not draw or discard; they collect (any depth), meld and lay off as
+    separate actions while a knock stays possible, and knock; or pass. The player who drew the last
+    card plays an ordinary turn."""
     # seat 0: 4c Kd 9h owns Jc Qc Kc; draws the last card 2d (an ordinary turn) and discards 9h.
     # seat 1: 5c 5d 7h 8h 3c Tc      row: Qd* 5s1 9h0
     s = position(
@@ -148,11 +149,41 @@ def test_rule_35_the_last_turn_collects_at_any_depth_and_must_knock() -> None:
     assert rule_of(s, "X 3c") == 30  # nothing may come before the collect
     s = act(s, "C1 5c5d5s")
     assert s.phase is Phase.LAST_PLAY
-    assert legal(s) == {"K 3c 7h8h9h Tc>0"}
-    assert rule_of(s, "M 7h8h9h") == 35
-    assert rule_of(s, "L Tc>0") == 35
+    assert legal(s) == {"K 3c 7h8h9h Tc>0", "M 7h8h9h", "L Tc>0"}
     assert rule_of(s, "X 3c") == 35
     assert rule_of(s, "D") == 30
-    s = act(s, "K 3c 7h8h9h Tc>0")
+    # The one-move knock and the separate melds and lay-offs end the same way.
+    at_once = act(s, "K 3c 7h8h9h Tc>0")
+    assert (at_once.phase, at_once.knocker) == (Phase.OVER, 1)
+    assert at_once.put_down[1] == cards("5c5d5s 7h8h9h Tc")
+    s = act(s, "M 7h8h9h")
+    assert s.phase is Phase.LAST_PLAY
+    assert legal(s) == {"L Tc>0", "K 3c Tc>0"}
+    s = act(s, "L Tc>0")
+    assert legal(s) == {"K 3c"}
+    assert rule_of(s, "X 3c") == 35
+    s = act(s, "K 3c")
     assert (s.phase, s.knocker) == (Phase.OVER, 1)
-    assert s.put_down[1] == cards("5c5d5s 7h8h9h Tc")
+    assert s.put_down[1] == at_once.put_down[1]
+    assert scoring.game_scores(s) == scoring.game_scores(at_once)
+
+
+def test_rule_35_a_last_turn_meld_or_lay_off_must_leave_a_knock_possible() -> None:
+    """After the last collect, a meld or lay-off after which no knock exists is illegal (rule 35)."""
+    # seat 0 (after the last collect): 7c 7d 7h 7s 5h 6h Kd. Knock: 7c7d7s, 5h6h7h, Kd face down.
+    # Melding all four 7s leaves 5h 6h Kd: no knock.    table: 8s 9s Ts (seat 1)
+    s = position(
+        ["7c7d7h7s 5h6h Kd", "2d3d4d"],
+        row="Qc* 9c1",
+        melds="8s9sTs@1",
+        phase="lastplay",
+        born=[0, 1],
+        rest_in_stock=False,
+    )
+    assert legal_of(s, "M") == {"M 7c7d7s", "M 5h6h7h"}
+    assert rule_of(s, "M 7c7d7h7s") == 35
+    assert rule_of(s, "M 7c7d7h") == 35
+    assert rule_of(s, "L 7s>0") == 35  # leaves 7c 7d 7h 5h 6h: 5h6h7h + 7c 7d, no knock
+    assert legal_of(s, "L") == set()
+    s = act(s, "M 5h6h7h", "M 7c7d7s", "K Kd")
+    assert (s.phase, s.knocker) == (Phase.OVER, 0)

@@ -233,13 +233,34 @@ def legal_actions(s: DummyState) -> list[DummyAction]:
         ok.append(PASS)
         return ok
     if phase is Phase.LAST_PLAY:
-        return list(knocks(s, p, s.hands[p]))
+        return _last_play_actions(s, p)
     return []
 
 
-def _knocks_after(s: DummyState, c: Collect) -> bool:
-    after = apply_unchecked(s, c)
+def _knocks_after(s: DummyState, a: DummyAction) -> bool:
+    """Whether the player to move can still knock after ``a`` (a legal action of this turn)."""
+    after = apply_unchecked(s, a)
     return bool(knocks(after, after.current, after.hands[after.current]))
+
+
+def _last_play_actions(s: DummyState, p: int) -> list[DummyAction]:
+    """Rule 35: after the last-turn collect, the melds and lay-offs that keep a knock possible, and
+    the knocks. The player is born (the collect made them so); no discard. Rare (once a game at
+    most), so each meld and lay-off is checked by applying it."""
+    hand = s.hands[p]
+    ace_low = s.config.ace_low
+    out: list[DummyAction] = []
+    for m in melds_in(hand, ace_low):
+        if hand & ~m and _knocks_after(s, a := _meld(m)):
+            out.append(a)
+    if hand.bit_count() >= 2:
+        layoffs = single_layoffs(s, p, hand)
+        layoffs.sort()
+        for c, t in layoffs:
+            if _knocks_after(s, a := _layoff(c, t)):
+                out.append(a)
+    out.extend(knocks(s, p, hand))
+    return out
 
 
 def _play_actions(s: DummyState, p: int) -> list[DummyAction]:
@@ -315,8 +336,6 @@ def _check(s: DummyState, p: int, a: DummyAction) -> None:
             if last and not _knocks_after(s, a):
                 raise IllegalActionError(35, "on the last turn a collect must be followed by a knock")
         case Meld(cards=m):
-            if last:
-                raise IllegalActionError(35, "on the last turn, melds go down with the knock")
             if not born:
                 raise IllegalActionError(15, "a player who is not born (เกิด) may not meld from hand")
             if m & ~hand:
@@ -325,9 +344,9 @@ def _check(s: DummyState, p: int, a: DummyAction) -> None:
                 raise IllegalActionError(10, f"{set_str(m)} is neither a set nor a run")
             if not hand & ~m:
                 raise IllegalActionError(13, "a move may not leave the hand empty before the turn ends")
+            if last and not _knocks_after(s, a):
+                raise IllegalActionError(35, "on the last turn, a meld must leave a knock possible")
         case LayOff(card=c, target=t):
-            if last:
-                raise IllegalActionError(35, "on the last turn, lay-offs go down with the knock")
             if not born:
                 raise IllegalActionError(15, "a player who is not born (เกิด) may not lay off")
             if not hand >> c & 1:
@@ -342,6 +361,8 @@ def _check(s: DummyState, p: int, a: DummyAction) -> None:
                 raise IllegalActionError(17, f"at most {cfg.max_layoffs_per_game} lay-offs per game")
             if hand.bit_count() < 2:
                 raise IllegalActionError(13, "a move may not leave the hand empty before the turn ends")
+            if last and not _knocks_after(s, a):
+                raise IllegalActionError(35, "on the last turn, a lay-off must leave a knock possible")
         case Discard(card=c):
             if last:
                 raise IllegalActionError(35, "the last turn ends with a knock, not a discard")

@@ -18,7 +18,7 @@ class Phase(IntEnum):
     DRAW = 0  # draw or collect (rule 11)
     PLAY = 1  # meld, lay off, then discard or knock (rules 16-19)
     LAST_DRAW = 2  # the stock is out: collect and knock, or pass (rules 21, 35)
-    LAST_PLAY = 3  # after that last collect: knock (rule 35)
+    LAST_PLAY = 3  # after that last collect: melds and lay-offs that keep a knock possible, then knock (rule 35)
     OVER = 4
 
 
