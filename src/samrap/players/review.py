@@ -56,7 +56,7 @@ KIND_NAMES = {
 #: Confident loss (points) from which a move is an inaccuracy, a mistake, a blunder.
 THRESHOLDS: dict[str, tuple[float, float, float]] = {"dummy": (10.0, 25.0, 60.0), "contract": (8.0, 20.0, 45.0)}
 #: Simulated deals per decision (per game); more is steadier and slower.
-DEALS: dict[str, int] = {"dummy": 32, "contract": 12}
+DEALS: dict[str, int] = {"dummy": 96, "contract": 16}
 #: The heuristic's best moves compared at a decision (the move played is added when missing).
 TOP = 3
 
@@ -197,7 +197,7 @@ def steps(record: Record, seat: int, games: Sequence[int] | None = None) -> Iter
     totals = tuple(0 for _ in range(game.players))
     for gi, g in enumerate(m.games):
         if games is None or gi in games:
-            state = spec.start_game(game, GameSetup(gi, g.deck, g.starter, g.direction, totals))
+            state = spec.start_game(game, GameSetup(gi, g.deck, g.starter, g.direction, totals, g.seed))
             for k, (who, text) in enumerate(g.actions):
                 action = game.parse_action(text)
                 if who == seat:
@@ -216,7 +216,7 @@ def count_steps(record: Record, seat: int, games: Sequence[int] | None = None) -
     totals = tuple(0 for _ in range(game.players))
     for gi, g in enumerate(m.games):
         if games is None or gi in games:
-            state = spec.start_game(game, GameSetup(gi, g.deck, g.starter, g.direction, totals))
+            state = spec.start_game(game, GameSetup(gi, g.deck, g.starter, g.direction, totals, g.seed))
             for who, text in g.actions:
                 action = game.parse_action(text)
                 if who == seat:

@@ -1,0 +1,115 @@
+"""Game review (issue 13): one seat's view only, fixed seeds, labels by documented thresholds."""
+
+from __future__ import annotations
+
+import dataclasses
+import re
+
+import pytest
+
+from samrap.engine.match import run_match
+from samrap.engine.record import Record, make_record
+from samrap.engine.registry import GameSetup, resolve
+from samrap.players.levels import make_bot
+from samrap.players.review import LABELS, THRESHOLDS, label_for, review_record
+
+DEALS = 6
+#: Card texts, the only Latin letters a Thai line may hold.
+CARDS = re.compile(r"(?:[2-9TJQKA][cdhs])+")
+
+
+def _record(text: str, bots: tuple[str, ...], seed: int) -> Record:
+    spec, cfg = resolve(text)
+    game = spec.make_game(cfg)
+    match = run_match(spec, cfg, [make_bot(b, game, f"{b}-{q}") for q, b in enumerate(bots)], seed, max_games=1)
+    return make_record(match, "2026-01-01T00:00:00Z")
+
+
+@pytest.fixture(scope="module")
+def dummy_record() -> Record:
+    return _record("dummy(players=2,preset=modern)", ("heuristic", "easy"), 21)
+
+
+def _seen_by(record: Record, seat: int) -> int:
+    """Every card seat ``seat`` could see at any point of game 1 before the end (hand, row, table, known)."""
+    spec, cfg = resolve(record.match.config)
+    game = spec.make_game(cfg)
+    g = record.match.games[0]
+    s = spec.start_game(game, GameSetup(0, g.deck, g.starter, g.direction, (0, 0), g.seed))
+    seen = 0
+    for who, text in g.actions:
+        v = game.observe(s, seat)
+        seen |= v.hand | sum(1 << c for c in v.row) | sum(v.put_down) | sum(v.known)
+        s = game.apply(s, game.parse_action(text), who)
+    return seen
+
+
+def _swap_hidden(record: Record, seat: int) -> Record:
+    """The same record with two cards swapped in the deck that ``seat`` never saw."""
+    g = record.match.games[0]
+    hidden = [c for c in g.deck if not _seen_by(record, seat) >> c & 1]
+    assert len(hidden) >= 2, "every card was seen: pick another seed"
+    a, b = hidden[0], hidden[-1]
+    deck = tuple(b if c == a else a if c == b else c for c in g.deck)
+    games = (dataclasses.replace(g, deck=deck), *record.match.games[1:])
+    return dataclasses.replace(record, match=dataclasses.replace(record.match, games=games))
+
+
+def test_two_records_differing_only_in_hidden_cards_get_the_same_review(dummy_record: Record) -> None:
+    """Issue 13.6: the review of seat N uses only seat N's view at each step."""
+    for seat in (0, 1):
+        other = _swap_hidden(dummy_record, seat)
+        assert other.match.games[0].deck != dummy_record.match.games[0].deck
+        a = review_record(dummy_record, seat, deals=DEALS)
+        b = review_record(other, seat, deals=DEALS)
+        assert a.as_dict() == b.as_dict()
+
+
+def test_a_change_the_seat_can_see_changes_the_review(dummy_record: Record) -> None:
+    """The check above can fail: the review does depend on the seat's own cards (its seed included)."""
+    a = review_record(dummy_record, 0, deals=DEALS, seed=0)
+    b = review_record(dummy_record, 0, deals=DEALS, seed=1)
+    assert [d.loss for d in a.decisions] != [d.loss for d in b.decisions]
+
+
+def test_same_record_and_seed_give_the_same_review(dummy_record: Record) -> None:
+    """Issue 13.3: fixed seeds, so one record always gets the same review."""
+    first = review_record(dummy_record, 1, deals=DEALS).as_dict()
+    assert review_record(dummy_record, 1, deals=DEALS).as_dict() == first
+
+
+def test_every_decision_has_played_best_loss_label_and_reasons(dummy_record: Record) -> None:
+    r = review_record(dummy_record, 1, deals=DEALS)
+    assert r.decisions and r.summary["decisions"] == len(r.decisions)
+    for d in r.decisions:
+        assert d.label in LABELS
+        assert d.loss >= 0 and d.sure_loss <= d.loss + 1e-9
+        assert d.label == label_for("dummy", d.sure_loss)
+        assert d.reason_en and d.reason_th
+        for th in (d.reason_th, *d.played_words[:1], *d.best_words[:1]):
+            assert not re.search("[A-Za-z]", CARDS.sub("", th)), th
+    s = r.summary
+    assert sum(s["labels"].values()) == len(r.decisions)
+    assert s["accuracy"] == round(100 * s["labels"]["good"] / len(r.decisions), 1)
+    assert set(s["lost_by_kind"]) == {"discard", "collect", "knock", "go_down"}
+
+
+def test_labels_follow_the_documented_thresholds() -> None:
+    t = THRESHOLDS["dummy"]
+    assert label_for("dummy", t[0] - 0.1) == "good"
+    assert label_for("dummy", t[0]) == "inaccuracy"
+    assert label_for("dummy", t[1]) == "mistake"
+    assert label_for("dummy", t[2]) == "blunder"
+
+
+@pytest.mark.slow
+def test_a_contract_deal_is_reviewed() -> None:
+    rec = _record("contract(players=3)", ("heuristic", "easy", "heuristic"), 4)
+    r = review_record(rec, 1, deals=3)
+    assert r.game == "contract" and r.decisions
+    assert all(d.label in LABELS for d in r.decisions)
+
+
+def test_bad_seat_is_refused(dummy_record: Record) -> None:
+    with pytest.raises(ValueError, match="seat must be 0 to 1"):
+        review_record(dummy_record, 2)
