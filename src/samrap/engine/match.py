@@ -15,10 +15,12 @@ actions as (seat, action text), the scores with their ledgers, the totals and th
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
+from itertools import repeat
+from operator import is_
 from random import Random
-from typing import Any
+from typing import Any, overload
 
 from samrap.core.errors import IllegalActionError
 from samrap.core.rng import make_rng
@@ -47,18 +49,73 @@ class LedgerLine:
         return cls(item.seat, item.code, item.points, item.detail)
 
 
+class ActionTexts(Sequence[tuple[int, str]]):
+    """A game's actions as ``(seat, action text)``, the texts made when first read.
+
+    The match runner keeps the action objects it applied and hands this sequence out; a record,
+    a replay or a person reading it turns them into text once, while a simulation that only
+    counts actions never does. It equals any sequence of the same pairs (a tuple read from a
+    record included) and travels to other processes as a plain tuple.
+    """
+
+    __slots__ = ("_items", "_moves", "_seats", "_text")
+
+    def __init__(self, seats: Sequence[int], moves: Sequence[Any], text: Callable[[Any], str]) -> None:
+        self._seats: Sequence[int] | None = seats
+        self._moves: Sequence[Any] | None = moves
+        self._text = text
+        self._items: tuple[tuple[int, str], ...] | None = None
+
+    def _all(self) -> tuple[tuple[int, str], ...]:
+        if self._items is None:
+            assert self._seats is not None and self._moves is not None
+            self._items = tuple(zip(self._seats, map(self._text, self._moves), strict=True))
+            self._seats = self._moves = None
+        return self._items
+
+    def __len__(self) -> int:
+        return len(self._seats) if self._items is None and self._seats is not None else len(self._all())
+
+    @overload
+    def __getitem__(self, index: int) -> tuple[int, str]: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> tuple[tuple[int, str], ...]: ...
+
+    def __getitem__(self, index: int | slice) -> tuple[int, str] | tuple[tuple[int, str], ...]:
+        return self._all()[index]
+
+    def __iter__(self) -> Iterator[tuple[int, str]]:
+        return iter(self._all())
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, ActionTexts | tuple | list):
+            return self._all() == tuple(other)
+        return NotImplemented
+
+    def __hash__(self) -> int:
+        return hash(self._all())
+
+    def __repr__(self) -> str:
+        return repr(self._all())
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (tuple, (self._all(),))
+
+
 @dataclass(frozen=True, slots=True)
 class GameResult:
     """One finished game: how it was dealt, what was played, what it scored.
 
-    ``deck`` is the dealt order (card ids of the game); ``actions`` are ``(seat, action text)``;
+    ``deck`` is the dealt order (card ids of the game); ``actions`` are ``(seat, action text)``
+    (a tuple, or :class:`ActionTexts` from the match runner, which equals it);
     ``seed`` is the deck seed when the deal came from one (``None`` for a deal typed in by hand).
     """
 
     deck: tuple[int, ...]
     starter: int
     direction: int
-    actions: tuple[tuple[int, str], ...]
+    actions: Sequence[tuple[int, str]]
     scores: tuple[int, ...]
     ledger: tuple[LedgerLine, ...]
     seed: int | None = None
@@ -116,12 +173,20 @@ def play_game(
     players: Sequence[Agent[Any, Any]],
     rngs: Sequence[Random],
     observer: MatchObserver | None = None,
-) -> tuple[Any, tuple[tuple[int, str], ...]]:
+) -> tuple[Any, ActionTexts]:
     """Play one game from ``setup`` to the end; the final state and the (seat, action text) list.
 
-    Every action goes through the game's checked ``apply``: a bot's bug surfaces as an
+    Every action is checked. A player's choice that *is* one of the listed legal actions (the
+    same object: what ``choose`` is asked to return) is legal by definition, so it is applied
+    with the game's ``apply_unchecked`` (the checked ``apply`` would repeat the rules' look-ahead);
+    any other choice goes through the checked ``apply``: a bot's bug surfaces as an
     :class:`IllegalActionError` naming the rule, and a person's mistake is reported back to them
-    (``rejected``) before they are asked again.
+    (``rejected``) before they are asked again. Both give the same state for a legal action.
+
+    Nothing is built that nobody reads: a seat's view only for a player that reads views (see
+    :func:`needs_view`), and the action texts when the result's actions are first read
+    (:class:`ActionTexts`), or one by one for an observer. Random players thus play at close to
+    the rules engine's own speed (``bench/tools_speed.py``).
 
     Raises:
         IllegalActionError: a player that cannot be corrected chose an illegal action.
@@ -129,31 +194,63 @@ def play_game(
     """
     state = spec.start_game(game, setup)
     limit = spec.max_game_length(game.config)
-    actions: list[tuple[int, str]] = []
-    while not game.is_terminal(state):
-        if len(actions) >= limit:
+    current_player, legal_actions, observe = game.current_player, game.legal_actions, game.observe
+    #: A game without the unchecked path applies listed actions through the checked one.
+    unchecked: Any = getattr(game, "apply_unchecked", game.apply)
+    views = [needs_view(p) for p in players]
+    chooses = [p.choose for p in players]
+    seats: list[int] = []
+    moves: list[Any] = []
+    seat = current_player(state)
+    while seat >= 0:  # the protocol's marker of a finished game
+        if len(moves) >= limit:
             raise RuntimeError(f"game {setup.index + 1} ran past {limit} actions: a rules bug")
-        seat = game.current_player(state)
-        player = players[seat]
-        view = game.observe(state, seat)
-        legal = game.legal_actions(state)
-        for _ in range(MAX_REJECTIONS):
-            action = player.choose(view, legal, rngs[seat])
-            try:
-                state = game.apply(state, action, seat)
-                break
-            except IllegalActionError as e:
-                rejected = getattr(player, "rejected", None)
-                if not callable(rejected):
-                    raise
-                rejected(action, e)
+        legal = legal_actions(state)
+        view = observe(state, seat) if views[seat] else None
+        action = chooses[seat](view, legal, rngs[seat])
+        if any(map(is_, legal, repeat(action))):
+            state = unchecked(state, action)
         else:
-            raise RuntimeError(f"seat {seat} chose {MAX_REJECTIONS} illegal actions in a row")
-        text = game.action_text(action)
-        actions.append((seat, text))
+            state, action = _apply_checked(game, state, action, seat, players[seat], view, legal, rngs[seat])
+        seats.append(seat)
+        moves.append(action)
         if observer is not None:
-            observer.action_played(setup.index, len(actions) - 1, seat, text)
-    return state, tuple(actions)
+            observer.action_played(setup.index, len(moves) - 1, seat, game.action_text(action))
+        seat = current_player(state)
+    if not game.is_terminal(state):
+        raise RuntimeError(f"game {setup.index + 1}: no seat to move in a game that is not over (a rules bug)")
+    return state, ActionTexts(seats, moves, game.action_text)
+
+
+def needs_view(player: object) -> bool:
+    """Whether ``player`` reads the view it is given; a player says it does not with a true
+    ``ignores_view`` attribute (the random player), and is then handed ``None``."""
+    return not getattr(player, "ignores_view", False)
+
+
+def _apply_checked(
+    game: AnyGame,
+    state: Any,
+    action: Any,
+    seat: int,
+    player: Agent[Any, Any],
+    view: Any,
+    legal: Sequence[Any],
+    rng: Random,
+) -> tuple[Any, Any]:
+    """The checked ``apply`` of a choice that is not one of the listed objects; a correctable
+    player is told the rule and asked again. The new state and the action that was applied."""
+    for attempt in range(MAX_REJECTIONS):
+        if attempt:
+            action = player.choose(view, legal, rng)
+        try:
+            return game.apply(state, action, seat), action
+        except IllegalActionError as e:
+            rejected = getattr(player, "rejected", None)
+            if not callable(rejected):
+                raise
+            rejected(action, e)
+    raise RuntimeError(f"seat {seat} chose {MAX_REJECTIONS} illegal actions in a row")
 
 
 def run_match(

@@ -83,6 +83,11 @@ class _Timed:
         return str(self.player.name)
 
     @property
+    def ignores_view(self) -> bool:
+        """The wrapped player's (``engine.match.needs_view``): a random bot gets no view built."""
+        return bool(getattr(self.player, "ignores_view", False))
+
+    @property
     def iterations(self) -> int:
         return int(getattr(self.player, "total_iterations", 0))
 
