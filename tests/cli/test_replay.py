@@ -100,3 +100,17 @@ def test_a_malformed_record_exits_2_saying_where(tmp_path: Path) -> None:
 def test_a_missing_file_exits_2(tmp_path: Path) -> None:
     result = run("replay", str(tmp_path / "nothing.json"))
     assert result.exit_code == 2 and "cannot read" in result.stderr
+
+
+def test_a_server_record_without_a_seed_says_so_in_words(tmp_path: Path) -> None:
+    """A server deal has no seed (its shuffle is committed instead): the header never prints ``None``."""
+    doc = json.loads(_text())
+    doc["seed"] = None
+    for g in doc["games"]:
+        g["seed"] = None
+    result = run("replay", _write(tmp_path, doc))
+    assert result.exit_code == 0, result.output
+    header = result.stdout.splitlines()[0]
+    assert "None" not in result.stdout and "seed none (a server deal" in header
+    thai = run("replay", _write(tmp_path, doc), "--lang", "th")
+    assert thai.exit_code == 0 and "ค่า seed ไม่มี (เกมจากเซิร์ฟเวอร์)" in thai.stdout.splitlines()[0]

@@ -39,22 +39,22 @@ def fail(message: str, code: int = USAGE, lang: str = "en") -> NoReturn:
     raise typer.Exit(code)
 
 
-def writable_problem(path: Path) -> str | None:
+def writable_problem(path: Path, lang: str = "en") -> str | None:
     """Why a file cannot be written at ``path`` (checked before a long run), or ``None``.
 
     Nothing is created: a match or a tournament is not played only to find at its end that its
     record has nowhere to go.
     """
     target = path.expanduser()
-    folder = target.parent if str(target.parent) else Path(".")
+    folder = target.parent
     if target.is_dir():
-        return "it is a folder"
+        return say("path.folder", lang)
     if not folder.is_dir():
-        return f"no folder {folder}"
+        return say("path.no_folder", lang, folder=folder)
     if target.exists() and not os.access(target, os.W_OK):
-        return "the file is read-only"
+        return say("path.read_only", lang)
     if not target.exists() and not os.access(folder, os.W_OK | os.X_OK):
-        return f"the folder {folder} is not writable"
+        return say("path.not_writable", lang, folder=folder)
     return None
 
 

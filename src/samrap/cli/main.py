@@ -114,7 +114,7 @@ def play(
         seed = random.SystemRandom().randrange(1_000_000)
     _check_seed(seed, lang)
     if record is not None:
-        problem = writable_problem(record)
+        problem = writable_problem(record, lang)
         if problem is not None:  # before the match, so no game is played only to be lost
             fail(say("play.record_path", lang, path=record, why=problem), lang=lang)
     out = common.stdout()
@@ -156,7 +156,8 @@ def play(
     try:
         write_record(path, make_record(result))
     except OSError as e:
-        fail(say("play.record_path", lang, path=path, why=e.strerror or e), lang=lang)
+        why = say("path.os_error", lang, why=e.strerror or e)
+        fail(say("play.record_path", lang, path=path, why=why), lang=lang)
     out.print(say("play.recorded", lang, path=path))
 
 
@@ -239,10 +240,15 @@ def replay(
         if not as_json:
             common.stderr().print(say("replay.invalid", lang, problem=report.problem.describe()))
         raise typer.Exit(1)
-    if verify and not commitment_lines(rec)[1]:
+    if verify and not commitment_lines(rec, lang)[1]:
         if not as_json:
             common.stderr().print(say("replay.bad_commitment", lang))
         raise typer.Exit(1)
+
+
+def thai_date(stamp: str) -> str:
+    """``2026-01-01T09:30:00Z`` as ``2026-01-01 09:30:00`` (no Latin letter on a Thai screen)."""
+    return stamp.replace("T", " ").removesuffix("Z")
 
 
 def replay_lines(rec: Record, report: ReplayReport, verify: bool, lang: str) -> list[Any]:
@@ -262,15 +268,13 @@ def replay_lines(rec: Record, report: ReplayReport, verify: bool, lang: str) -> 
             played=plural(count, unit),
             count=count,
             unit=unit,
-            seed="-" if m.seed is None else m.seed,
-            date=rec.date,
+            seed=say("replay.no_seed", lang) if m.seed is None else m.seed,
+            date=rec.date if lang != "th" else thai_date(rec.date),
         ),
         say("replay.players", lang, players=", ".join(seat_text(q, seats, lang) for q in range(len(seats)))),
     ]
-    if m.seed is None and lang != "th":
-        lines.insert(1, say("replay.server_seed", lang))
     if verify:
-        lines += commitment_lines(rec)[0]
+        lines += commitment_lines(rec, lang)[0]
     for k, g in enumerate(report.games):
         way = say("way.clockwise" if g.direction > 0 else "way.counter", lang)
         seat = seat_text(g.starter, seats, lang)

@@ -9,19 +9,25 @@ from __future__ import annotations
 
 from typing import Any
 
+from samrap.cli.text import say
 from samrap.engine.fairness import verify_commitments
 from samrap.engine.record import Record, ReplayReport, record_summary
+from samrap.engine.registry import get_spec
 
-NO_COMMITMENT = "no shuffle commitment in this record (only server records carry them); nothing further to verify"
+NO_COMMITMENT = say("replay.no_commitment")
 
 
-def commitment_lines(record: Record) -> tuple[list[str], bool]:
+def commitment_lines(record: Record, lang: str = "en") -> tuple[list[str], bool]:
     """``--verify``: one line per game's shuffle commitment, and whether none of them fails."""
     checks = verify_commitments(record)
     if all(c.ok is None for c in checks):
-        return [NO_COMMITMENT], True
-    marks = {True: "fair", False: "MISMATCH", None: "none"}
-    lines = [f"shuffle commitment, game {c.game + 1}: {marks[c.ok]}: {c.message}" for c in checks]
+        return [say("replay.no_commitment", lang)], True
+    marks = {True: "commitment.fair", False: "commitment.mismatch", None: "commitment.none"}
+    unit = get_spec(record.match.game).unit_in(lang)
+    lines = [
+        say("replay.commitment", lang, unit=unit, number=c.game + 1, mark=say(marks[c.ok], lang), message=c.message)
+        for c in checks
+    ]
     return lines, all(c.ok is not False for c in checks)
 
 

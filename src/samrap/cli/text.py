@@ -64,7 +64,12 @@ TEXTS: dict[str, tuple[str, str]] = {
         "Record written to {path}  (check it with: samrap replay {path})",
         "บันทึกเกมไว้ที่ {path}",
     ),
-    "play.record_path": ("cannot write the record {path}: {why}", "บันทึกเกมที่ {path} ไม่ได้: {why}"),
+    "play.record_path": ("cannot write the record {path}: {why}", "บันทึกเกมที่ {path} ไม่ได้ ({why})"),
+    "path.folder": ("it is a folder", "เป็นโฟลเดอร์"),
+    "path.no_folder": ("no folder {folder}", "ไม่มีโฟลเดอร์ {folder}"),
+    "path.read_only": ("the file is read-only", "ไฟล์นี้เขียนทับไม่ได้"),
+    "path.not_writable": ("the folder {folder} is not writable", "เขียนลงโฟลเดอร์ {folder} ไม่ได้"),
+    "path.os_error": ("{why}", "ระบบไม่ยอมให้เขียน"),
     "play.help": (
         """\
 Answer with one of:
@@ -96,7 +101,15 @@ Cards: rank 2-9 T J Q K A (or 10) then suit c d h s (or ♣ ♦ ♥ ♠): 7c, Th
         "{title}  {config}  {played}  seed {seed}  date {date}",
         "{title}  {count} {unit}  ค่า seed {seed}  วันที่ {date}",
     ),
-    "replay.server_seed": ("seed: none (a server deal: see the shuffle commitments)", ""),
+    "replay.no_seed": ("none (a server deal: --verify checks its shuffle commitments)", "ไม่มี (เกมจากเซิร์ฟเวอร์)"),
+    "replay.no_commitment": (
+        "no shuffle commitment in this record (only server records carry them); nothing further to verify",
+        "บันทึกนี้ไม่มีค่าแฮชที่ประกาศก่อนแจก (SHA-256) (มีเฉพาะเกมจากเซิร์ฟเวอร์) จึงไม่มีอะไรให้ตรวจเพิ่ม",
+    ),
+    "replay.commitment": ("shuffle commitment, {unit} {number}: {mark}: {message}", "การสับไพ่{unit}ที่ {number}: {mark}"),
+    "commitment.fair": ("fair", "ตรงกับค่าแฮชที่ประกาศก่อนแจก (SHA-256)"),
+    "commitment.mismatch": ("MISMATCH", "ไม่ตรงกับค่าแฮชที่ประกาศก่อนแจก (SHA-256)"),
+    "commitment.none": ("none", "ไม่มีค่าแฮช"),
     "replay.players": ("players: {players}", "ผู้เล่น: {players}"),
     "replay.ledger": (
         "Ledger, {unit} {number}: {seat} starts, {way}, {actions} actions",
@@ -108,7 +121,7 @@ Cards: rank 2-9 T J Q K A (or 10) then suit c d h s (or ♣ ♦ ♥ ♠): 7c, Th
     ),
     "replay.no_winner": ("none (match not complete)", "ไม่มี (แมตช์ยังไม่จบ)"),
     "replay.not_record": ("{file} is not a samrap record: {error}", "{file} ไม่ใช่บันทึกเกมของสำรับ: {error}"),
-    "replay.unreadable": ("cannot read {file}: {why}", "อ่าน {file} ไม่ได้: {why}"),
+    "replay.unreadable": ("cannot read {file}: {why}", "อ่าน {file} ไม่ได้ (ไม่มีไฟล์หรือเปิดไม่ได้)"),
     "replay.invalid": ("invalid: {problem}", "ไม่ถูกต้อง: {problem}"),
     "replay.bad_commitment": (
         "invalid: a deck order does not match its shuffle commitment",
