@@ -8,6 +8,8 @@ imported only when the command runs, so the rest of the CLI starts as fast as be
 
 from __future__ import annotations
 
+import errno
+import socket
 from pathlib import Path
 from typing import Annotated
 
@@ -60,7 +62,12 @@ def serve(
     elif "://" in db:
         url = db
     else:
-        url = sqlite_url(Path(db).expanduser().resolve())
+        path = Path(db).expanduser().resolve()
+        if path.is_dir():
+            common.fail(f"--db {db}: that is a folder; name a database file in it")
+        if not path.parent.is_dir():
+            common.fail(f"--db {db}: there is no folder {path.parent} for the database file")
+        url = sqlite_url(path)
     try:
         limits = RateLimits.from_env() if rate_limits is None else RateLimits.parse(rate_limits)
     except ValueError as e:
@@ -75,16 +82,65 @@ def serve(
         bot_delay_scale=bot_delay,
         rate_limits=limits,
     )
-    out = common.stdout()
     shown = url.split("@")[-1] if "@" in url else url  # never print a password
+    problem = database_problem(url)
+    if problem is not None:
+        common.fail(f"--db: cannot open the database {shown}: {problem}")
+    sock = listening_socket(host, port)  # bound before startup: a busy port is one line, not a crash
+    out = common.stdout()
     out.print(f"samrap server on {settings.base_url}  database {shown}  node {settings.node_id}")
-    uvicorn.run(
+    config = uvicorn.Config(
         create_app(settings),
-        host=host,
-        port=port,
         log_level=log_level,
         ws_max_size=65_536,
         ws_per_message_deflate=False,  # messages are small; compressing them costs more CPU than it saves
         ws_ping_interval=20,
         ws_ping_timeout=20,
     )
+    uvicorn.Server(config).run(sockets=[sock])
+
+
+def database_problem(url: str) -> str | None:
+    """Why the server could not use the database at ``url`` (one line for people), or ``None``.
+
+    Connecting once before startup turns an unreachable PostgreSQL, a missing driver or a bad URL
+    into a usage error instead of a traceback from inside the server's startup.
+    """
+    from sqlalchemy.exc import ArgumentError, SQLAlchemyError
+
+    from samrap.server.storage import make_engine
+
+    try:
+        engine = make_engine(url)
+    except (ArgumentError, ValueError) as e:
+        return f"not a database URL ({e})"
+    except ModuleNotFoundError as e:
+        return f"its driver is not installed ({e.name})"
+    try:
+        with engine.connect():
+            pass
+    except SQLAlchemyError as e:
+        lines = str(getattr(e, "orig", None) or e).strip().splitlines()
+        return lines[0] if lines else type(e).__name__
+    finally:
+        engine.dispose()
+    return None
+
+
+def listening_socket(host: str, port: int) -> socket.socket:
+    """A socket bound to ``host:port`` for uvicorn, or a one-line error (exit 2) when it is taken."""
+    try:
+        infos = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE)
+    except socket.gaierror as e:
+        common.fail(f"--host {host}: {e.strerror}")
+    family, kind, proto, _, address = infos[0]
+    sock = socket.socket(family, kind, proto)
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    try:
+        sock.bind(address)
+    except OSError as e:
+        sock.close()
+        why = "the port is in use" if e.errno == errno.EADDRINUSE else (e.strerror or str(e))
+        common.fail(f"cannot listen on {host}:{port}: {why} (choose another with --port)")
+    sock.set_inheritable(True)
+    return sock
