@@ -25,11 +25,19 @@ def state(page: Any) -> dict[str, Any] | None:
     return page.evaluate(STATE)
 
 
+def open_options(page: Any) -> None:
+    """Open the home page's play options (one tap on the summary line under "Play now")."""
+    page.wait_for_selector("#options-toggle")
+    if page.get_attribute("#options-toggle", "aria-expanded") != "true":
+        page.click("#options-toggle")
+
+
 def start_bot_table(
     page: Any, game: str = "dummy", players: int = 2, target: int | None = None, preset: str | None = None
 ) -> str:
     """From the home page: choose the game and press "Play now"; returns the table code."""
     page.goto("/")
+    open_options(page)
     page.select_option("#game", game)
     if preset:
         page.select_option("#preset", preset)

@@ -7,7 +7,7 @@ from typing import Any
 import pytest
 
 from tests.web.conftest import PHONE, shot
-from tests.web.driver import bot_choice, play_until, start_bot_table, state
+from tests.web.driver import bot_choice, open_options, play_until, start_bot_table, state
 
 
 def test_full_dummy_match_against_bots(new_page: Any) -> None:
@@ -66,6 +66,7 @@ def test_full_contract_rummy_deal_against_bots(new_page: Any, monkeypatch: pytes
         monkeypatch.setitem(registry._LOADERS, "contract", registry._contract)
     page = new_page("en", {"width": 412, "height": 915})
     page.goto("/")
+    open_options(page)
     page.select_option("#game", "contract")
     page.select_option("#players", "3")
     page.select_option("#level", "medium")
@@ -96,6 +97,7 @@ def test_liverpool_buying_window(new_page: Any, monkeypatch: pytest.MonkeyPatch)
         monkeypatch.setitem(registry._LOADERS, "contract", registry._contract)
     page = new_page("en", PHONE)
     page.goto("/")
+    open_options(page)
     page.select_option("#game", "contract")
     page.select_option("#preset", "liverpool")
     page.select_option("#players", "3")

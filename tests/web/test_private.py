@@ -6,7 +6,7 @@ import time
 from typing import Any
 
 from tests.web.conftest import PHONE, shot
-from tests.web.driver import bot_choice, play, play_until, start_bot_table, state
+from tests.web.driver import bot_choice, open_options, play, play_until, start_bot_table, state
 
 
 def test_private_table_two_browsers(new_page: Any) -> None:
@@ -14,9 +14,12 @@ def test_private_table_two_browsers(new_page: Any) -> None:
     guest = new_page("th", {"width": 1024, "height": 768})
 
     host.goto("/")
-    host.select_option("#players", "2")
-    host.select_option("#target", "50")
-    host.fill("#name", "Ann")
+    # "Create table" has its own settings (not the bot form's), private unless chosen public
+    host.click("#create-toggle")
+    host.select_option("#t-players", "2")
+    host.select_option("#t-target", "50")
+    assert not host.is_checked("#t-public")
+    host.fill("#t-name", "Ann")
     host.click("#create")
     host.wait_for_selector("[data-code]")
     code = host.locator("[data-code]").inner_text().strip()
@@ -25,12 +28,14 @@ def test_private_table_two_browsers(new_page: Any) -> None:
     assert host.locator("[data-start]").is_disabled()  # seat 2 is still empty
     shot(host, "lobby-phone-en")
 
-    # the guest types the code on the home page
+    # the guest types a name and the code on the home page; the join page offers the name again
     guest.goto("/")
+    open_options(guest)
+    guest.fill("#name", "บี")
     guest.fill("#code", code.lower())
     guest.click("#joinbtn")
     guest.wait_for_selector("#joinname")
-    guest.fill("#joinname", "บี")
+    assert guest.input_value("#joinname") == "บี"
     guest.click("form button[type=submit]")
     guest.wait_for_function("() => window.samrapTable && window.samrapTable.seat === 1")
 
@@ -43,7 +48,7 @@ def test_private_table_two_browsers(new_page: Any) -> None:
     assert h is not None and g is not None
     assert h["seat"] == 0 and g["seat"] == 1
     assert set(h["hand"]).isdisjoint(g["hand"])  # each browser sees only its own hand
-    assert host.locator(".seat", has_text="บี").count() == 1
+    assert host.locator("[data-seat]", has_text="บี").count() >= 1
 
     # both play until the match ends; whoever is to move makes a move through the UI
     deadline = time.monotonic() + 120

@@ -18,10 +18,13 @@ from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
+from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from samrap import __version__
-from samrap.server import api, ws
+from samrap.server import api, presets, pwa, share, ws
 from samrap.server.collector import CollectorTuning
+from samrap.server.guard import Guard
+from samrap.server.headers import SecurityHeaders
 from samrap.server.manager import TableManager
 from samrap.server.messages import PROTOCOL_VERSION, ErrorBody, ErrorCode
 from samrap.server.ratelimit import RateLimiter
@@ -41,7 +44,14 @@ def create_app(settings: ServerSettings) -> FastAPI:
         storage = Storage(settings.database_url)
         storage.migrate()
         writer = Writer(storage)
-        ctx = ServerContext(writer, settings.base_url, settings.node_id, settings.bot_delay_scale, settings.time_scale)
+        ctx = ServerContext(
+            writer,
+            settings.base_url,
+            settings.node_id,
+            settings.bot_delay_scale,
+            settings.time_scale,
+            spectator_cap=settings.rate_limits.spectators,
+        )
         manager = TableManager(ctx, settings.lease_ttl)
         collector = CollectorTuning()
         app.state.manager = manager
@@ -65,7 +75,27 @@ def create_app(settings: ServerSettings) -> FastAPI:
         description=f"Thai Dummy tables: REST lobby and archive, websocket play (protocol {PROTOCOL_VERSION}).",
         lifespan=lifespan,
     )
-    app.state.limiter = RateLimiter(settings.rate_limits)
+    app.state.limiter = limiter = RateLimiter(settings.rate_limits)
+    # Outermost last: the client address first (from a named proxy only), then the security
+    # headers (so that every answer, refusals included, carries them), then the edge's refusals.
+    app.add_middleware(Guard, limiter=limiter)
+    app.add_middleware(SecurityHeaders)
+    if settings.forwarded_allow_ips:
+        from uvicorn.middleware.proxy_headers import ProxyHeadersMiddleware
+
+        app.add_middleware(ProxyHeadersMiddleware, trusted_hosts=list(settings.forwarded_allow_ips))
+
+    @app.exception_handler(StarletteHTTPException)
+    async def http_error(request: Request, exc: StarletteHTTPException) -> JSONResponse:
+        """Starlette's own refusals in the protocol's shape: no route (404 ``not_found``), a body
+        that is not UTF-8 JSON (400 from FastAPI, answered as 422 ``malformed``), a wrong method."""
+        if exc.status_code == 404:
+            body, status = ErrorBody(code=ErrorCode.NOT_FOUND, message="no such path"), 404
+        elif exc.status_code == 400:
+            body, status = ErrorBody(code=ErrorCode.MALFORMED, message="the body is not JSON text in UTF-8"), 422
+        else:
+            body, status = ErrorBody(code=ErrorCode.MALFORMED, message=str(exc.detail)), exc.status_code
+        return JSONResponse(body.model_dump(mode="json"), status_code=status, headers=exc.headers)
 
     @app.exception_handler(RequestValidationError)
     async def bad_request(request: Request, exc: RequestValidationError) -> JSONResponse:
@@ -77,13 +107,18 @@ def create_app(settings: ServerSettings) -> FastAPI:
 
     app.include_router(api.router)
     app.include_router(ws.router)
+    app.include_router(share.router)  # QR codes of table links
+    app.include_router(presets.router)  # the lobby's presets and options
+    app.include_router(pwa.router)  # manifest and service worker at the site root
     static: Path = settings.static_dir
+    app.state.static_dir = static
     index = static / "index.html"
 
     async def web_app(request: Request) -> Response:
         if index.is_file():
             return FileResponse(index)
-        return JSONResponse({"detail": "no web app installed"}, status_code=404)
+        missing = ErrorBody(code=ErrorCode.NOT_FOUND, message="no web app installed")
+        return JSONResponse(missing.model_dump(mode="json"), status_code=404)
 
     app.add_api_route("/", web_app, include_in_schema=False)
     app.add_api_route("/t/{code}", web_app, include_in_schema=False)

@@ -8,6 +8,7 @@ import { spriteSVG } from "./cards.js";
 import { clear, h } from "./dom.js";
 import { lang, setLang, t } from "./i18n.js";
 import { getPref, setPref } from "./net.js";
+import { registerServiceWorker, renderOffline, watchConnection } from "./pwa.js";
 
 const app = document.getElementById("app");
 let cleanup = null;
@@ -23,8 +24,8 @@ function header() {
   return h(
     "header",
     { class: "top" },
-    h("a", { class: "skip", href: "#main", onclick: (e) => { e.preventDefault(); const m = document.getElementById("main") || document.querySelector("main"); if (m) { m.tabIndex = -1; m.focus(); } } }, lang() === "th" ? "ข้ามไปเนื้อหา" : "Skip to content"),
-    h("a", { class: "brand", href: "#/" }, "สำรับ samrap"),
+    h("a", { class: "skip", href: "#main", onclick: (e) => { e.preventDefault(); const m = document.getElementById("main") || document.querySelector("main"); if (m) { m.tabIndex = -1; m.focus(); } } }, t("app.skip")),
+    h("a", { class: "brand", href: "#/" }, t("app.brand")),
     h("a", { class: "btn", href: "#/glossary", id: "glossary", "aria-label": t("gloss.title"), title: t("gloss.title") }, "?"),
     h(
       "button",
@@ -51,6 +52,7 @@ function header() {
         "aria-label": t("lang.switchLabel"),
         onclick: () => {
           setLang(lang() === "th" ? "en" : "th");
+          renderOffline();
           route(true);
         },
       },
@@ -101,3 +103,5 @@ clear(app).append(h("div", { id: "hdr" }), h("div", { id: "view" }));
 headerEl = app.querySelector("#hdr");
 window.addEventListener("hashchange", () => route());
 route();
+watchConnection();
+registerServiceWorker();

@@ -1,40 +1,101 @@
-// The home page: play against bots at once, create a private table, join by code, rules,
-// and the archive of finished matches.
+// The home page: one big button plays against bots with the last choices (a summary line opens
+// them), a table for friends with its own settings (private unless chosen public), join by code,
+// the rules, and the archive of finished matches (which says when stand-in bots finished one).
 
 import { cardSVG } from "./cards.js";
 import { h } from "./dom.js";
 import { t } from "./i18n.js";
-import { api, getPref, saveSeat, setPref } from "./net.js";
+import { api, errorText, getPref, saveSeat, setPref } from "./net.js";
+import { changesText, configText, describeConfig, FALLBACK, gameOf, loadPresets, optionsPanel, presetName, presetOf } from "./options.js";
 
-const GAMES = {
-  dummy: { presets: ["classic", "modern"], players: [2, 3, 4], defPlayers: 2 },
-  contract: { presets: ["seed", "pagat", "liverpool"], players: [3, 4, 5, 6], defPlayers: 4 },
-};
 export const LEVELS = ["easy", "medium", "hard", "expert"];
 const TARGETS = [500, 300, 100, 50];
 const TIMERS = [0, 30, 60, 90];
+const DEFAULT_PLAYERS = { dummy: 2, contract: 4 };
 
 function select(id, options, value, onchange) {
   return h(
     "select",
-    { id, name: id, onchange: (e) => onchange && onchange(e.target.value) },
+    { id, name: id, onchange: (e) => onchange(e.target.value) },
     options.map(([v, label]) => h("option", { value: v, selected: String(v) === String(value) }, label)),
   );
 }
 
-/** The create-table body for the chosen options (``bots``: every seat after the first is a bot). */
-function createBody(opts, bots) {
-  const n = Number(opts.players);
-  const seats = Array.from({ length: n }, (_, q) => (q === 0 || !bots ? { kind: "human" } : { kind: "bot", level: opts.level }));
-  const body = {
-    game: opts.game,
-    preset: opts.preset,
-    seats,
-    host_name: opts.name || (t("table.you") === "คุณ" ? "ผู้เล่น" : "Player"),
-    settings: { turn_timer: Number(opts.timer) || 0 },
+function field(id, label, control) {
+  return h("div", null, h("label", { for: id }, label), control);
+}
+
+/** The remembered choices of one form ("play": against bots, "table": for friends). */
+function loadChoices(kind) {
+  const saved = getPref(kind === "play" ? "play" : "tableOpts", null) || {};
+  const old = (k, d) => (kind === "play" ? getPref(k, d) : d); // the choices as an older release kept them
+  return {
+    game: saved.game ?? old("game", "dummy"),
+    preset: saved.preset ?? old("preset", null),
+    players: saved.players ?? old("players", null),
+    level: saved.level ?? old("level", "easy"),
+    target: saved.target ?? old("target", 500),
+    timer: saved.timer ?? old("timer", 0),
+    public: !!saved.public,
+    more: saved.more && typeof saved.more === "object" ? saved.more : {},
   };
-  if (opts.game === "dummy" && opts.target) body.config = `target=${opts.target}`;
+}
+
+function saveChoices(kind, c) {
+  setPref(kind === "play" ? "play" : "tableOpts", c);
+  if (kind === "play") setPref("level", c.level); // the table lobby's "add a bot" uses it too
+}
+
+/**
+ * Make the choices fit the games the server offers (a preset or a player count may be gone).
+ * Before the server's list has come (``FALLBACK``), nothing remembered is dropped.
+ */
+function fit(list, c) {
+  const real = list !== FALLBACK;
+  const game = gameOf(list, c.game);
+  c.game = game.name;
+  let p = presetOf(game, c.preset);
+  if (p.name !== c.preset) {
+    if (real || !c.preset) {
+      c.preset = p.name;
+      c.more = {};
+    } else p = { name: c.preset, values: {} };
+  }
+  if (!game.players.includes(Number(c.players))) c.players = game.players.includes(DEFAULT_PLAYERS[game.name]) ? DEFAULT_PLAYERS[game.name] : game.players[0];
+  if (real) for (const k of Object.keys(c.more)) if (!game.options.some((o) => o.name === k)) delete c.more[k];
+  return { game, preset: p };
+}
+
+/** The create-table body for the choices (``bots``: every seat after the first is a bot). */
+function createBody(list, c, name, bots) {
+  const { game, preset } = fit(list, c);
+  const n = Number(c.players);
+  const seats = Array.from({ length: n }, (_, q) => (q === 0 || !bots ? { kind: "human" } : { kind: "bot", level: c.level }));
+  const chosen = { ...c.more };
+  if (game.name === "dummy") chosen.target = Number(c.target);
+  const body = {
+    game: game.name,
+    preset: preset.name,
+    seats,
+    host_name: name || t("home.defaultName"),
+    settings: { turn_timer: Number(c.timer) || 0 },
+    public: bots ? false : !!c.public,
+  };
+  const config = configText(game, preset, chosen);
+  if (config) body.config = config;
   return body;
+}
+
+/** "Thai Dummy · Modern · 2 players · medium bots · to 500 points": the play summary line. */
+function summary(list, c, withLevel) {
+  const { game, preset } = fit(list, c);
+  const parts = [t("game." + game.name), presetName(game.name, preset.name), t("home.nPlayers", { n: c.players })];
+  if (withLevel) parts.push(t("home.levelIs", { level: t("level." + c.level) }));
+  if (game.name === "dummy") parts.push(t("home.toPoints", { n: c.target }));
+  if (Number(c.timer)) parts.push(t("home.seconds", { n: c.timer }));
+  const changed = changesText(game, preset, c.more).length;
+  if (changed) parts.push(t("home.nChanged", { n: changed }));
+  return parts.join(" · ");
 }
 
 /** A seat name from the archive: "bot:medium" reads "Bot (Medium)". */
@@ -43,96 +104,186 @@ function playerName(name) {
 }
 
 export function homePage(go) {
-  const opts = {
-    game: getPref("game", "dummy"),
-    preset: getPref("preset", null),
-    players: getPref("players", null),
-    level: getPref("level", "easy"),
-    target: getPref("target", 500),
-    name: getPref("name", ""),
-    timer: getPref("timer", 0),
-  };
-  const fix = () => {
-    const g = GAMES[opts.game] || GAMES.dummy;
-    if (!g.presets.includes(opts.preset)) opts.preset = g.presets[0];
-    if (!g.players.includes(Number(opts.players))) opts.players = g.defPlayers;
-  };
-  fix();
-  const root = h("div", { class: "page" });
-  const status = h("p", { class: "msg", role: "status", "aria-live": "polite" });
+  let list = FALLBACK;
+  let name = getPref("name", "");
+  const play = loadChoices("play");
+  const table = loadChoices("table");
+  const root = h("div", { class: "page home" });
 
-  const remember = () => {
-    for (const k of ["game", "preset", "players", "level", "target", "name", "timer"]) setPref(k, opts[k]);
-  };
+  const nameInput = (id) =>
+    h("input", {
+      type: "text",
+      id,
+      maxlength: 32,
+      value: name,
+      autocomplete: "nickname",
+      oninput: (e) => {
+        name = e.target.value.trim();
+        setPref("name", name); // the join page of a table offers it too
+      },
+    });
 
-  async function create(bots) {
-    remember();
-    status.textContent = t("home.busy");
+  async function create(kind, status) {
+    const bots = kind === "play";
+    const c = bots ? play : table;
+    saveChoices(kind, c);
+    setPref("name", name);
+    status.textContent = t(bots ? "home.busy" : "home.creating");
     status.className = "msg";
     try {
-      const res = await api("POST", "/api/tables", createBody(opts, bots));
+      list = await loadPresets();
+      const res = await api("POST", "/api/tables", createBody(list, c, name, bots));
       const code = res.table.code;
-      saveSeat(code, { token: res.token, seat: res.seat, host: res.host_token });
+      saveSeat(code, { token: res.token, seat: res.seat, host: res.host_token, watch: res.spectator_key || null });
       if (bots) await api("POST", `/api/tables/${code}/start`, { token: res.host_token });
       go(`#/t/${code}`);
     } catch (e) {
-      status.textContent = e.message;
+      status.textContent = errorText(e);
       status.className = "msg error";
     }
   }
 
-  function form() {
-    const g = GAMES[opts.game];
-    const nameInput = h("input", { type: "text", id: "name", maxlength: 32, value: opts.name, autocomplete: "nickname", oninput: (e) => (opts.name = e.target.value.trim()) });
+  /** The settings of one form; ``prefix`` keeps the two forms' ids apart ("" for play, "t-"). */
+  function settings(kind, c, redraw) {
+    const p = kind === "play" ? "" : "t-";
+    const { game, preset } = fit(list, c);
+    const changed = () => {
+      saveChoices(kind, c);
+      redraw();
+    };
     return h(
       "div",
-      null,
+      { class: "settings" },
       h(
         "div",
         { class: "row" },
-        h("div", null, h("label", { for: "game" }, t("home.game")), select("game", Object.keys(GAMES).map((k) => [k, t("game." + k)]), opts.game, (v) => {
-          opts.game = v;
-          fix();
-          rerender();
+        field(`${p}game`, t("home.game"), select(`${p}game`, list.games.map((g) => [g.name, t("game." + g.name)]), c.game, (v) => {
+          c.game = v;
+          c.preset = null;
+          c.more = {};
+          changed();
         })),
-        h("div", null, h("label", { for: "preset" }, t("home.preset")), select("preset", g.presets.map((p) => [p, t("preset." + p)]), opts.preset, (v) => (opts.preset = v))),
+        field(`${p}preset`, t("home.preset"), select(`${p}preset`, game.presets.map((x) => [x.name, presetName(game.name, x.name)]), c.preset, (v) => {
+          c.preset = v;
+          c.more = {};
+          changed();
+        })),
       ),
       h(
         "div",
         { class: "row" },
-        h("div", null, h("label", { for: "players" }, t("home.players")), select("players", g.players.map((n) => [n, String(n)]), opts.players, (v) => (opts.players = Number(v)))),
-        h("div", null, h("label", { for: "level" }, t("home.level")), select("level", LEVELS.map((l) => [l, t("level." + l)]), opts.level, (v) => (opts.level = v))),
-        opts.game === "dummy" ? h("div", null, h("label", { for: "target" }, t("home.target")), select("target", TARGETS.map((n) => [n, String(n)]), opts.target, (v) => (opts.target = Number(v)))) : null,
-        h("div", null, h("label", { for: "timer" }, t("home.timer")), select("timer", TIMERS.map((n) => [n, n ? t("home.seconds", { n }) : t("home.noTimer")]), opts.timer, (v) => (opts.timer = Number(v)))),
+        field(`${p}players`, t("home.players"), select(`${p}players`, game.players.map((n) => [n, String(n)]), c.players, (v) => {
+          c.players = Number(v);
+          changed();
+        })),
+        kind === "play" ? field("level", t("home.level"), select("level", LEVELS.map((l) => [l, t("level." + l)]), c.level, (v) => {
+          c.level = v;
+          changed();
+        })) : null,
+        game.name === "dummy" ? field(`${p}target`, t("home.target"), select(`${p}target`, TARGETS.map((n) => [n, String(n)]), c.target, (v) => {
+          c.target = Number(v);
+          changed();
+        })) : null,
+        field(`${p}timer`, t("home.timer"), select(`${p}timer`, TIMERS.map((n) => [n, n ? t("home.seconds", { n }) : t("home.noTimer")]), c.timer, (v) => {
+          c.timer = Number(v);
+          changed();
+        })),
       ),
-      h("div", null, h("label", { for: "name" }, t("home.name")), nameInput),
+      kind === "table"
+        ? h(
+            "div",
+            { class: "check" },
+            h("input", { type: "checkbox", id: "t-public", checked: !!c.public, onchange: (e) => { c.public = e.target.checked; saveChoices(kind, c); } }),
+            h("label", { for: "t-public" }, t("home.public")),
+            h("p", { class: "muted small" }, t("home.publicHelp")),
+          )
+        : null,
+      optionsPanel(game, preset, c.more, { prefix: kind, skip: ["target"], onchange: () => changed() }),
     );
   }
 
-  const formBox = h("div");
-  function rerender() {
-    formBox.replaceChildren(form());
+  // ---------- play against bots: one button, the choices one tap away ----------
+  const playStatus = h("p", { class: "msg", role: "status", "aria-live": "polite" });
+  const playOptions = h("div", { id: "play-options", class: "options", hidden: true });
+  const playSummary = h("span", { class: "summary-text" });
+  const toggle = h(
+    "button",
+    {
+      type: "button",
+      id: "options-toggle",
+      class: "summary",
+      "aria-expanded": "false",
+      "aria-controls": "play-options",
+      onclick: () => {
+        const open = playOptions.hidden;
+        playOptions.hidden = !open;
+        toggle.setAttribute("aria-expanded", open ? "true" : "false");
+      },
+    },
+    playSummary,
+    h("span", { class: "summary-edit" }, t("home.change")),
+  );
+  function drawPlay() {
+    const wasOpen = playOptions.contains(document.activeElement) ? document.activeElement.id : null;
+    const more = playOptions.querySelector("details");
+    const moreOpen = more ? more.open : false;
+    playOptions.replaceChildren(field("name", t("home.name"), nameInput("name")), settings("play", play, drawPlay));
+    const d = playOptions.querySelector("details");
+    if (d) d.open = moreOpen;
+    playSummary.textContent = summary(list, play, true);
+    if (wasOpen) document.getElementById(wasOpen)?.focus();
   }
-  rerender();
 
-  const codeInput = h("input", { type: "text", id: "code", maxlength: 8, autocomplete: "off", autocapitalize: "characters", spellcheck: "false", placeholder: "ABC234", style: { textTransform: "uppercase" } });
-  const archive = h("div", null, h("p", { class: "muted" }, "…"));
-  api("GET", "/api/games")
-    .then((res) => {
-      const games = (res && res.games) || [];
-      archive.replaceChildren(
-        games.length
-          ? h(
-              "ul",
-              null,
-              games.slice(0, 10).map((m) =>
-                h("li", null, h("a", { href: `#/replay/${encodeURIComponent(m.id)}` }, `${t("game." + m.game)} · ${m.players.map(playerName).join(", ")}`), h("span", { class: "muted" }, ` · ${m.totals.join(" / ")}`)),
-              ),
-            )
-          : h("p", { class: "muted" }, t("home.noReplays")),
-      );
-    })
-    .catch(() => archive.replaceChildren(h("p", { class: "muted" }, t("home.noReplays"))));
+  // ---------- a table for friends ----------
+  const tableStatus = h("p", { class: "msg", role: "status", "aria-live": "polite" });
+  const tableOptions = h("form", {
+    id: "create-options",
+    class: "options",
+    hidden: true,
+    onsubmit: (e) => {
+      e.preventDefault();
+      create("table", tableStatus);
+    },
+  });
+  const createToggle = h(
+    "button",
+    {
+      type: "button",
+      id: "create-toggle",
+      "aria-expanded": "false",
+      "aria-controls": "create-options",
+      onclick: () => {
+        const open = tableOptions.hidden;
+        tableOptions.hidden = !open;
+        createToggle.setAttribute("aria-expanded", open ? "true" : "false");
+        if (open) tableOptions.querySelector("select")?.focus();
+      },
+    },
+    t("home.create"),
+  );
+  function drawTable() {
+    const wasOpen = tableOptions.contains(document.activeElement) ? document.activeElement.id : null;
+    const more = tableOptions.querySelector("details");
+    const moreOpen = more ? more.open : false;
+    tableOptions.replaceChildren(
+      field("t-name", t("home.name"), nameInput("t-name")),
+      settings("table", table, drawTable),
+      h("p", { class: "muted" }, summary(list, table, false)),
+      h("button", { type: "submit", class: "primary", id: "create" }, t("home.createGo")),
+      tableStatus,
+    );
+    const d = tableOptions.querySelector("details");
+    if (d) d.open = moreOpen;
+    if (wasOpen) document.getElementById(wasOpen)?.focus();
+  }
+
+  const codeInput = h("input", { type: "text", id: "code", maxlength: 8, autocomplete: "off", autocapitalize: "characters", spellcheck: "false", placeholder: "ABC234", class: "code-input" });
+  const archive = h("div", null, h("p", { class: "muted" }, t("home.loading")));
+
+  function drawAll() {
+    drawPlay();
+    drawTable();
+  }
 
   root.append(
     h(
@@ -143,26 +294,25 @@ export function homePage(go) {
     ),
     h(
       "section",
-      { class: "card-box", "aria-labelledby": "playh" },
+      { class: "card-box play-box", "aria-labelledby": "playh" },
       h("h2", { id: "playh" }, t("home.play")),
-      h("p", { class: "muted" }, t("home.playHelp")),
-      formBox,
-      h("div", { class: "row", style: { marginTop: "12px" } }, h("button", { type: "button", class: "primary", id: "playnow", onclick: () => create(true) }, t("home.start"))),
-      status,
+      h("button", { type: "button", class: "primary big", id: "playnow", onclick: () => create("play", playStatus) }, t("home.start")),
+      toggle,
+      playOptions,
+      playStatus,
     ),
     h(
       "section",
       { class: "card-box", "aria-labelledby": "privh" },
       h("h2", { id: "privh" }, t("home.private")),
       h("p", { class: "muted" }, t("home.privateHelp")),
-      h("button", { type: "button", id: "create", onclick: () => create(false) }, t("home.create")),
       h(
         "form",
         {
-          class: "row",
-          style: { marginTop: "10px" },
+          class: "row join",
           onsubmit: (e) => {
             e.preventDefault();
+            setPref("name", name);
             const code = codeInput.value.trim().toUpperCase().replace(/[\s-]/g, "");
             if (code) go(`#/t/${code}`);
           },
@@ -170,6 +320,8 @@ export function homePage(go) {
         h("div", null, h("label", { for: "code" }, t("home.join")), codeInput),
         h("button", { type: "submit", id: "joinbtn" }, t("home.joinBtn")),
       ),
+      createToggle,
+      tableOptions,
     ),
     h(
       "section",
@@ -179,5 +331,34 @@ export function homePage(go) {
     ),
     h("section", { class: "card-box", "aria-labelledby": "archh" }, h("h2", { id: "archh" }, t("home.replays")), archive),
   );
+
+  // Draw at once with the presets this release knows, then again with the server's list.
+  drawAll();
+  loadPresets().then((l) => {
+    list = l;
+    drawAll();
+    return api("GET", "/api/games");
+  })
+    .then((res) => {
+      const games = (res && res.games) || [];
+      archive.replaceChildren(
+        games.length
+          ? h(
+              "ul",
+              { class: "archive" },
+              games.slice(0, 10).map((m) =>
+                h(
+                  "li",
+                  null,
+                  h("a", { href: `#/replay/${encodeURIComponent(m.id)}` }, `${describeConfig(list, m.game, m.config)} · ${m.players.map(playerName).join(", ")}`),
+                  h("span", { class: "muted" }, ` · ${t("home.totals")} ${m.totals.join(" / ")}`),
+                  m.finished_by_stand_ins ? h("span", { class: "badge standin-badge" }, t("home.byStandIns")) : null,
+                ),
+              ),
+            )
+          : h("p", { class: "muted" }, t("home.noReplays")),
+      );
+    })
+    .catch(() => archive.replaceChildren(h("p", { class: "muted" }, navigator.onLine === false ? t("pwa.offlineList") : t("home.noReplays"))));
   return root;
 }

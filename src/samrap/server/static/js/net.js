@@ -1,23 +1,52 @@
 // Talking to the samrap server: REST for the lobby and the archive, one WebSocket per table
 // (docs/protocol.md). Seat tokens are kept in localStorage so a reload carries on.
 
+import { hasKey, lang, t } from "./i18n.js";
+
 export const PROTOCOL = 1;
+
+/**
+ * A server error (``{code, message, rule}``) in the reader's language: the server's messages are
+ * English, so a Thai page shows the Thai text of the error's code (``err.code.*``, one per
+ * ErrorCode of the protocol) instead; an English page keeps the server's message, which says more.
+ */
+export function errorText(err) {
+  if (!err) return t("err.generic");
+  const code = err.code;
+  const key = `err.code.${code}`;
+  if (lang() === "th" || !err.serverMessage) {
+    if (code && hasKey(key)) return err.rule !== null && err.rule !== undefined ? `${t(key)} (${t("err.rule", { rule: err.rule })})` : t(key);
+    if (err.status === 0 || err.offline) return t("err.connection");
+    return lang() === "th" ? t("err.generic") : err.serverMessage || err.message || t("err.generic");
+  }
+  return err.serverMessage;
+}
 
 export class ApiError extends Error {
   constructor(status, body) {
-    super((body && body.message) || `HTTP ${status}`);
+    const info = { code: body && body.code, rule: body && body.rule, serverMessage: (body && body.message) || `HTTP ${status}`, status };
+    super(errorText(info));
     this.status = status;
-    this.code = body && body.code;
-    this.rule = body && body.rule;
+    this.code = info.code;
+    this.rule = info.rule;
+    this.serverMessage = info.serverMessage;
   }
 }
 
 export async function api(method, path, body) {
-  const res = await fetch(path, {
-    method,
-    headers: body ? { "content-type": "application/json" } : {},
-    body: body ? JSON.stringify(body) : undefined,
-  });
+  let res;
+  try {
+    res = await fetch(path, {
+      method,
+      headers: body ? { "content-type": "application/json" } : {},
+      body: body ? JSON.stringify(body) : undefined,
+    });
+  } catch {
+    // no network (offline) or the server is down: say so in words, not "Failed to fetch"
+    const e = new ApiError(0, { code: navigator.onLine === false ? "offline" : "unreachable", message: t("err.connection") });
+    e.offline = true;
+    throw e;
+  }
   const text = await res.text();
   let data = null;
   try {
@@ -94,7 +123,10 @@ export class TableSocket {
 
   connect() {
     const proto = location.protocol === "https:" ? "wss:" : "ws:";
-    const ws = new WebSocket(`${proto}//${location.host}/ws/tables/${encodeURIComponent(this.code)}`);
+    // A watcher of a private table comes with its share link's key (/t/CODE?watch=KEY).
+    const watch = this.handlers.watch || new URLSearchParams(location.search).get("watch");
+    const q = watch && !this.token ? `?watch=${encodeURIComponent(watch)}` : "";
+    const ws = new WebSocket(`${proto}//${location.host}/ws/tables/${encodeURIComponent(this.code)}${q}`);
     this.ws = ws;
     this.handlers.onStatus("connecting");
     ws.onopen = () => {

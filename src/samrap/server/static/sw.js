@@ -1,0 +1,77 @@
+// samrap's service worker (served as /sw.js so that it controls the whole site).
+//
+// It keeps the app shell (the page, its styles, scripts, fonts and icons) so that the installed
+// app opens without a network and shows its "offline" state instead of the browser's error page.
+// Every request still goes to the network first (a new release is never hidden behind an old
+// copy); the kept copy answers only when the network fails. Tables, bots and replays live on the
+// server, so the API and the websocket are never kept, except the lobby's preset list, which the
+// home page needs to draw itself.
+
+const VERSION = "samrap-shell-1";
+
+// Precached at install: what the home page and a shared table link need to open offline.
+const SHELL = [
+  "/",
+  "/manifest.webmanifest",
+  "/static/style.css",
+  "/static/js/app.js",
+  "/static/js/home.js",
+  "/static/js/i18n.js",
+  "/static/js/dom.js",
+  "/static/js/net.js",
+  "/static/js/cards.js",
+  "/static/js/pwa.js",
+  "/static/fonts/noto-sans-thai-400.woff2",
+  "/static/fonts/noto-sans-thai-700.woff2",
+  "/static/fonts/samrap-suits.woff2",
+  "/static/icons/icon-192.png",
+];
+
+self.addEventListener("install", (event) => {
+  event.waitUntil(
+    caches
+      .open(VERSION)
+      .then((cache) => cache.addAll(SHELL))
+      .then(() => self.skipWaiting()),
+  );
+});
+
+self.addEventListener("activate", (event) => {
+  event.waitUntil(
+    caches
+      .keys()
+      .then((keys) => Promise.all(keys.filter((k) => k !== VERSION).map((k) => caches.delete(k))))
+      .then(() => self.clients.claim()),
+  );
+});
+
+/** Requests whose answers are worth keeping: the shell's files and the preset list. */
+function keepable(url) {
+  return url.origin === self.location.origin && (url.pathname.startsWith("/static/") || url.pathname === "/api/presets" || url.pathname === "/manifest.webmanifest");
+}
+
+async function networkFirst(request, fallbackUrl) {
+  const cache = await caches.open(VERSION);
+  try {
+    const response = await fetch(request);
+    if (response.ok && (fallbackUrl || keepable(new URL(request.url)))) cache.put(fallbackUrl || request, response.clone());
+    return response;
+  } catch (err) {
+    const kept = await cache.match(fallbackUrl || request, { ignoreSearch: !!fallbackUrl });
+    if (kept) return kept;
+    throw err;
+  }
+}
+
+self.addEventListener("fetch", (event) => {
+  const request = event.request;
+  if (request.method !== "GET") return;
+  const url = new URL(request.url);
+  if (url.origin !== self.location.origin) return;
+  // Every page of the app is the one shell (/ and the shared /t/CODE links).
+  if (request.mode === "navigate") {
+    event.respondWith(networkFirst(request, "/"));
+    return;
+  }
+  if (keepable(url)) event.respondWith(networkFirst(request, null));
+});
