@@ -77,3 +77,16 @@ def test_not_a_record(tmp_path: Path) -> None:
     bad.write_text("{}")
     r = run("hint", str(bad), "--at", "1")
     assert r.exit_code == 2 and "not a samrap record" in r.stderr
+
+
+def test_a_contract_record_is_shown_rendered(tmp_path: Path) -> None:
+    """``samrap hint`` on a Contract Rummy record draws the position for people, not its raw string."""
+    spec, cfg = resolve("contract(players=3)")
+    game = spec.make_game(cfg)
+    match = run_match(spec, cfg, [make_bot("random", game, name=f"bot{k}") for k in range(3)], 5, max_games=1)
+    path = tmp_path / "contract.json"
+    write_record(path, make_record(match, "2026-01-01T00:00:00Z"))
+    r = run("hint", str(path), "--at", "3", "--bot", "heuristic")
+    assert r.exit_code == 0, r.stderr
+    assert "Deal 1/7  ·  contract: two sets" in r.stdout and "Your hand (" in r.stdout
+    assert "|phase" not in r.stdout and "Hints, deal 1 before action 3" in r.stdout

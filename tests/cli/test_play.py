@@ -211,3 +211,31 @@ def test_the_hint_key_ranks_listed_moves_without_changing_the_match(tmp_path: Pa
 def test_hints_speak_thai() -> None:
     result = run(*SHORT, "--lang", "th", "--record", os.devnull, input="!\nq\n")
     assert "คำแนะนำ:" in result.stdout
+
+
+@pytest.mark.parametrize("where", ["no/such/dir/m.json", "."])
+def test_an_unwritable_record_path_is_refused_before_the_match(tmp_path: Path, where: str) -> None:
+    """``-r`` to a missing folder (or a folder) fails at once: no match is played only to be lost."""
+    target = tmp_path / where
+    result = run(*SHORT, "--record", str(target), input=FIRST_MOVES)
+    assert result.exit_code == 2
+    assert result.stderr.startswith("samrap: error: cannot write the record ") and result.stderr.count("\n") == 1
+    assert result.stdout == ""  # not one card dealt
+
+
+def test_terminal_contract_rummy_is_rendered_with_its_own_help(tmp_path: Path) -> None:
+    """``samrap play contract`` shows the deal, its contract, the pile, seats and hand, never the
+    raw position string, and ``?`` teaches Contract's notation (P, P<depth>, G, E, C), not Dummy's."""
+    args = ("play", "contract", "--seed", "3", "--bots", "random", "--record", str(tmp_path / "c.json"))
+    result = run(*args, input="?\n1\nq\n")
+    assert result.exit_code == 0, result.output
+    out = result.stdout
+    assert "=== Deal 1: " in out
+    assert "Deal 1/7  ·  contract: two sets" in out and "Discard pile, top last:" in out
+    assert "Table melds (numbers for lay-offs" in out and "Your hand (10): " in out and "<- turn" in out
+    assert "|phase" not in out and "hands:" not in out  # no position string
+    help_text = out[out.index("Answer with one of:") :]
+    assert "P3 take the discard 3 deep" in help_text and "G 7c7d*7h" in help_text and "E 7s>2" in help_text
+    assert "collect" not in help_text and "knock" not in help_text
+    dummy = run(*SHORT, "--record", str(tmp_path / "d.json"), input="?\nq\n").stdout
+    assert "C3 7h8h9h collect row card 3" in dummy and "P3 take" not in dummy

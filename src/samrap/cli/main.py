@@ -22,7 +22,7 @@ from samrap import __version__
 from samrap.cli import common
 from samrap.cli.common import check_lang, fail, game_config, usage_errors, writable_problem
 from samrap.cli.hint import register as register_hint
-from samrap.cli.lineup import close_all, line_up
+from samrap.cli.lineup import close_all, line_up, seat_specs
 from samrap.cli.play import HumanPlayer, PlayObserver, QuitMatch, default_record_path, partial_result
 from samrap.cli.replay import commitment_lines, report_dict
 from samrap.cli.review import register as register_review
@@ -104,7 +104,7 @@ def play(
     seed: Annotated[int | None, typer.Option("--seed", "-s", help="Match seed (default: a random one).")] = None,
     lang: LangOpt = "en",
     record: Annotated[Path | None, typer.Option("--record", "-r", help="Record file (default: a dated name).")] = None,
-    name: Annotated[str, typer.Option("--name", help="Your name in the record.")] = "you",
+    name: Annotated[str | None, typer.Option("--name", help="Your name in the record (default: you, Thai คุณ).")] = None,
     bots: BotsOpt = "medium",
 ) -> None:
     """Play a match in seat 0 against bots (levels easy, medium, hard, expert, or any bot spec)."""
@@ -123,6 +123,8 @@ def play(
         opponents = line_up(bots, game_obj.players - 1, game_obj, first=1)
     except ValueError as e:
         fail(say("error.bots", lang, error=e), lang=lang)
+    if name is None:
+        name = "คุณ" if lang == "th" else "you"
     names = (name, *(b.name for b in opponents))
     human = HumanPlayer(name, spec, game_obj, names, lang, out, echo=not sys.stdin.isatty())
     seats: list[Agent[Any, Any]] = [human, *opponents]
@@ -189,7 +191,7 @@ def simulate(
         seats = line_up(bots, n, game_obj)
     except ValueError as e:
         fail(f"--bots: {e}")
-    summary = Summary(spec, spec.config_string(cfg), n, seed)
+    summary = Summary(spec, spec.config_string(cfg), n, seed, tuple(seat_specs(bots, n)))
     err = common.stderr()
     columns = (TextColumn("simulating"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn())
     start = time.perf_counter()
