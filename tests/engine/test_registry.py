@@ -22,7 +22,7 @@ from samrap.players import RandomPlayer
 def test_dummy_is_registered_with_config_class_presets_and_factory() -> None:
     spec = GAMES["dummy"]
     assert spec.config_class is DummyConfig
-    assert set(spec.presets) == {"classic", "modern"}
+    assert set(spec.presets) == {"classic", "seed", "modern"}
     assert spec.default_config == CLASSIC
     game = spec.make_game(DummyConfig(players=2))
     assert isinstance(game, DummyGame)

@@ -6,7 +6,7 @@ from __future__ import annotations
 import dataclasses
 
 from samrap.games.dummy import scoring
-from samrap.games.dummy.config import CLASSIC, MODERN, PRESETS, DummyConfig, preset
+from samrap.games.dummy.config import CLASSIC, MODERN, PRESETS, SEED, DummyConfig, preset
 from tests.games.dummy.builders import act, items, position
 
 
@@ -28,7 +28,7 @@ def test_modern_preset_sets_exactly_the_house_rules() -> None:
         "discard_full_penalty": 50,
         "speto_layoff_penalty": 50,
     }
-    assert PRESETS == {"classic": CLASSIC, "modern": MODERN}
+    assert PRESETS == {"classic": CLASSIC, "seed": SEED, "modern": MODERN}
     assert preset("Modern") is MODERN
     assert DummyConfig.from_string("dummy(preset=modern)") == MODERN
     assert DummyConfig.from_string(MODERN.to_string()) == MODERN

@@ -1,6 +1,7 @@
 """DummyConfig: every house rule of ``docs/rules/dummy.md`` as a field of one frozen value.
 
-Defaults are the ``classic`` preset (the seed's game). ``modern`` adds the Thai apps' house rules.
+Defaults are the ``classic`` preset (the seed's game as Thai players play it). ``seed`` follows the
+seed's literal lay-off limit (2 per game); ``modern`` adds the Thai apps' house rules.
 The canonical string (``dummy(players=3,ace_low=true)``) omits defaults and sorts keys.
 """
 
@@ -121,6 +122,9 @@ def _canonical_string(config: DummyConfig) -> str:
 
 
 CLASSIC = DummyConfig()
+#: ``seed``: ``classic`` with the seed's one literal limit, "no more than 2 lay-off cards per game"
+#: (rule 17 says why ``classic`` departs from it: the seed's own example lays off three).
+SEED = DummyConfig(max_layoffs_per_game=2)
 MODERN = DummyConfig(
     ngo_dark_penalty=100,
     head_bonus=50,
@@ -131,7 +135,7 @@ MODERN = DummyConfig(
     discard_full_penalty=50,
     speto_layoff_penalty=50,
 )
-PRESETS: dict[str, DummyConfig] = {"classic": CLASSIC, "modern": MODERN}
+PRESETS: dict[str, DummyConfig] = {"classic": CLASSIC, "seed": SEED, "modern": MODERN}
 
 
 def preset(name: str) -> DummyConfig:
