@@ -107,6 +107,7 @@ def test_kill_and_restart_resumes_every_table(tmp_path: Path) -> None:
                 "game": "dummy(players=2,target=1)",
                 "seats": [{"kind": "bot", "level": "random"}] * 2,
                 "settings": {"bot_delay_ms": 30},
+                "public": True,
             },
         )
         bot_code = bots["table"]["code"]

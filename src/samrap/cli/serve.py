@@ -44,6 +44,14 @@ def serve(
             "(default: $SAMRAP_RATE_LIMITS, else the built-in limits; docs/deployment.md).",
         ),
     ] = None,
+    forwarded_allow_ips: Annotated[
+        str | None,
+        typer.Option(
+            "--forwarded-allow-ips",
+            help="Comma list of proxy addresses (or networks, or '*') whose X-Forwarded-For names the client "
+            "(default: none, not even 127.0.0.1: the socket's peer is the client; docs/deployment.md).",
+        ),
+    ] = None,
 ) -> None:
     """Run the game server: play online with friends and bots (REST lobby + websockets)."""
     import uvicorn
@@ -81,6 +89,7 @@ def serve(
         node=node,
         bot_delay_scale=bot_delay,
         rate_limits=limits,
+        forwarded_allow_ips=tuple(p.strip() for p in (forwarded_allow_ips or "").split(",") if p.strip()),
     )
     shown = url.split("@")[-1] if "@" in url else url  # never print a password
     problem = database_problem(url)
@@ -92,7 +101,12 @@ def serve(
     config = uvicorn.Config(
         create_app(settings),
         log_level=log_level,
-        ws_max_size=65_536,
+        # Frames up to 1 MiB reach the app, which answers one over its 16 KiB limit with `malformed`
+        # before closing; only a larger one is cut by the transport (1009) without a word.
+        ws_max_size=1 << 20,
+        # X-Forwarded-For is believed only from --forwarded-allow-ips, inside the app (not uvicorn's
+        # default of trusting 127.0.0.1, through which any local proxy passes the client's own header)
+        proxy_headers=False,
         ws_per_message_deflate=False,  # messages are small; compressing them costs more CPU than it saves
         ws_ping_interval=20,
         ws_ping_timeout=20,

@@ -21,7 +21,7 @@ from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from samrap import __version__
-from samrap.server import api, presets, pwa, share, ws
+from samrap.server import api, logfilter, presets, pwa, share, ws
 from samrap.server.collector import CollectorTuning
 from samrap.server.guard import Guard
 from samrap.server.headers import SecurityHeaders
@@ -41,6 +41,7 @@ def create_app(settings: ServerSettings) -> FastAPI:
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        logfilter.install()
         storage = Storage(settings.database_url)
         storage.migrate()
         writer = Writer(storage)

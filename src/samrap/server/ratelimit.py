@@ -1,21 +1,26 @@
-"""Per-client-address limits on the REST requests that write to the database.
+"""Per-client-address limits: on requests (token buckets) and on open websockets (caps).
 
 Creating tables and players, joining seats and asking for hints cost the server a database write
-(or, for hints, a search on a thread); without a limit one client could flood them. Each kind of
+(or, for hints, a search in the worker pool); every GET and every websocket connect costs a little
+too; without a limit one client could flood them. Each kind of
 request has its own token bucket per client address: a bucket holds up to ``count`` requests and
 refills at ``count`` per ``seconds``, so a person can create a few tables at once and then one
 every ``seconds / count``. A refused request gets HTTP 429 (``rate_limited``) with a
 ``Retry-After`` header and changes nothing.
 
+Open websockets are capped per address (``sockets``) and spectators per table (``spectators``);
+over a cap the socket gets a typed ``too_many_connections`` error and is closed (1013).
+
 The buckets live in the process (one server process, or per node behind a load balancer); they
-are not shared between nodes. The client address is the socket's peer as uvicorn reports it,
-which honours ``X-Forwarded-For`` from a trusted proxy (``--forwarded-allow-ips``, by default
-127.0.0.1), see ``docs/deployment.md``.
+are not shared between nodes. The client address is the socket's peer; ``X-Forwarded-For`` is
+believed only from the proxies the operator names (``--forwarded-allow-ips``, none by default,
+not even 127.0.0.1), see ``docs/deployment.md``.
 
 Limits are set by :class:`RateLimits` in the server settings, or by the environment variable
 ``SAMRAP_RATE_LIMITS``: ``off`` turns all of them off (benchmarks), and a comma list such as
-``tables=20/60,joins=off`` changes some (``KIND=COUNT/SECONDS`` or ``KIND=off``);
-``exempt=10.0.0.5 10.0.0.6`` lists addresses that are never limited.
+``tables=20/60,joins=off`` changes some (``KIND=COUNT/SECONDS`` or ``KIND=off``; the caps are
+``sockets=N`` and ``spectators=N``); ``exempt=10.0.0.5 10.0.0.6`` lists addresses that are never
+limited.
 """
 
 from __future__ import annotations
@@ -28,8 +33,10 @@ from typing import Literal, get_args
 #: The environment variable read by :meth:`RateLimits.from_env`.
 ENV = "SAMRAP_RATE_LIMITS"
 
-Kind = Literal["tables", "players", "joins", "hints"]
+Kind = Literal["tables", "players", "joins", "hints", "gets", "connects"]
 KINDS: tuple[Kind, ...] = get_args(Kind)
+Cap = Literal["sockets", "spectators"]
+CAPS: tuple[Cap, ...] = get_args(Cap)
 
 #: Buckets are swept (full ones dropped) once a limiter holds this many.
 SWEEP_AT = 10_000
@@ -57,13 +64,23 @@ class RateLimits:
     tables: Rate | None = Rate(20, 60.0)  # POST /api/tables
     players: Rate | None = Rate(20, 60.0)  # POST /api/players
     joins: Rate | None = Rate(60, 60.0)  # POST /api/tables/{code}/join
-    hints: Rate | None = Rate(60, 60.0)  # POST /api/tables/{code}/hint (a search on a thread)
+    hints: Rate | None = Rate(60, 60.0)  # POST /api/tables/{code}/hint (a search in the worker pool)
+    #: Every GET (a page load is some 25 of them: the app's modules, fonts, the table's info).
+    gets: Rate | None = Rate(600, 60.0)
+    #: Websocket connects (a reconnecting client makes one every few seconds at most).
+    connects: Rate | None = Rate(60, 60.0)
     #: Addresses never limited (for example the other nodes that forward requests to this one).
     exempt: frozenset[str] = frozenset()
+    #: Websockets open at once from one address (a household or a school behind one address).
+    sockets: int | None = 64
+    #: Spectators at one table at once.
+    spectators: int | None = 100
 
     @classmethod
     def off(cls) -> RateLimits:
-        return cls(tables=None, players=None, joins=None, hints=None)
+        return cls(
+            tables=None, players=None, joins=None, hints=None, gets=None, connects=None, sockets=None, spectators=None
+        )
 
     @classmethod
     def parse(cls, text: str, base: RateLimits | None = None) -> RateLimits:
@@ -78,6 +95,7 @@ class RateLimits:
         if text.lower() in ("off", "0", "none"):
             return replace(cls.off(), exempt=base.exempt)
         rates: dict[str, Rate | None] = {k: getattr(base, k) for k in KINDS}
+        caps: dict[str, int | None] = {k: getattr(base, k) for k in CAPS}
         exempt = base.exempt
         for item in filter(None, (s.strip() for s in text.split(","))):
             kind, sep, value = item.partition("=")
@@ -85,8 +103,18 @@ class RateLimits:
             if sep and kind == "exempt":
                 exempt = frozenset(value.split())
                 continue
+            if sep and kind in caps:
+                if value.lower() == "off":
+                    caps[kind] = None
+                elif value.isdigit() and int(value) >= 1:
+                    caps[kind] = int(value)
+                else:
+                    raise ValueError(f"{ENV}: {item!r}: {kind} is a number of sockets (at least 1) or off")
+                continue
             if not sep or kind not in rates:
-                raise ValueError(f"{ENV}: {item!r} is not KIND=COUNT/SECONDS with KIND in {', '.join(KINDS)}")
+                raise ValueError(
+                    f"{ENV}: {item!r} is not KIND=COUNT/SECONDS with KIND in {', '.join(KINDS)}, nor {'/'.join(CAPS)}=N"
+                )
             if value.lower() == "off":
                 rates[kind] = None
                 continue
@@ -95,7 +123,17 @@ class RateLimits:
                 rates[kind] = Rate(int(count), float(seconds) if slash else 60.0)
             except ValueError as e:
                 raise ValueError(f"{ENV}: {item!r}: {e}") from None
-        return cls(rates["tables"], rates["players"], rates["joins"], rates["hints"], exempt)
+        return cls(
+            rates["tables"],
+            rates["players"],
+            rates["joins"],
+            rates["hints"],
+            rates["gets"],
+            rates["connects"],
+            exempt,
+            caps["sockets"],
+            caps["spectators"],
+        )
 
     @classmethod
     def from_env(cls) -> RateLimits:
@@ -151,6 +189,9 @@ class RateLimiter:
             if rate is not None:
                 self.kinds[kind] = TokenBuckets(rate)
 
+        #: Open websockets per address (entries drop at zero, so memory follows live sockets).
+        self.open: dict[str, int] = {}
+
     def take(self, kind: Kind, client: str, now: float) -> float:
         """0 if ``client`` may make a request of ``kind`` now (and it is counted), else the seconds
         to wait before the next one would be allowed."""
@@ -158,3 +199,19 @@ class RateLimiter:
         if buckets is None or client in self.limits.exempt:
             return 0.0
         return buckets.take(client, now)
+
+    def open_socket(self, client: str) -> bool:
+        """Count a websocket of ``client`` as open; ``False`` (and nothing counted) over the cap."""
+        cap = self.limits.sockets
+        n = self.open.get(client, 0)
+        if cap is not None and n >= cap and client not in self.limits.exempt:
+            return False
+        self.open[client] = n + 1
+        return True
+
+    def close_socket(self, client: str) -> None:
+        n = self.open.get(client, 0) - 1
+        if n > 0:
+            self.open[client] = n
+        else:
+            self.open.pop(client, None)

@@ -72,6 +72,8 @@ class ServerContext:
     bot_delay_scale: float = 1.0
     #: Multiplies turn timers and grace periods (tests shrink them; 1 in production).
     time_scale: float = 1.0
+    #: Spectators one table admits at once (``RateLimits.spectators``; ``None``: no cap).
+    spectator_cap: int | None = None
 
     @property
     def storage(self) -> Storage:
@@ -279,6 +281,11 @@ class TableRuntime:
                     ref=msg.ref,
                 )
             )
+            return
+        cap = self.ctx.spectator_cap
+        if seat is None and cap is not None and sum(1 for c in self.conns if c.seat is None) >= cap:
+            conn.send(error_text(ErrorCode.TOO_MANY, f"this table has {cap} spectators already", ref=msg.ref))
+            await conn.close(1013)
             return
         history = await self.ctx.writer.run(lambda: self.ctx.storage.recent_chat(self.code, CHAT_HISTORY))
         async with self.lock:

@@ -54,6 +54,10 @@ class ServerSettings:
     #: (``samrap.server.ratelimit``); ``RateLimits.off()`` for benchmarks. By default the
     #: built-in limits, changed by ``$SAMRAP_RATE_LIMITS`` when it is set.
     rate_limits: RateLimits = field(default_factory=RateLimits.from_env)
+    #: Proxies whose ``X-Forwarded-For`` names the client (addresses or networks, ``*`` for any).
+    #: Empty (the default, even for 127.0.0.1): the socket's peer is the client, so a client
+    #: cannot pick its own rate-limit bucket by sending the header.
+    forwarded_allow_ips: tuple[str, ...] = ()
 
     @property
     def base_url(self) -> str:
