@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
@@ -52,19 +52,27 @@ class Record:
     """A match plus the header fields that are not part of playing it (the date).
 
     ``commitments`` holds, per game, the shuffle commitment published before it was played
-    (``engine.fairness``; the server's records have them), or is empty.
+    (``engine.fairness``; the server's records have them), or is empty. ``metadata`` holds facts
+    about how the match was played that are not part of playing it (the server's ``stand_ins``:
+    seats a stand-in bot played for after its person dropped out); it is written only when not empty.
     """
 
     match: MatchResult
     date: str
     commitments: tuple[Commitment | None, ...] = ()
+    metadata: Mapping[str, Any] = field(default_factory=dict)
 
 
-def make_record(match: MatchResult, date: str | None = None, commitments: tuple[Commitment | None, ...] = ()) -> Record:
+def make_record(
+    match: MatchResult,
+    date: str | None = None,
+    commitments: tuple[Commitment | None, ...] = (),
+    metadata: Mapping[str, Any] | None = None,
+) -> Record:
     """Wrap a match result as a record dated ``date`` (ISO 8601; default: now, UTC)."""
     if date is None:
         date = datetime.now(UTC).replace(microsecond=0).isoformat().replace("+00:00", "Z")
-    return Record(match, date, commitments)
+    return Record(match, date, commitments, dict(metadata or {}))
 
 
 # ---------------------------------------------------------------------------------------------
@@ -76,7 +84,7 @@ def record_to_dict(record: Record) -> dict[str, Any]:
     m = record.match
     spec = GAMES[m.game]
     config = spec.parse_config(m.config, spec.default_config)
-    return {
+    out: dict[str, Any] = {
         "format": FORMAT,
         "version": VERSION,
         "game": m.game,
@@ -90,6 +98,9 @@ def record_to_dict(record: Record) -> dict[str, Any]:
             for i, g in enumerate(m.games)
         ],
     }
+    if record.metadata:
+        out["metadata"] = dict(record.metadata)
+    return out
 
 
 def _game_to_dict(spec: GameSpec, config: Any, g: GameResult, commitment: Commitment | None) -> dict[str, Any]:
@@ -217,7 +228,9 @@ def parse_record(obj: object) -> Record:
     Raises:
         RecordError: the first place where the input is not a record, with its location.
     """
-    top = _object(obj, "", ("format", "version", "game", "config", "players", "date", "seed", "result", "games"))
+    top = _object(
+        obj, "", ("format", "version", "game", "config", "players", "date", "seed", "result", "games"), ("metadata",)
+    )
     if top["format"] != FORMAT:
         raise RecordError("format", f"expected {FORMAT!r}, got {top['format']!r}")
     version = _int(top["version"], "version")
@@ -255,8 +268,14 @@ def parse_record(obj: object) -> Record:
     commitments = tuple(
         _parse_commitment(g.get("commitment"), _at(_at("games", i), "commitment")) for i, g in enumerate(raw_games)
     )
+    metadata = top.get("metadata", {})
+    if not isinstance(metadata, dict):
+        raise RecordError("metadata", f"expected an object, got {_kind(metadata)}")
+    stand_ins = metadata.get("stand_ins", [])
+    for i, q in enumerate(_list(stand_ins, "metadata.stand_ins")):
+        _int(q, _at("metadata.stand_ins", i), 0, n - 1)
     match = MatchResult(name, config_text, names, seed, games, totals, winners, complete)
-    return Record(match, date, commitments if any(c is not None for c in commitments) else ())
+    return Record(match, date, commitments if any(c is not None for c in commitments) else (), metadata)
 
 
 def _parse_commitment(value: object, path: str) -> Commitment | None:

@@ -317,6 +317,7 @@ async def list_games(
                 winners=json.loads(r["winners"]),
                 rated=bool(r["rated"]),
                 finished_at=datetime.fromtimestamp(r["finished_at"], UTC).isoformat().replace("+00:00", "Z"),
+                finished_by_stand_ins=bool(r["finished_by_stand_ins"]),
             )
             for r in rows
         ]

@@ -291,6 +291,9 @@ class ArchivedMatch(_Model):
     winners: list[int]
     rated: bool
     finished_at: str
+    finished_by_stand_ins: bool = Field(
+        default=False, description="No person was seated at the end: stand-in bots played the match out."
+    )
 
 
 class ArchiveList(_Model):

@@ -56,6 +56,8 @@ archive = Table(
     Column("rated", Boolean, nullable=False),
     Column("finished_at", Float, nullable=False),
     Column("record", Text, nullable=False),
+    # No person was seated at the end: stand-in bots played the match out (issue 12.7).
+    Column("finished_by_stand_ins", Boolean, nullable=False, server_default=false()),
     Index("ix_samrap_archive_table", "table_code"),
     Index("ix_samrap_archive_finished", "finished_at"),
 )

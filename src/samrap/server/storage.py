@@ -258,7 +258,8 @@ class Storage:
             self._archive(conn, item.code, item.finished, now)
 
     def _archive(self, conn: Any, code: str, f: FinishedMatch, now: float) -> None:
-        record = make_record(f.result, commitments=f.commitments)
+        metadata = {"stand_ins": list(f.stand_ins)} if f.stand_ins else {}
+        record = make_record(f.result, commitments=f.commitments, metadata=metadata)
         conn.execute(
             insert(schema.archive).values(
                 id=f.archive_id,
@@ -272,6 +273,7 @@ class Storage:
                 rated=f.rated,
                 finished_at=now,
                 record=dumps_record(record),
+                finished_by_stand_ins=f.finished_by_stand_ins,
             )
         )
         if f.rated and all(p is not None for p in f.player_ids):

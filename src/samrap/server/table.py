@@ -64,6 +64,10 @@ class FinishedMatch:
     commitments: tuple[Commitment, ...]
     player_ids: tuple[str | None, ...]
     rated: bool
+    #: Seats whose person dropped out and a stand-in bot played on (issue 12.7), and whether
+    #: stand-ins held every person's seat at the end (the match was finished by bots).
+    stand_ins: tuple[int, ...] = ()
+    finished_by_stand_ins: bool = False
 
 
 def plan_create(request: CreateTableRequest, host_hash: str, spectator_key: str | None = None) -> Created:
@@ -126,6 +130,9 @@ class Table:
     public: bool = False
     #: The creator's seat while they hold it (``Joined.host``); ``None`` once they left.
     creator_seat: int | None = None
+    #: This match's seats a stand-in played for, and per seat whether its last move was a stand-in's.
+    stand_ins: set[int] = field(default_factory=set)
+    last_by_stand_in: dict[int, bool] = field(default_factory=dict)
     _legal_cache: tuple[int, list[str]] | None = None
     _planned: tuple[int, int, str, Any] | None = None
 
@@ -353,6 +360,8 @@ class Table:
             self.games = []
             self.commitments = []
             self.totals = (0,) * self.players
+            self.stand_ins = set()
+            self.last_by_stand_in = {}
         self.status = "playing"
         self.deal = e
         deck = tuple(int(c) for c in self.game.deal_order(e.seed))
@@ -380,6 +389,9 @@ class Table:
             after = self.game.apply(self.state, self.game.parse_action(e.action), e.seat)
         self.state = after
         self.actions.append((e.seat, e.action))
+        if e.by == "standin":
+            self.stand_ins.add(e.seat)
+        self.last_by_stand_in[e.seat] = e.by == "standin"
         out = [Event(v=v, kind="act", seat=e.seat, action=e.action, by=e.by)]
         if self.game.is_terminal(after):
             out.extend(self._finish_game(v))
@@ -425,6 +437,8 @@ class Table:
                 tuple(self.commitments),
                 tuple(s.player_id for s in self.seats),
                 self.settings.rated,
+                tuple(sorted(self.stand_ins)),
+                self._finished_by_stand_ins(),
             )
             self.archived.append(archive_id)
             self.status = "finished"
@@ -432,6 +446,11 @@ class Table:
                 Event(v=v, kind="match_over", totals=list(self.totals), winners=list(winners), record=archive_id)
             )
         return out
+
+    def _finished_by_stand_ins(self) -> bool:
+        """No person was seated at the end: every person's seat last moved by a stand-in."""
+        people = [q for q, s in enumerate(self.seats) if s.kind == "human"]
+        return bool(people) and all(self.last_by_stand_in.get(q, False) for q in people)
 
     def _public_score(self) -> tuple[list[int], list[dict[str, Any]]]:
         """The finished game's scores and ledger, computed from a *view*: at the end every hand is
