@@ -88,3 +88,14 @@ def test_named_bots_play_the_simulation(tmp_path: Path) -> None:
 def test_a_bad_bot_is_a_usage_error() -> None:
     result = run("simulate", "dummy", "--games", "2", "--bots", "nobody")
     assert result.exit_code == 2 and "--bots" in result.stderr and "Traceback" not in result.output
+
+
+def test_the_summary_names_the_bots_in_every_seat() -> None:
+    """17.6: the head line and the JSON name the bots that played, not "N random players"."""
+    args = ("simulate", "dummy", "-n", "3", "--games", "2", "--seed", "1", "--bots", "heuristic,random,easy")
+    text = run(*args).stdout
+    assert text.splitlines()[0].endswith("3 players: s0 heuristic, s1 random, s2 easy")
+    assert "random players" not in text
+    assert json.loads(run(*args, "--json").stdout)["bots"] == ["heuristic", "random", "easy"]
+    one = run("simulate", "dummy", "-n", "4", "--games", "1", "--bots", "random")
+    assert one.stdout.splitlines()[0].endswith("4 players: 4 x random")

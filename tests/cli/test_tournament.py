@@ -55,3 +55,33 @@ def test_option_errors(args: list[str], message: str) -> None:
     r = run("tournament", "dummy(players=2)", *args)
     assert r.exit_code == 2
     assert message in r.stderr
+
+
+@pytest.mark.parametrize(
+    ("name", "message"),
+    [
+        ("no/such/dir/t.png", "--plot: the folder"),
+        ("t.bmpx", "--plot: cannot write a .bmpx file"),
+        ("", "--plot:"),  # the folder itself
+    ],
+)
+def test_a_bad_plot_path_is_refused_before_any_game(tmp_path: Path, name: str, message: str) -> None:
+    """17.6: one line, exit 2, and no game played (the records folder is not even created)."""
+    pytest.importorskip("matplotlib")
+    rec = tmp_path / "recs"
+    r = run(
+        "tournament", "dummy(players=2)", "--seats", "random,random", "--games", "50", "--hands", "1",
+        "--record", str(rec), "--plot", str(tmp_path / name),
+    )  # fmt: skip
+    assert r.exit_code == 2
+    assert message in r.stderr and len(r.stderr.strip().splitlines()) == 1
+    assert "Traceback" not in r.output and r.stdout == ""
+    assert not rec.exists()
+
+
+def test_games_per_second_reported() -> None:
+    args = ("tournament", "dummy", "-n", "2", "--seats", "random,random", "--games", "2", "--hands", "1")
+    d = json.loads(run(*args, "--json").stdout)
+    assert d["games"] == 4 and d["games_per_second"] > 0
+    text = run(*args).stdout
+    assert "4 games in" in text and "games/s" in text

@@ -13,7 +13,7 @@ from samrap.core.errors import IllegalActionError
 from samrap.engine.match import GameResult, LedgerLine, MatchObserver, MatchResult, run_match
 from samrap.engine.record import make_record, verify_record
 from samrap.engine.registry import GameSetup, GameSpec, configure
-from samrap.games.dummy import Discard, DummyAction, DummyView
+from samrap.games.dummy import Discard, DummyAction, DummyGame, DummyView
 from samrap.players import RandomPlayer
 from tests.games.dummy.builders import deck_for
 
@@ -243,3 +243,75 @@ def test_crafted_fool_then_knock_fix_the_next_starters_and_directions() -> None:
     wrong_way = dataclasses.replace(game2, direction=1)
     problem = verify_record(make_record(dataclasses.replace(match, games=(game1, wrong_way)), "x"))
     assert problem is not None and (problem.game, problem.rule) == (1, 8)
+
+
+# ---------------------------------------------------------------------------------------------
+# The runner builds nothing nobody reads (issue 16.4), and the games stay the same.
+
+
+def _counted_match(players: list[Any], seed: int = 3) -> tuple[dict[str, int], MatchResult]:
+    """One game with a Dummy facade that counts its ``observe``, ``apply`` and ``action_text`` calls."""
+    calls = {"observe": 0, "apply": 0, "action_text": 0}
+
+    class Counting(DummyGame):
+        __slots__ = ()
+
+        def observe(self, s: Any, seat: int) -> Any:
+            calls["observe"] += 1
+            return DummyGame.observe(self, s, seat)
+
+        def apply(self, s: Any, a: Any, seat: int | None = None) -> Any:
+            calls["apply"] += 1
+            return DummyGame.apply(self, s, a, seat)
+
+        def action_text(self, a: Any) -> str:
+            calls["action_text"] += 1
+            return DummyGame.action_text(self, a)
+
+    spec, config = configure("dummy", players=len(players))
+    counting = dataclasses.replace(spec, make_game=Counting)
+    return calls, run_match(counting, config, players, seed, max_games=1)
+
+
+def test_random_players_get_no_view_and_no_checked_apply() -> None:
+    calls, result = _counted_match([RandomPlayer(), RandomPlayer()])
+    assert calls["observe"] == 0 and calls["apply"] == 0
+    assert calls["action_text"] == 0  # nobody read the texts yet
+    n = len(result.games[0].actions)
+    assert calls["action_text"] == 0 and n > 10
+    spec, config = configure("dummy", players=2)
+    plain = run_match(spec, config, [RandomPlayer(), RandomPlayer()], 3, max_games=1)
+    assert result == plain and list(result.games[0].actions) == list(plain.games[0].actions)
+    assert calls["action_text"] == n  # each text made once, when first read
+
+
+def test_a_player_reading_views_gets_its_own_and_an_equal_copy_is_checked() -> None:
+    """A choice equal to a legal action but not the listed object goes through the checked apply."""
+    seen: list[int] = []
+
+    class Reparsing:
+        name = "reparse"
+
+        def choose(self, view: DummyView, legal: Sequence[DummyAction], rng: Random) -> DummyAction:
+            assert view is not None
+            seen.append(view.seat)
+            action = legal[rng.randrange(len(legal))]
+            return dataclasses.replace(action)  # type: ignore[type-var]
+
+    calls, result = _counted_match([Reparsing(), RandomPlayer()])
+    seat0 = sum(1 for q, _ in result.games[0].actions if q == 0)
+    assert seen and set(seen) == {0} and len(seen) == seat0
+    assert calls["observe"] == seat0 and calls["apply"] == seat0
+    assert verify_record(make_record(result)) is None
+
+
+def test_action_texts_equal_tuples_and_pickle_as_tuples() -> None:
+    import pickle
+
+    _, result = _match(2, 8, max_games=1)
+    texts = result.games[0].actions
+    as_tuple = tuple(texts)
+    assert texts == as_tuple and as_tuple == texts and hash(texts) == hash(as_tuple)
+    assert texts[0] == as_tuple[0] and texts[:3] == as_tuple[:3]
+    assert pickle.loads(pickle.dumps(texts)) == as_tuple and type(pickle.loads(pickle.dumps(texts))) is tuple
+    assert pickle.loads(pickle.dumps(result)) == result

@@ -18,6 +18,22 @@ def split_specs(text: str) -> list[str]:
     return [s.strip() for s in text.split(",") if s.strip()]
 
 
+def seat_specs(text: str, seats: int) -> list[str]:
+    """The bot spec of each of ``seats`` seats: one spec for all of them, or one per seat.
+
+    Raises:
+        ValueError: the count of specs is neither 1 nor ``seats``.
+    """
+    specs = split_specs(text)
+    if not specs:
+        raise ValueError("name at least one bot")
+    if len(specs) == 1:
+        return specs * seats
+    if len(specs) != seats:
+        raise ValueError(f"name one bot for all {seats} bot seats or one per seat, not {len(specs)}")
+    return specs
+
+
 def line_up(text: str, seats: int, game: Any, first: int = 0) -> list[Any]:
     """One bot for each of ``seats`` seats numbered from ``first``, named ``<spec>-<seat>`` so
     that names stay unique.
@@ -25,13 +41,7 @@ def line_up(text: str, seats: int, game: Any, first: int = 0) -> list[Any]:
     Raises:
         ValueError: the count of specs is neither 1 nor ``seats``, or a spec is not a bot.
     """
-    specs = split_specs(text)
-    if not specs:
-        raise ValueError("name at least one bot")
-    if len(specs) == 1:
-        specs = specs * seats
-    elif len(specs) != seats:
-        raise ValueError(f"name one bot for all {seats} bot seats or one per seat, not {len(specs)}")
+    specs = seat_specs(text, seats)
     return [make_bot(spec, game, name=f"{spec}-{n}") for n, spec in enumerate(specs, start=first)]
 
 

@@ -32,6 +32,7 @@ from samrap.cli.simulate import Summary
 from samrap.cli.tables import ledger_table, match_table
 from samrap.cli.text import plural, say, seat_text
 from samrap.cli.tournament import register as register_tournament
+from samrap.core.errors import SamrapError
 from samrap.engine.match import MatchResult, run_match, single_games
 from samrap.engine.protocol import Agent
 from samrap.engine.record import (
@@ -134,8 +135,12 @@ def play(
     out.print(say("play.you_are", lang, seat=seat_text(0, names, lang)))
     unit = spec.unit_in(lang)
     result: MatchResult
+    broken: SamrapError | None = None
     try:
         result = run_match(spec, cfg, seats, seed, observer=observer)
+    except SamrapError as e:  # an external bot broke its protocol: keep the finished games, then say so
+        broken = e
+        result = partial_result(spec, cfg, names, seed, observer.results)
     except QuitMatch as e:
         done = len(observer.results)
         key = "play.stopped_eof" if str(e) == "end of input" else "play.stopped_quit"
@@ -152,6 +157,8 @@ def play(
         )
     if not result.games:
         out.print(say("play.no_record", lang, unit=unit))
+        if broken is not None:
+            fail(say("play.bot_broke", lang, error=broken), lang=lang)
         return
     stamp = datetime.now(UTC).strftime("%Y%m%d-%H%M%S")
     path = record if record is not None else default_record_path(spec, seed, stamp)
@@ -161,6 +168,8 @@ def play(
         why = say("path.os_error", lang, why=e.strerror or e)
         fail(say("play.record_path", lang, path=path, why=why), lang=lang)
     out.print(say("play.recorded", lang, path=path))
+    if broken is not None:
+        fail(say("play.bot_broke", lang, error=broken), lang=lang)
 
 
 @app.command()

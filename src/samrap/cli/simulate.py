@@ -1,4 +1,4 @@
-"""``samrap simulate``: many seeded games between random players, and what happened in them.
+"""``samrap simulate``: many seeded games between bots (random by default), and what happened in them.
 
 Each game is the first game of its own seeded match (``engine.match.single_games``): a seeded
 random starter, clockwise, zero scores. The summary counts outcomes from the ledgers with the
@@ -24,6 +24,8 @@ class Summary:
     config: str
     players: int
     seed: int
+    #: The bot spec in each seat (``--bots`` as given, one per seat), named in the summary.
+    bots: tuple[str, ...] = ()
     games: int = 0
     actions: int = 0
     stats: dict[str, int] = field(default_factory=dict)
@@ -48,6 +50,7 @@ class Summary:
             "game": self.spec.name,
             "config": self.config,
             "players": self.players,
+            "bots": list(self.bots),
             "seed": self.seed,
             "games": self.games,
             "actions": self.actions,
@@ -67,5 +70,13 @@ class Summary:
         rows.append(("average score per seat", "  ".join(f"s{q} {a:+.2f}" for q, a in enumerate(self.averages))))
         rows.append(("wall time", f"{wall_time:.2f} s"))
         width = max(len(k) for k, _ in rows)
-        head = f"{self.spec.title}  {self.config}  seed {self.seed}, {self.players} random players"
+        head = f"{self.spec.title}  {self.config}  seed {self.seed}, {self.players} players: {self.lineup()}"
         return [head, *(f"  {k:<{width}}  {v}" for k, v in rows)]
+
+    def lineup(self) -> str:
+        """``4 x random`` when one bot fills every seat, else each seat's bot: ``s0 heuristic, s1 random``."""
+        if not self.bots:
+            return "?"
+        if len(set(self.bots)) == 1:
+            return f"{self.players} x {self.bots[0]}"
+        return ", ".join(f"s{q} {b}" for q, b in enumerate(self.bots))

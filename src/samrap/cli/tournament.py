@@ -8,6 +8,7 @@ the results table (or JSON), writes records and draws the plot.
 from __future__ import annotations
 
 import json
+import os
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -86,6 +87,32 @@ def plot_report(report: TournamentReport, path: Path) -> None:
     plt.close(fig)
 
 
+def check_plot_path(path: Path) -> None:
+    """Refuse a ``--plot`` file that could not be written, before any game is played.
+
+    The folder must exist and be writable, and the file's suffix must be a format matplotlib
+    writes (``.png``, ``.svg``, ``.pdf``...); matplotlib itself must be installed.
+    """
+    try:
+        import matplotlib
+
+        matplotlib.use("Agg")
+        from matplotlib.figure import Figure
+    except ImportError:
+        fail("--plot needs matplotlib: pip install 'samrap[tournament]'")
+    folder = path.parent
+    if not folder.is_dir():
+        fail(f"--plot: the folder {folder} does not exist")
+    if not os.access(folder, os.W_OK):
+        fail(f"--plot: the folder {folder} is not writable")
+    if path.is_dir():
+        fail(f"--plot: {path} is a folder; name an image file such as {path / 'tournament.png'}")
+    formats = Figure().canvas.get_supported_filetypes()
+    suffix = path.suffix.lower().lstrip(".")
+    if suffix not in formats:
+        fail(f"--plot: cannot write a {path.suffix or 'suffix-less'} file; use one of " + ", ".join(sorted(formats)))
+
+
 def tournament(
     game: Annotated[str, typer.Argument(help="Game name or config string, e.g. dummy or 'contract(players=4)'.")],
     seats: Annotated[str, typer.Option("--seats", help="One bot per seat, comma-separated: ismcts:1s,heuristic.")],
@@ -123,6 +150,8 @@ def tournament(
         fail("--hands must be at least 1")
     if backend not in ("local", "ray"):
         fail(f"--backend must be local or ray, not {backend!r}")
+    if plot is not None:
+        check_plot_path(plot)
     if record is not None:
         try:
             record.mkdir(parents=True, exist_ok=True)
@@ -167,12 +196,15 @@ def tournament(
         out.print(json.dumps(report.as_dict(), ensure_ascii=False))
     else:
         out.print(results_table(report))
-        out.print(f"seed {seed}, wall time {report.wall_seconds:.1f} s")
+        out.print(
+            f"seed {seed}, {report.games} games in {report.wall_seconds:.1f} s wall time"
+            f" ({report.games_per_second:,.1f} games/s)"
+        )
     if plot is not None:
         try:
             plot_report(report, plot)
-        except ImportError:
-            fail("--plot needs matplotlib: pip install 'samrap[tournament]'")
+        except OSError as e:  # the folder went away or filled up while the games were played
+            fail(f"cannot write the plot {plot}: {e.strerror or e}")
 
 
 def register(app: Any) -> None:

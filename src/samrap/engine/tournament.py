@@ -243,6 +243,16 @@ class TournamentReport:
     bots: list[BotStats] = field(default_factory=list)
     wall_seconds: float = 0.0
 
+    @property
+    def games(self) -> int:
+        """Games played in all units (a unit is one match, or ``hands`` games of it)."""
+        return sum(len(u.match.games) for u in self.units)
+
+    @property
+    def games_per_second(self) -> float:
+        """Games played per second of wall time, the whole tournament (bots' thinking included)."""
+        return self.games / self.wall_seconds if self.wall_seconds > 0 else 0.0
+
     def as_dict(self) -> dict[str, Any]:
         return {
             "game": self.game,
@@ -254,6 +264,8 @@ class TournamentReport:
             "seed": self.seed,
             "bots": [b.as_dict() for b in self.bots],
             "wall_seconds": round(self.wall_seconds, 2),
+            "games": self.games,
+            "games_per_second": round(self.games_per_second, 1),
         }
 
 
