@@ -98,6 +98,26 @@ def test_rule_5_discards_form_a_visible_row_with_who_discarded_each() -> None:
     assert s.row_by == (-1, 2)
 
 
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_rule_6_game_one_dealer_is_seeded_random_and_the_next_seat_starts(players: int) -> None:
+    """Game 1: the dealer is drawn at random (seeded), every seat can deal, about equally often; the
+    player after the dealer starts and gets the first card, the dealer the last card of each round."""
+    game = DummyGame(DummyConfig(players=players))
+    seeds = range(600)
+    dealers = [game.first_dealer(seed) for seed in seeds]
+    assert dealers == [DummyGame(DummyConfig(players=players)).first_dealer(seed) for seed in seeds]
+    counts = [dealers.count(q) for q in range(players)]
+    assert min(counts) > 600 / players * 0.7, counts  # not one fixed seat, not a lopsided draw
+    hs = game.config.cards_per_hand
+    for seed in range(12):
+        dealer = game.first_dealer(seed)
+        assert game.first_starter(seed) == (dealer + 1) % players
+        s = game.new_game(seed)
+        assert s.current == s.starter == (dealer + 1) % players and s.direction == 1
+        assert s.hands[s.starter] >> s.deck[0] & 1
+        assert s.hands[dealer] >> s.deck[players * hs - 1] & 1, "the dealer is dealt the last card"
+
+
 def test_rule_6_game_one_seeded_dealer_next_seat_starts_clockwise() -> None:
     """Game 1: a seeded random dealer; the seat after the dealer plays first; play goes i -> i+1."""
     game = DummyGame(DummyConfig(players=4))

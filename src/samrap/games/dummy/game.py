@@ -34,10 +34,13 @@ class DummyGame:
         """The deck order a seed gives (the game's single chance event)."""
         return shuffled(range(52), make_rng(seed))
 
+    def first_dealer(self, seed: int) -> int:
+        """Game 1's dealer: drawn at random from a generator seeded by ``seed`` (rules 6, 38)."""
+        return make_rng(f"dealer:{seed}").randrange(self.players)
+
     def first_starter(self, seed: int) -> int:
-        """Game 1: a seeded random dealer; the next seat starts (rules 6, 38)."""
-        dealer = make_rng(f"dealer:{seed}").randrange(self.players)
-        return (dealer + 1) % self.players
+        """Game 1: the seat after the seeded dealer starts, clockwise (rules 6, 38)."""
+        return (self.first_dealer(seed) + 1) % self.players
 
     def new_game(
         self,
