@@ -239,3 +239,12 @@ def test_terminal_contract_rummy_is_rendered_with_its_own_help(tmp_path: Path) -
     assert "collect" not in help_text and "knock" not in help_text
     dummy = run(*SHORT, "--record", str(tmp_path / "d.json"), input="?\nq\n").stdout
     assert "C3 7h8h9h collect row card 3" in dummy and "P3 take" not in dummy
+
+
+@pytest.mark.parametrize("command", ["/no/such/bot", sys.executable + " -c print(1)"])
+def test_a_broken_external_bot_is_one_line_not_a_traceback(tmp_path: Path, command: str) -> None:
+    """A bot that cannot start, or answers outside the protocol, ends the match with one line, exit 2."""
+    result = run(*SHORT[:-2], "--bots", "external:" + command, "--record", str(tmp_path / "m.json"), input=FIRST_MOVES)
+    assert result.exit_code == 2, result.output
+    assert "Traceback" not in result.output and result.stderr.count("\n") == 1
+    assert result.stderr.startswith("samrap: error: a bot stopped the match: ")

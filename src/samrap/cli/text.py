@@ -38,6 +38,7 @@ TEXTS: dict[str, tuple[str, str]] = {
         "{card} เป็นได้หลายแบบ ({options}) พิมพ์การเดินให้ครบ",
     ),
     "play.illegal": ("illegal: {action}: {error}", "ผิดกติกาข้อ {rule}: {action}"),
+    "play.bot_broke": ("a bot stopped the match: {error}", "บอทภายนอกทำงานผิดพลาด แมตช์จึงหยุด"),
     "play.hint": ("Hint:", "คำแนะนำ:"),
     "play.started": (
         "=== {Unit} {number}: {seat} starts, {way} ===",

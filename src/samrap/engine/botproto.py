@@ -439,11 +439,15 @@ class SyncBotClient:
     def popen(cls, command: Sequence[str], timeout: float = 30.0) -> SyncBotClient:
         """Start a bot program and do the handshake."""
         loop = asyncio.new_event_loop()
+        transport: SubprocessTransport | None = None
         try:
             transport = loop.run_until_complete(SubprocessTransport.start(command))
             client = BotClient(transport, timeout)
             loop.run_until_complete(client.handshake())
         except BaseException:
+            if transport is not None:  # a bot that started but failed its handshake: stop it, close its pipes
+                with contextlib.suppress(Exception):
+                    loop.run_until_complete(transport.close())
             loop.close()
             raise
         return cls(client, loop)
