@@ -1,8 +1,9 @@
 """Hints: the legal moves of a position ranked by a bot, from one seat's view, each with a reason.
 
-:func:`rank_moves` asks a bot that can analyse (ISMCTS or a heuristic) for one estimate per legal
-action and joins them with the game's heuristic reasons (one line, English or Thai), so a search
-bot's numbers (win chance, expected points, playouts) come with words a player can follow.
+:func:`rank_moves` ranks them with the analysis that game reviews use (the heuristic's best moves
+played out on simulated deals of the hidden cards, scored under the table's preset), and each
+reason names what decides the move: the ledger item (a knock, โง่, ทิ้งใบฝาก ...) where it gains
+or loses most against the next best move.
 :func:`position_at` rebuilds the position before action ``N`` of a game record, for
 ``samrap hint RECORD --at N``; the bot still only gets the view of the seat to move.
 """
@@ -17,8 +18,10 @@ from typing import Any
 from samrap.core.rng import make_rng
 from samrap.engine.record import Record
 from samrap.engine.registry import GAMES, GameSetup
+from samrap.players.analysis import OTHERS, Comparison, candidates, compare, deciding_item, paired_gap, policy_for
 from samrap.players.budget import Budget, MoveEstimate
-from samrap.players.levels import heuristic_for, make_bot
+from samrap.players.levels import heuristic_for, make_bot, parse_bot_spec
+from samrap.players.words import describe
 
 LANGS = ("en", "th")
 
@@ -59,6 +62,63 @@ def _search_words(e: MoveEstimate, lang: str) -> str:
     return ", ".join(parts)
 
 
+#: Simulated deals per compared move when no budget is given (a budget's iterations are split
+#: over the compared moves).
+HINT_DEALS = {"dummy": 48, "contract": 12}
+#: The heuristic's best moves that a hint compares on simulated finishes.
+HINT_TOP = 4
+
+
+def _deals_for(game: Any, budget: Budget | None, k: int) -> int:
+    if budget is not None and budget.iterations is not None:
+        return max(4, budget.iterations // max(1, k))
+    return HINT_DEALS.get(game.name, 12)
+
+
+def _item_words(game: Any, code: str, lang: str) -> str:
+    spec = GAMES[game.name]
+    if code.startswith(OTHERS):
+        name = spec.item_name(code[len(OTHERS) :], lang)
+        return f"{name}ของผู้เล่นอื่น" if lang == "th" else f"the other players' {name}"
+    return spec.item_name(code, lang)
+
+
+def _compared_reason(game: Any, view: Any, comp: Comparison, k: int, lang: str) -> str:
+    """What decides move ``k`` of the comparison: against the next best for the first, against the first otherwise."""
+    th = lang == "th"
+    o = comp.outcomes[k]
+    words = describe(game, view, o.action, lang)
+    if k == 0:
+        if len(comp.outcomes) < 2:
+            return words
+        rival = comp.outcomes[1]
+        item = deciding_item(o, rival)
+        gap, _ = paired_gap(o.values, rival.values)
+        line = (
+            f"{words}: ดีที่สุดใน {len(comp.outcomes)} การเดินที่เทียบ "
+            f"ดีกว่า{describe(game, view, rival.action, lang)}ประมาณ {gap:.0f} แต้ม"
+            if th
+            else f"{words}: best of {len(comp.outcomes)} moves compared, about {gap:.0f} points better than "
+            f"{describe(game, view, rival.action, lang)}"
+        )
+    else:
+        item = deciding_item(comp.best, o)
+        gap, _ = paired_gap(comp.best.values, o.values)
+        line = (
+            f"{words}: น้อยกว่าคำแนะนำแรกประมาณ {gap:.0f} แต้ม"
+            if th
+            else f"{words}: about {gap:.0f} points below the first hint"
+        )
+    if item is not None:
+        code, diff = item
+        line += (
+            f" ที่ตัดสินคือ{_item_words(game, code, lang)} ({diff:+.0f} แต้ม)"
+            if th
+            else (f"; what decides it: {_item_words(game, code, lang)} ({diff:+.0f} points)")
+        )
+    return line
+
+
 def rank_moves(
     game: Any,
     view: Any,
@@ -68,9 +128,15 @@ def rank_moves(
     budget: Budget | None = None,
     lang: str = "en",
 ) -> list[Hint]:
-    """Every legal action, best first, with the bot's estimate and a reason in ``lang``.
+    """Every legal action, best first, with an estimate and a reason in ``lang``.
 
-    ``bot`` must have ``analyse(view, legal, rng, budget)`` (``ISMCTSPlayer``, the heuristics).
+    Hints are made by the same analysis as game reviews (:mod:`samrap.players.analysis`): the
+    game's heuristic names its :data:`HINT_TOP` best moves, and these are played out on the same
+    simulated deals of the hidden cards (drawn from ``view`` alone), scored by the rules engine
+    under the table's preset, every penalty of that preset included. The rest follow in the
+    heuristic's order. ``budget.iterations`` (when given) is the number of simulated finishes,
+    split over the compared moves. ``bot`` is used only for a game the analysis does not know
+    (it must then have ``analyse(view, legal, rng, budget)``).
 
     Raises:
         ValueError: ``lang`` is not en or th, or ``legal`` is empty.
@@ -79,14 +145,44 @@ def rank_moves(
         raise ValueError(f"lang must be en or th, not {lang!r}")
     if not legal:
         raise ValueError("no legal action: the game is over")
+    if game.name not in HINT_DEALS:
+        return _bot_hints(game, view, legal, bot, rng, budget, lang)
+    policy = policy_for(game)
+    moves = candidates(game, view, legal, HINT_TOP, (), policy)
+    if len(moves) < 2:
+        moves += [a for a in legal if a not in moves][: 2 - len(moves)]
+    out: list[Hint] = []
+    if len(moves) >= 2:
+        comp = compare(game, view, moves, rng, _deals_for(game, budget, len(moves)), policy)
+        for k, o in enumerate(comp.outcomes):
+            e = MoveEstimate(o.action, round(o.mean, 1), win=o.win, score=o.mean, visits=len(o.values))
+            numbers = _search_words(e, lang)
+            reason = _compared_reason(game, view, comp, k, lang)
+            line = f"{reason} ({numbers})" if numbers else reason
+            out.append(Hint(k + 1, o.action, game.action_text(o.action), e.value, o.win, o.mean, len(o.values), line))
+        floor = min(h.value for h in out)
+    else:
+        floor = 0.0
+    seen = {h.action for h in out}
+    for e in heuristic_for(game).analyse(view, legal, rng):
+        if e.action in seen:
+            continue
+        words = describe(game, view, e.action, lang)
+        reason = e.reason if lang == "en" else e.reason_th
+        if lang == "th" or not reason:
+            reason = words  # the heuristic's Thai lines name no deciding item; the move in words
+        out.append(Hint(len(out) + 1, e.action, game.action_text(e.action), floor, None, None, 0, reason))
+    return out
+
+
+def _bot_hints(
+    game: Any, view: Any, legal: Sequence[Any], bot: Any, rng: Random, budget: Budget | None, lang: str
+) -> list[Hint]:
+    """Hints straight from a bot's ``analyse`` (for a game the shared analysis does not know)."""
     estimates: list[MoveEstimate] = bot.analyse(view, legal, rng, budget)
-    words = {e.action: e for e in heuristic_for(game).analyse(view, legal, rng)}
     out = []
     for k, e in enumerate(estimates):
-        h = words.get(e.action)
-        reason = (h.reason if lang == "en" else h.reason_th) if h is not None else ""
-        if not reason:
-            reason = e.reason if lang == "en" else e.reason_th
+        reason = e.reason if lang == "en" else e.reason_th
         numbers = _search_words(e, lang)
         line = f"{reason} ({numbers})" if numbers and reason else (reason or numbers)
         out.append(Hint(k + 1, e.action, game.action_text(e.action), e.value, e.win, e.score, e.visits, line))
@@ -127,7 +223,7 @@ def position_at(record: Record, number: int, game_index: int = 0) -> Position:
     totals = tuple(0 for _ in range(game.players))
     for prev in m.games[:game_index]:
         totals = tuple(t + s for t, s in zip(totals, prev.scores, strict=True))
-    state = spec.start_game(game, GameSetup(game_index, g.deck, g.starter, g.direction, totals))
+    state = spec.start_game(game, GameSetup(game_index, g.deck, g.starter, g.direction, totals, g.seed))
     for seat, text in g.actions[:number]:
         state = game.apply(state, game.parse_action(text), seat)
     seat = game.current_player(state)
@@ -149,4 +245,5 @@ def hint_record(
     if not hasattr(player, "analyse"):
         raise ValueError(f"bot {bot!r} cannot rank moves; use heuristic or ismcts")
     rng = make_rng(f"samrap-hint:{seed}:{game_index}:{number}")
-    return pos, rank_moves(pos.game, pos.view, pos.legal, player, rng, None, lang)
+    budget = parse_bot_spec(bot)[1]
+    return pos, rank_moves(pos.game, pos.view, pos.legal, player, rng, budget, lang)
