@@ -179,11 +179,12 @@ def test_x_forwarded_for_is_ignored_unless_the_proxy_is_named(db_path: Path, tmp
 
 def test_gets_are_rate_limited_per_address(db_path: Path) -> None:
     with TestClient(create_app(make_settings(db_path, rate_limits=RateLimits(gets=Rate(5, 60))))) as c:
-        answers = [c.get("/healthz") for _ in range(6)]
+        answers = [c.get("/api/leaderboard") for _ in range(6)]
         assert [r.status_code for r in answers[:5]] == [200] * 5
         assert_typed(answers[5], "rate_limited", 429)
         assert int(answers[5].headers["retry-after"]) >= 1
         assert c.post("/api/players", json={"name": "Ann"}).status_code == 201  # other kinds are apart
+        assert c.get("/static/style.css").status_code == 200  # static files are not counted
 
 
 def test_websockets_are_capped_per_address(db_path: Path) -> None:

@@ -4,8 +4,9 @@
   PostgreSQL cannot store or compare a string holding NUL, so the driver raises on the first query
   that carries one (``/api/leaderboard?game=%00``, ``/api/games/%00/record``), which would be an
   HTTP 500 with a traceback; refusing it at the edge covers every route, present and future.
-* GETs are rate-limited per client address (the ``gets`` bucket of
-  :class:`samrap.server.ratelimit.RateLimits`): over it, 429 ``rate_limited`` with ``Retry-After``.
+* GETs of ``/api/...`` (the ones that query the database) are rate-limited per client address
+  (the ``gets`` bucket of :class:`samrap.server.ratelimit.RateLimits`): over it, 429
+  ``rate_limited`` with ``Retry-After``. Static files and the app's pages are not counted.
 
 A plain ASGI middleware: it looks at the scope only, and answers a refusal itself.
 """
@@ -57,7 +58,7 @@ class Guard:
             if has_nul(scope):
                 await refuse(send, 422, ErrorCode.MALFORMED, "a path or query parameter holds a NUL byte")
                 return
-            if scope.get("method") == "GET":
+            if scope.get("method") == "GET" and scope.get("path", "").startswith("/api/"):
                 wait = self.limiter.take("gets", client_of(scope), time.monotonic())
                 if wait > 0:
                     seconds = max(1, math.ceil(wait))

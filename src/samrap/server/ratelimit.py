@@ -65,10 +65,10 @@ class RateLimits:
     players: Rate | None = Rate(20, 60.0)  # POST /api/players
     joins: Rate | None = Rate(60, 60.0)  # POST /api/tables/{code}/join
     hints: Rate | None = Rate(60, 60.0)  # POST /api/tables/{code}/hint (a search in the worker pool)
-    #: Every GET (a page load is some 25 of them: the app's modules, fonts, the table's info).
-    gets: Rate | None = Rate(600, 60.0)
-    #: Websocket connects (a reconnecting client makes one every few seconds at most).
-    connects: Rate | None = Rate(60, 60.0)
+    #: GETs of ``/api/...`` (the ones that query the database; static files are not counted).
+    gets: Rate | None = Rate(300, 60.0)
+    #: Websocket connects (a page opens one; a reconnecting client one every few seconds at most).
+    connects: Rate | None = Rate(120, 60.0)
     #: Addresses never limited (for example the other nodes that forward requests to this one).
     exempt: frozenset[str] = frozenset()
     #: Websockets open at once from one address (a household or a school behind one address).

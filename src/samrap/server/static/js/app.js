@@ -87,7 +87,15 @@ async function route() {
   const parts = hash.replace(/^#\/?/, "").split("/").map(decodeURIComponent);
   const view = document.getElementById("view");
   const page = parts[0] === "t" && parts[1] ? "table" : parts[0] === "replay" && parts[1] ? "replay" : parts[0] === "rules" || parts[0] === "glossary" ? "content" : "home";
-  const mod = await import(`./${page}.js`);
+  let mod;
+  try {
+    mod = await import(`./${page}.js`);
+  } catch {
+    // offline and this page was never kept by the service worker, or the server is down
+    if (mine !== routing) return;
+    clear(view).append(h("main", { id: "main" }, h("div", { class: "page" }, h("p", { class: "msg error", role: "alert" }, t(navigator.onLine === false ? "pwa.pageOffline" : "err.connection")))));
+    return;
+  }
   if (mine !== routing) return; // another navigation came first
   clear(view);
   window.scrollTo(0, 0);
@@ -99,6 +107,7 @@ async function route() {
 }
 
 app.insertAdjacentHTML("beforebegin", spriteSVG());
+app.previousElementSibling.style.position = "absolute"; // out of the flow (CSSOM, allowed by the CSP)
 clear(app).append(h("div", { id: "hdr" }), h("div", { id: "view" }));
 headerEl = app.querySelector("#hdr");
 window.addEventListener("hashchange", () => route());

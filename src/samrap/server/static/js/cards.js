@@ -15,13 +15,15 @@ const SUIT_PATHS = {
   c: "M50 8a19 19 0 0 1 13 33 19 19 0 1 1 -9 33c1 9 5 15 14 21H32c9-6 13-12 14-21a19 19 0 1 1 -9-33A19 19 0 0 1 50 8z",
 };
 
-/** The hidden SVG sprite with the suit symbols, the joker star and the card-back pattern. */
+/** The hidden SVG sprite with the suit symbols, the joker star and the card-back pattern.
+ * No style attribute in the markup (the server's CSP blocks inline styles): the caller
+ * positions it through element.style once it is in the page. */
 export function spriteSVG() {
   const suits = Object.entries(SUIT_PATHS)
     .map(([s, d]) => `<symbol id="su-${s}" viewBox="0 0 100 100"><path d="${d}"/></symbol>`)
     .join("");
   return (
-    `<svg xmlns="http://www.w3.org/2000/svg" width="0" height="0" style="position:absolute" aria-hidden="true">` +
+    `<svg xmlns="http://www.w3.org/2000/svg" width="0" height="0" aria-hidden="true">` +
     `<defs>${suits}` +
     `<symbol id="su-star" viewBox="0 0 100 100"><path d="M50 4l13 31 33 3-25 22 8 33-29-18-29 18 8-33L4 38l33-3z"/></symbol>` +
     `<pattern id="backpat" width="10" height="10" patternUnits="userSpaceOnUse" patternTransform="rotate(45)">` +
