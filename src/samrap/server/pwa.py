@@ -2,13 +2,19 @@
 
 A service worker controls only the pages under the folder it is served from, so ``/sw.js`` (not
 ``/static/sw.js``) lets it keep the app shell for ``/`` and every shared ``/t/CODE`` link. Both
-files live in the static folder with the rest of the web app; they are sent with ``no-cache`` so a
-new release's worker and manifest are picked up at the next visit (the worker then refreshes the
-shell it keeps).
+files live in the static folder with the rest of the web app and are sent with ``no-cache``.
+
+The worker's list of files to keep and its version are filled in here from the static folder:
+every script, style sheet and font of the app (a new page module is kept without editing the
+worker), and a hash of their contents, so a new release installs a new worker that replaces the
+old copy. Sounds and the large icons are left to be fetched when first used.
 """
 
 from __future__ import annotations
 
+import hashlib
+import json
+from functools import lru_cache
 from pathlib import Path
 
 from fastapi import APIRouter, Request
@@ -17,24 +23,56 @@ from fastapi.responses import FileResponse, JSONResponse, Response
 router = APIRouter()
 
 NO_CACHE = {"cache-control": "no-cache"}
+#: What the shell is made of, under the static folder (``/static/...``).
+SHELL_GLOBS = ("*.css", "js/*.js", "fonts/*.woff2", "icons/icon-192.png", "icons/icon.svg")
 
 
-def _static(request: Request, name: str) -> Path:
+def _static(request: Request) -> Path:
     static: Path = request.app.state.static_dir
-    return static / name
+    return static
 
 
-def _file(path: Path, media_type: str) -> Response:
-    if not path.is_file():
-        return JSONResponse({"detail": "no web app installed"}, status_code=404)
-    return FileResponse(path, media_type=media_type, headers=NO_CACHE)
+def shell_files(static: Path) -> list[Path]:
+    """The files the worker keeps, sorted (the page itself, ``/``, is added by the worker text)."""
+    found = {p for pattern in SHELL_GLOBS for p in static.glob(pattern) if p.is_file()}
+    return sorted(found)
+
+
+@lru_cache(maxsize=4)
+def worker_text(static: Path, stamp: tuple[tuple[str, int, int], ...]) -> str:
+    """``sw.js`` with its file list and version; ``stamp`` (names, sizes, mtimes) keys the cache."""
+    files = shell_files(static)
+    digest = hashlib.sha256()
+    for p in [static / "index.html", static / "sw.js", *files]:
+        if p.is_file():
+            digest.update(p.relative_to(static).as_posix().encode())
+            digest.update(p.read_bytes())
+    urls = ["/", "/manifest.webmanifest"] + [f"/static/{p.relative_to(static).as_posix()}" for p in files]
+    text = (static / "sw.js").read_text(encoding="utf-8")
+    return text.replace("/*VERSION*/", digest.hexdigest()[:16]).replace("/*SHELL*/", json.dumps(urls)[1:-1])
+
+
+def _stamp(static: Path) -> tuple[tuple[str, int, int], ...]:
+    paths = [static / "index.html", static / "sw.js", *shell_files(static)]
+    return tuple((p.name, p.stat().st_size, p.stat().st_mtime_ns) for p in paths if p.is_file())
+
+
+def _missing() -> Response:
+    return JSONResponse({"detail": "no web app installed"}, status_code=404)
 
 
 @router.get("/sw.js", include_in_schema=False)
 async def service_worker(request: Request) -> Response:
-    return _file(_static(request, "sw.js"), "text/javascript")
+    static = _static(request)
+    if not (static / "sw.js").is_file():
+        return _missing()
+    body = worker_text(static, _stamp(static))
+    return Response(body, media_type="text/javascript", headers=NO_CACHE)
 
 
 @router.get("/manifest.webmanifest", include_in_schema=False)
 async def manifest(request: Request) -> Response:
-    return _file(_static(request, "manifest.webmanifest"), "application/manifest+json")
+    path = _static(request) / "manifest.webmanifest"
+    if not path.is_file():
+        return _missing()
+    return FileResponse(path, media_type="application/manifest+json", headers=NO_CACHE)

@@ -7,31 +7,17 @@
 // server, so the API and the websocket are never kept, except the lobby's preset list, which the
 // home page needs to draw itself.
 
-const VERSION = "samrap-shell-1";
-
-// Precached at install: what the home page and a shared table link need to open offline.
-const SHELL = [
-  "/",
-  "/manifest.webmanifest",
-  "/static/style.css",
-  "/static/js/app.js",
-  "/static/js/home.js",
-  "/static/js/i18n.js",
-  "/static/js/dom.js",
-  "/static/js/net.js",
-  "/static/js/cards.js",
-  "/static/js/pwa.js",
-  "/static/fonts/noto-sans-thai-400.woff2",
-  "/static/fonts/noto-sans-thai-700.woff2",
-  "/static/fonts/samrap-suits.woff2",
-  "/static/icons/icon-192.png",
-];
+// The server fills these in when it sends this file (samrap/server/pwa.py): the version is a hash
+// of the shell's files, so a new release replaces the kept copy; the list is every file of it.
+const VERSION = "samrap-shell-/*VERSION*/";
+const SHELL = [/*SHELL*/];
 
 self.addEventListener("install", (event) => {
   event.waitUntil(
     caches
       .open(VERSION)
-      .then((cache) => cache.addAll(SHELL))
+      // one by one, so that one missing file cannot stop the worker from installing
+      .then((cache) => Promise.all(SHELL.map((url) => cache.add(url).catch(() => null))))
       .then(() => self.skipWaiting()),
   );
 });
