@@ -49,6 +49,41 @@ def start_bot_table(
     return str(page.evaluate("() => window.samrapTable.code"))
 
 
+def open_bot_table(
+    page: Any,
+    server: Any,
+    game: str = "dummy",
+    config: str = "",
+    players: int = 2,
+    level: str = "easy",
+    name: str = "Player",
+    url: str | None = None,
+) -> str:
+    """Create a table of one person (seat 0, this page) and bots by the REST API, start it and open
+    it, as a shared link would; returns the table code. Quicker than the home page's form and
+    independent of it; ``url`` lets a script use a server that is not the test fixture's."""
+    import json
+    import urllib.request
+
+    base = url or server.url
+
+    def call(path: str, body: Any) -> Any:
+        req = urllib.request.Request(base + path, data=json.dumps(body).encode(), method="POST")
+        req.add_header("content-type", "application/json")
+        with urllib.request.urlopen(req, timeout=10) as res:
+            return json.loads(res.read().decode())
+
+    seats = [{"kind": "human"}] + [{"kind": "bot", "level": level}] * (players - 1)
+    created = call("/api/tables", {"game": game, "config": config, "seats": seats, "host_name": name})
+    code = str(created["table"]["code"])
+    seat = {code: {"token": created["token"], "seat": created["seat"], "host": created["host_token"], "at": 1}}
+    call(f"/api/tables/{code}/start", {"token": created["host_token"]})
+    page.add_init_script(f"localStorage.setItem('samrap.seats', {json.dumps(json.dumps(seat))})")
+    page.goto(f"{base}/t/{code}")
+    page.wait_for_function("() => window.samrapTable && window.samrapTable.view")
+    return code
+
+
 def dismiss_game_over(page: Any) -> bool:
     """Close an end-of-game dialog if one is open; True if one was."""
     dlg = page.locator("dialog[open] [data-continue]")

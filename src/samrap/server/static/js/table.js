@@ -1,15 +1,24 @@
-// The live table: renders each view the server sends and turns taps into action texts.
+// The live table: renders each view the server sends and turns taps and drags into action texts.
 // Legal moves come from the server's ``legal`` list; a choice that is not in it is still sent,
 // so the server's error (which names the broken rule) is shown instead of silently ignoring it.
+// The seated table itself is drawn by felt.js (shared with the replay viewer and game reviews).
 
 import { byKind, cardsOf, handKey, parseAction } from "./actions.js";
-import { contractLine, handsZone, meldsZone, miniCards, pilesZone, seatDot, seatName, seatsStrip } from "./board.js";
+import { animate, snapshot } from "./anim.js";
+import { handsZone, miniCards, seatDot, seatName } from "./board.js";
 import { cardName, cardShort, cardSVG, rankIndex, suitIndex } from "./cards.js";
 import { clear, h, modal, toast } from "./dom.js";
-import { lang, pick, t } from "./i18n.js";
-import { api, getPref, saveSeat, seatFor, setPref, TableSocket } from "./net.js";
+import { needCss } from "./css.js";
+import { draggable } from "./drag.js";
+import { renderTable, tableTitle } from "./felt.js";
+import { lang, t } from "./i18n.js";
 import { ITEM_NAMES, RULES_TH, gameOverPanel } from "./ledger.js";
+import { describeMove, imperative, shortMove } from "./moves.js";
+import { api, getPref, saveSeat, seatFor, setPref, TableSocket } from "./net.js";
+import { playSound, setSound, soundOn } from "./sound.js";
 import { parsePosition, toMove } from "./view.js";
+
+export { describeMove };
 
 export function tablePage(root, code) {
   const ctl = new TableController(root, code);
@@ -32,15 +41,21 @@ class TableController {
     this.kinds = {};
     this.order = [];
     this.selected = new Set();
+    this.fresh = new Set(); // hand cards that just arrived (drawn or taken), marked until the turn ends
     this.sortMode = getPref("sort", "suit");
     this.note = null; // {text, error}
-    this.log = [];
+    this.log = []; // every move of this game in words
+    this.turnMoves = {}; // seat -> the short texts of its last turn
+    this.lastDiscard = {}; // seat -> the card it discarded in its last turn
+    this.lastSeat = null;
     this.games = []; // game_over events of this match
     this.matchOver = null;
     this.overQueue = [];
     this.status = "connecting";
     this.sending = false;
     this.focusKey = null;
+    this.hintAction = null;
+    this.logOpen = !!getPref("logOpen", false);
     this.onKey = (e) => this.key(e);
   }
 
@@ -48,12 +63,11 @@ class TableController {
     window.samrapTable = this; // for the browser tests and for people curious in the console
     document.addEventListener("keydown", this.onKey);
     this.renderShell();
-    api("GET", `/api/tables/${encodeURIComponent(this.code)}`)
-      .then((info) => {
+    Promise.all([api("GET", `/api/tables/${encodeURIComponent(this.code)}`), needCss("table")])
+      .then(([info]) => {
         this.info = info;
         this.connect();
         this.render();
-        this.probeHints();
       })
       .catch(() => {
         clear(this.root).appendChild(h("div", { class: "page" }, h("p", { role: "alert" }, t("table.notFound")), h("a", { href: "#/", class: "btn" }, t("nav.home"))));
@@ -84,6 +98,12 @@ class TableController {
     return this.info ? this.info.seats.map((s) => (s.kind === "bot" ? botName(s) : s.name || null)) : [];
   }
 
+  get isHost() {
+    // The server names the host seat; an older server only gave the creator a host token.
+    if (this.info && this.info.host_seat !== undefined && this.info.host_seat !== null) return this.seat !== null && this.info.host_seat === this.seat;
+    return !!this.hostToken;
+  }
+
   message(m) {
     switch (m.t) {
       case "welcome":
@@ -110,7 +130,9 @@ class TableController {
     // refusal (an error message instead) the selection stays, so the player can fix it.
     if (this.sending) this.selected.clear();
     this.sending = false;
+    const wasMine = this.myTurn;
     const prevGame = this.msg ? this.msg.game : null;
+    const prevStock = this.view ? this.view.stock : null;
     this.msg = m;
     this.view = m.view ? parsePosition(m.view) : null;
     if (this.view && this.seat !== null && this.view.seat !== this.seat && this.view.seat >= 0) this.seat = this.view.seat;
@@ -119,26 +141,54 @@ class TableController {
     // Events before the first view are history (a reload asks for them to rebuild the match
     // table): they pop up no end-of-game dialog.
     this.live = !!this.seenView;
+    this.mover = -1;
     for (const e of m.events || []) this.onEvent(e);
     this.seenView = true;
-    if (prevGame !== null && prevGame !== m.game) this.selected.clear();
+    const newGame = prevGame !== null && prevGame !== m.game;
+    if (newGame) {
+      this.selected.clear();
+      this.fresh.clear();
+      this.hintAction = null;
+    }
+    const before = new Set(this.order);
     this.syncHand();
+    if (this.live && !newGame && before.size) for (const id of this.order) if (!before.has(id)) this.fresh.add(id);
+    for (const id of [...this.fresh]) if (!this.order.includes(id)) this.fresh.delete(id);
+    if (!this.myTurn && wasMine) this.fresh.clear();
     // drop a selection that no longer exists
     for (const id of [...this.selected]) if (!this.order.includes(id)) this.selected.delete(id);
-    if (this.pendingLayoff && !this.order.includes(this.pendingLayoff)) this.pendingLayoff = null;
-    this.render();
+    if (!this.myTurn) this.hintAction = null;
+    this.stockDrop = prevStock !== null && this.view && this.view.stock < prevStock && !newGame;
+    if (this.myTurn && !wasMine && this.live) playSound("turn");
+    this.render({ animate: this.live && !newGame });
     this.showQueuedOver();
   }
 
   onEvent(e) {
-    const name = seatName(this.names, e.seat ?? 0);
+    const game = this.view ? this.view.game : "dummy";
     if (e.kind === "act") {
-      if (e.seat !== this.seat) this.log.push(describeMove(this.view ? this.view.game : "dummy", e.action, name));
+      const me = e.seat === this.seat;
+      const name = me ? t("table.you") : seatName(this.names, e.seat ?? 0);
+      this.log.push(describeMove(game, e.action, name, me));
+      if (this.lastSeat !== e.seat) {
+        this.turnMoves[e.seat] = [];
+        delete this.lastDiscard[e.seat];
+      }
+      this.lastSeat = e.seat;
+      (this.turnMoves[e.seat] ||= []).push(shortMove(game, e.action));
+      const a = parseAction(game, e.action);
+      if (a.kind === "discard") this.lastDiscard[e.seat] = a.card;
+      this.mover = e.seat;
+      if (/^K/i.test(e.action) && this.live) playSound("knock");
     } else if (e.kind === "deal") {
       if (e.game === 0) {
         this.games = [];
         this.matchOver = null;
       }
+      this.log = [];
+      this.turnMoves = {};
+      this.lastDiscard = {};
+      this.lastSeat = null;
       this.commitment = e.commitment;
       // Remember the commitment shown before this game, so the replay can check the archive against it.
       if (e.commitment) setPref(`commit.${this.code}-${(e.match ?? 0) + 1}.${e.game}`, e.commitment);
@@ -156,7 +206,7 @@ class TableController {
     } else if (e.kind === "joined" || e.kind === "bot" || e.kind === "left") {
       this.refreshInfo();
     }
-    this.log = this.log.slice(-6);
+    if (this.log.length > 400) this.log = this.log.slice(-400);
   }
 
   refreshInfo() {
@@ -168,12 +218,12 @@ class TableController {
       .catch(() => {});
   }
 
-  onError(err, v) {
+  onError(err) {
     if (!err) return;
     let text = err.message || t("err.generic");
     const rule = err.rule ?? null;
     const gist = rule !== null && lang() === "th" && this.view ? (RULES_TH[this.view.game] || {})[rule] : null;
-    if (gist) text = `${t("err.title")} (กติกาข้อ ${rule}): ${gist} · ${text}`;
+    if (gist) text = `${t("err.title")} (กติกาข้อ ${rule}): ${gist}`;
     else {
       if (rule !== null && !/rule\s/i.test(text)) text = `${text} (${lang() === "th" ? "กติกาข้อ" : "rule"} ${rule})`;
       text = `${t("err.title")}: ${text}`;
@@ -228,7 +278,12 @@ class TableController {
   // ---------- acting ----------
 
   get myTurn() {
-    return this.view && this.seat !== null && this.msg && this.msg.to_move === this.seat && this.legal.length > 0;
+    return !!(this.view && this.seat !== null && this.msg && this.msg.to_move === this.seat && this.legal.length > 0);
+  }
+
+  get playPhase() {
+    const p = this.view ? this.view.phase : "";
+    return p === "play" || p === "lastplay";
   }
 
   send(text) {
@@ -244,11 +299,11 @@ class TableController {
     }
     this.sending = true;
     this.note = null;
-    this.pendingLayoff = null;
+    this.hintAction = null;
   }
 
+  /** A dialog whose options act at once (one tap): resolves with the chosen action text or null. */
   async choose(title, help, options) {
-    // options: [{label, cards?, groups?, text}]
     return modal(
       (close) =>
         h(
@@ -262,7 +317,7 @@ class TableController {
             options.map((o) =>
               h(
                 "button",
-                { type: "button", class: "option", dataset: { action: o.text }, onclick: () => close(o.text) },
+                { type: "button", class: "option", "aria-label": o.name || null, dataset: { action: o.text }, onclick: () => close(o.text) },
                 o.groups ? o.groups.map((g) => miniCards(g)) : null,
                 o.label ? h("span", null, o.label) : null,
               ),
@@ -272,6 +327,44 @@ class TableController {
         ),
       { label: title },
     );
+  }
+
+  /** A dialog with a choice to mark and a confirm button (for a move that cannot be taken back). */
+  async chooseConfirm(title, help, options, confirmLabel) {
+    let chosen = options.length ? options[0].text : null;
+    return modal((close) => {
+      const buttons = options.map((o) =>
+        h(
+          "button",
+          {
+            type: "button",
+            class: "option",
+            "aria-pressed": o.text === chosen ? "true" : "false",
+            "aria-label": o.name || null,
+            dataset: { action: o.text },
+            onclick: (e) => {
+              chosen = o.text;
+              for (const b of buttons) b.setAttribute("aria-pressed", b === e.currentTarget ? "true" : "false");
+            },
+          },
+          o.groups ? o.groups.map((g) => miniCards(g)) : null,
+          o.label ? h("span", null, o.label) : null,
+        ),
+      );
+      return h(
+        "div",
+        null,
+        h("h2", null, title),
+        help ? h("p", null, help) : null,
+        h("div", { class: "options", role: "group", "aria-label": title }, buttons),
+        h(
+          "div",
+          { class: "dialog-buttons" },
+          h("button", { type: "button", onclick: () => close(null) }, t("act.cancel")),
+          h("button", { type: "button", class: "primary", "data-confirm": "1", onclick: () => close(chosen) }, confirmLabel),
+        ),
+      );
+    }, { label: title });
   }
 
   async tapRow(i) {
@@ -291,11 +384,19 @@ class TableController {
       this.render();
       return;
     }
+    if (options.length === 1) {
+      this.send(options[0].text);
+      return;
+    }
     const n = v.row.length - 1 - i;
     const text = await this.choose(
       t("pick.collectTitle", { card: cardShort(card) }),
-      t("pick.collectHelp", { card: cardShort(card), n }),
-      options.map((a) => (a.onto >= 0 ? { text: a.text, label: t("pick.collectOnto", { card: cardShort(card), m: a.onto }) } : { text: a.text, groups: [a.meld] })),
+      n > 0 ? t("tbl.collectHelpN", { card: cardShort(card), n }) : t("tbl.collectHelp0", { card: cardShort(card) }),
+      options.map((a) =>
+        a.onto >= 0
+          ? { text: a.text, label: t("tbl.collectOnto", { card: cardShort(card), m: a.onto + 1 }) }
+          : { text: a.text, groups: [a.meld], name: t("tbl.collectMeld", { cards: a.meld.map(cardName).join(", ") }) },
+      ),
     );
     if (text) this.send(text);
   }
@@ -309,7 +410,7 @@ class TableController {
       return;
     }
     const card = v.pile[v.pile.length - 1 - depth];
-    const ok = await this.choose(t("pick.pickupTitle", { card: cardShort(card) }), t("pick.pickupHelp", { card: cardShort(card), n: depth }), [{ text: a.text, label: t("act.pickup") }]);
+    const ok = await this.choose(t("pick.pickupTitle", { card: cardShort(card) }), t("tbl.pickupHelp", { card: cardShort(card), n: depth }), [{ text: a.text, label: t("act.pickup") }]);
     if (ok) this.send(ok);
   }
 
@@ -331,8 +432,8 @@ class TableController {
     const lay = (this.kinds.layoff || []).filter((a) => a.target === index && (card === "*" ? a.card[0] === "*" : a.card === card));
     const ex = card === "*" ? [] : (this.kinds.exchange || []).filter((a) => a.target === index && a.card === card);
     const options = [
-      ...lay.map((a) => ({ text: a.text, groups: [[a.card]], label: t("act.layoffC") })),
-      ...ex.map((a) => ({ text: a.text, groups: [[a.card]], label: t("act.exchange") })),
+      ...lay.map((a) => ({ text: a.text, groups: [[a.card]], label: t("act.layoffC"), name: `${t("act.layoffC")} ${cardName(a.card)}` })),
+      ...ex.map((a) => ({ text: a.text, groups: [[a.card]], label: t("act.exchange"), name: `${t("act.exchange")} ${cardName(a.card)}` })),
     ];
     if (options.length === 1) this.send(options[0].text);
     else if (options.length > 1) {
@@ -341,27 +442,31 @@ class TableController {
     } else this.send(card === "*" ? `L *>${index}` : `L ${card}>${index}`);
   }
 
+  meldOptions(sel) {
+    const v = this.view;
+    if (!sel.length || !v) return [];
+    const key = handKey(sel);
+    if (v.game === "dummy") return (this.kinds.meld || []).filter((a) => handKey(a.cards) === key);
+    const kind = this.kinds.godown ? "godown" : "meld";
+    return (this.kinds[kind] || []).filter((a) => handKey(cardsOf(a)) === key);
+  }
+
   async doMeld() {
     const sel = this.selectedFaces();
     if (!sel.length) return this.warn(t("err.selectSome"));
     const v = this.view;
-    if (v.game === "dummy") {
-      const hit = (this.kinds.meld || []).find((a) => handKey(a.cards) === handKey(sel));
-      this.send(hit ? hit.text : `M ${sel.join("")}`);
-      return;
-    }
-    const kind = this.kinds.godown ? "godown" : "meld";
-    const key = handKey(sel);
-    const options = (this.kinds[kind] || []).filter((a) => handKey(cardsOf(a)) === key);
+    const options = this.meldOptions(sel);
     if (options.length === 1) return this.send(options[0].text);
     if (options.length > 1) {
-      const text = await this.choose(kind === "godown" ? t("pick.goDownTitle") : t("act.meld"), null, options.map((a) => ({ text: a.text, groups: a.melds })));
+      const godown = options[0].kind === "godown";
+      const text = await this.choose(godown ? t("pick.goDownTitle") : t("act.meld"), null, options.map((a) => ({ text: a.text, groups: a.melds || [a.cards], name: (a.melds || [a.cards]).map((m) => m.map(cardName).join(", ")).join("; ") })));
       if (text) this.send(text);
       return;
     }
     // Not a legal grouping: send it as one meld so the server names the rule it breaks.
-    const body = sel.map((c) => (c === "*" ? "*" : c)).join("");
-    this.send(kind === "godown" ? `G ${body}` : `M ${body}`);
+    const body = sel.join("");
+    if (v.game === "dummy") this.send(`M ${body}`);
+    else this.send(this.kinds.godown || !v.down[this.seat] ? `G ${body}` : `M ${body}`);
   }
 
   doDiscard() {
@@ -372,19 +477,34 @@ class TableController {
   }
 
   async doKnock() {
+    const all = this.kinds.knock || [];
+    if (!all.length) return this.warn(t("tbl.noKnock"));
     const sel = this.selectedFaces();
-    if (sel.length !== 1) return this.warn(t("err.selectOne"));
-    const card = sel[0];
-    const options = (this.kinds.knock || []).filter((a) => a.card === card);
-    if (!options.length) return this.send(`K ${card}`);
-    const text = await this.choose(
-      t("pick.knockTitle", { card: cardShort(card) }),
+    let options = all;
+    const hinted = this.hintAction ? all.find((a) => a.text === this.hintAction) : null;
+    if (hinted) options = [hinted];
+    else if (sel.length === 1) options = all.filter((a) => a.card === sel[0]);
+    else if (sel.length > 1) options = all.filter((a) => handKey(cardsOf(a)) === handKey(sel));
+    if (!options.length) {
+      if (sel.length === 1) return this.send(`K ${sel[0]}`); // the server says why not
+      return this.warn(t("tbl.knockPick"));
+    }
+    const single = options.every((a) => a.card === options[0].card);
+    const text = await this.chooseConfirm(
+      single ? t("pick.knockTitle", { card: cardShort(options[0].card) }) : t("tbl.knockChoose"),
       t("pick.knockHelp"),
-      options.map((a) => ({
-        text: a.text,
-        groups: [...a.melds, ...a.layoffs.map((l) => [l.card])],
-        label: a.melds.length || a.layoffs.length ? a.layoffs.map((l) => t("pick.collectOnto", { card: cardShort(l.card), m: l.target })).join(", ") : t("pick.knockBare"),
-      })),
+      options.map((a) => {
+        const groups = [...a.melds, ...a.layoffs.map((l) => [l.card])];
+        const lays = a.layoffs.map((l) => t("tbl.collectOnto", { card: cardShort(l.card), m: l.target + 1 })).join(", ");
+        const face = t("tbl.knockFace", { card: cardShort(a.card) });
+        return {
+          text: a.text,
+          groups,
+          label: [single ? "" : face, lays, a.melds.length || a.layoffs.length ? "" : t("pick.knockBare")].filter(Boolean).join(" · "),
+          name: [face, ...a.melds.map((m) => m.map(cardName).join(", ")), lays].filter(Boolean).join("; "),
+        };
+      }),
+      t("tbl.knockConfirm"),
     );
     if (text) this.send(text);
   }
@@ -394,18 +514,6 @@ class TableController {
     this.render();
   }
 
-  async probeHints() {
-    // Hints are offered only if this server has the hint endpoint (a body-less probe is refused
-    // as malformed when it exists, and is "not found" when it does not).
-    try {
-      const res = await fetch(`/api/tables/${encodeURIComponent(this.code)}/hint`, { method: "POST", headers: { "content-type": "application/json" }, body: "{}" });
-      this.hintsAvailable = res.status !== 404 && res.status !== 405;
-    } catch {
-      this.hintsAvailable = false;
-    }
-    if (this.hintsAvailable) this.render();
-  }
-
   async hint() {
     try {
       const res = await api("POST", `/api/tables/${encodeURIComponent(this.code)}/hint`, { token: this.token, lang: lang() });
@@ -413,8 +521,8 @@ class TableController {
       if (!hints.length) this.note = { text: t("hint.none"), error: false };
       else {
         const best = hints[0];
-        const move = describeMove(this.view.game, best.action, t("table.you"));
-        this.note = { text: `${t("hint.suggest", { move: `${move} (${best.action})` })}${best.reason ? " — " + best.reason : ""}`, error: false };
+        const move = imperative(this.view, best.action);
+        this.note = { text: `${t("tbl.hintSay", { move })}${best.reason ? " — " + best.reason : ""}`, error: false, hint: true };
         this.highlightHint(best.action);
       }
     } catch (e) {
@@ -425,8 +533,9 @@ class TableController {
 
   highlightHint(move) {
     const a = parseAction(this.view.game, move);
-    const cards = cardsOf(a);
-    if (!cards.length) return;
+    this.hintAction = move;
+    // A knock is played by its face-down card: select that one, the knock button plays the hint.
+    const cards = a.kind === "knock" ? [a.card] : a.kind === "collect" ? a.meld.filter((c) => c !== this.view.row[a.index].card) : cardsOf(a);
     this.selected.clear();
     const left = [...cards];
     for (const id of this.order) {
@@ -459,7 +568,19 @@ class TableController {
     }
     if (e.ctrlKey || e.metaKey || e.altKey) return;
     const k = e.key.toLowerCase();
-    const map = { d: () => this.kinds.draw && this.send("D"), x: () => this.doDiscard(), k: () => this.doKnock(), m: () => this.doMeld(), h: () => this.canHint() && this.hint(), escape: () => this.clearSel() };
+    const contract = this.view && this.view.game === "contract";
+    const map = {
+      d: () => this.kinds.draw && this.send("D"),
+      x: () => this.doDiscard(),
+      m: () => this.doMeld(),
+      h: () => this.canHint() && this.hint(),
+      escape: () => this.clearSel(),
+    };
+    if (!contract) map.k = () => this.doKnock();
+    else {
+      map.p = () => this.kinds.pickup && this.send("P");
+      map.b = () => this.kinds.claim && this.send("C");
+    }
     if (map[k] && this.myTurn) {
       e.preventDefault();
       map[k]();
@@ -477,12 +598,12 @@ class TableController {
 
   clearSel() {
     this.selected.clear();
-    this.pendingLayoff = null;
+    this.hintAction = null;
     this.render();
   }
 
   canHint() {
-    return !!this.hintsAvailable && this.info && this.info.seats.some((s) => s.kind === "bot") && !this.info.settings.rated;
+    return !!(this.info && this.info.seats.some((s) => s.kind === "bot") && !this.info.settings.rated);
   }
 
   // ---------- rendering ----------
@@ -505,16 +626,25 @@ class TableController {
     el.classList.toggle("low", s <= 10);
   }
 
-  render() {
+  render(opts = {}) {
     if (!this.info) return;
     const active = document.activeElement;
     if (!this.focusKey && active && this.root.contains(active)) this.focusKey = focusKeyOf(active);
+    const before = opts.animate ? snapshot(this.root) : null;
+    const logScroll = this.root.querySelector(".movelog ol");
     const page = h("div", { class: "tablepage" });
     if (!this.view) page.appendChild(this.lobby());
     else page.append(...this.board());
     clear(this.root).appendChild(page);
+    const log = this.root.querySelector(".movelog ol");
+    if (log && logScroll) log.scrollTop = log.scrollHeight;
     this.renderStatusLine();
     this.updateTimer();
+    const hand = this.root.querySelector(".hand");
+    if (hand) fitHand(hand);
+    if (before) animate(before, this.root, { mover: this.mover, me: this.seat, stockDrop: this.stockDrop });
+    this.mover = -1;
+    this.stockDrop = false;
     if (this.focusKey) {
       const el = this.root.querySelector(focusSelector(this.focusKey));
       if (el) el.focus({ preventScroll: true });
@@ -526,16 +656,17 @@ class TableController {
     const info = this.info;
     const link = `${location.origin}/t/${info.code}`;
     const mine = this.seat !== null && this.token;
+    const host = this.isHost;
     return h(
       "div",
       { class: "page" },
-      h("h1", null, t("lobby.title", { code: info.code }), " · ", pick({ en: info.title, th: info.title })),
+      h("h1", null, t("lobby.title", { code: info.code }), " · ", tableTitle(info.game, info.config, info.seats.length)),
       h("p", { class: "conn", role: "status" }),
       h(
         "div",
         { class: "card-box" },
         h("p", null, t("lobby.share")),
-        h("p", null, h("strong", { class: "mono", style: { fontSize: "1.4rem" }, "data-code": info.code }, info.code)),
+        h("p", null, h("strong", { class: "mono bigcode", "data-code": info.code }, info.code)),
         h("p", null, h("a", { href: link, class: "mono", "data-link": "1" }, link)),
         h(
           "button",
@@ -567,7 +698,7 @@ class TableController {
           ),
         ),
         !mine && info.seats.some((s) => s.kind === "open") ? this.joinForm() : null,
-        this.hostToken
+        host
           ? h(
               "div",
               { class: "row" },
@@ -610,71 +741,143 @@ class TableController {
 
   async host(cmd, extra = {}) {
     try {
-      await api("POST", `/api/tables/${encodeURIComponent(this.code)}/${cmd}`, { token: this.hostToken, ...extra });
+      await api("POST", `/api/tables/${encodeURIComponent(this.code)}/${cmd}`, { token: this.hostToken || this.token, ...extra });
       this.refreshInfo();
     } catch (e) {
       toast(e.message);
     }
   }
 
+  /** What the current selection can do now: the targets to light up (and to drop on). */
+  targets() {
+    const v = this.view;
+    const mine = this.myTurn && !this.sending;
+    const out = { discard: false, melds: new Set(), newMeld: false, rows: null };
+    if (!mine) return out;
+    const sel = this.selectedFaces();
+    if (this.playPhase) {
+      if (sel.length === 1) {
+        out.discard = (this.kinds.discard || []).some((a) => a.card === sel[0]);
+        for (const a of [...(this.kinds.layoff || []), ...(this.kinds.exchange || [])]) {
+          if (a.card === sel[0] || (sel[0] === "*" && a.card[0] === "*")) out.melds.add(a.target);
+        }
+      }
+      out.newMeld = this.meldOptions(sel).length > 0;
+    } else if (v.game === "dummy" && (v.phase === "draw" || v.phase === "lastdraw")) {
+      const coll = this.kinds.collect || [];
+      out.rows = new Set(
+        sel.length
+          ? coll.filter((a) => a.onto < 0 && handKey(a.meld) === handKey([...sel, v.row[a.index].card])).map((a) => a.index)
+          : coll.map((a) => a.index),
+      );
+    } else if (v.game === "contract" && v.phase === "draw") {
+      out.rows = new Set((this.kinds.pickup || []).map((a) => a.depth));
+    }
+    return out;
+  }
+
+  lastMoveTexts() {
+    const out = {};
+    for (const [q, list] of Object.entries(this.turnMoves)) if (Number(q) !== this.seat && list.length) out[q] = list.join(" · ");
+    return out;
+  }
+
   board() {
     const v = this.view;
     const names = this.names;
-    const mine = this.myTurn;
+    const mine = this.myTurn && !this.sending;
     const mover = toMove(v);
     const bots = this.info.seats.map((s) => s.kind === "bot" || s.standin);
+    const levels = this.info.seats.map((s) => (s.kind === "bot" && s.level ? t("level." + s.level) : s.standin ? t("tbl.standin") : null));
     const offline = this.info.seats.map((s) => s.kind === "human" && !s.connected);
-    const moverName = mover === this.seat ? t("table.yourTurn") : t("table.turn", { name: seatName(names, mover) });
-    const phaseKey = v.game === "contract" && v.phase !== "claim" && v.phase !== "over" ? `phase.c.${v.phase}` : `phase.${v.phase.replace("lastdraw", "last_draw").replace("lastplay", "last_play")}`;
-    const cfg = v.config;
-    const status = h(
-      "div",
-      { class: "status" },
-      h("span", { class: "turn" + (mover === this.seat ? " mine" : ""), "aria-live": "polite" }, v.over ? t("phase.over") : moverName),
-      h("span", { class: "timer", "aria-live": "off" }),
-      v.game === "dummy" ? h("span", null, t("table.game", { n: (this.msg.game || 0) + 1 })) : contractLine(v),
-      v.game === "dummy" ? h("span", null, v.direction > 0 ? t("table.direction.cw") : t("table.direction.ccw")) : null,
-      h("span", { class: "conn", role: "status" }),
-    );
-    const canCollect = mine && v.game === "dummy" && (v.phase === "draw" || v.phase === "lastdraw");
-    const collectIdx = new Set((this.kinds.collect || []).map((a) => a.index));
-    const selFaces = this.selectedFaces();
-    const layTargets = new Set();
-    if (mine && selFaces.length === 1) {
-      for (const a of [...(this.kinds.layoff || []), ...(this.kinds.exchange || [])]) {
-        if (a.card === selFaces[0] || (selFaces[0] === "*" && a.card[0] === "*")) layTargets.add(a.target);
-      }
+    const tg = this.targets();
+    const canTapMelds = mine && this.playPhase;
+    const drawing = mine && !this.playPhase && v.phase !== "claim";
+    // the cards the other players discarded in their last turn stay marked in the row
+    const marked = new Set();
+    if (v.game === "dummy") {
+      v.row.forEach((r, i) => {
+        if (r.by >= 0 && r.by !== this.seat && this.lastDiscard[r.by] === r.card) marked.add(i);
+      });
     }
-    const canTapMelds = mine && (v.phase === "play" || v.phase === "lastplay");
-    const pickDepths = new Set((this.kinds.pickup || []).map((a) => a.depth));
+    const sel = this.selectedFaces();
+    const table = renderTable(v, {
+      names,
+      bots,
+      levels,
+      offline,
+      lastMoves: this.lastMoveTexts(),
+      stock: this.kinds.draw && mine ? { onTap: () => this.send("D") } : {},
+      row: {
+        can: (i) => !!(tg.rows && tg.rows.has(i)),
+        onTap: drawing ? (i) => (v.game === "dummy" ? this.tapRow(i) : this.tapPile(i)) : null,
+        marked,
+        discard: { lit: tg.discard, onTap: () => this.doDiscard(), label: sel.length === 1 ? t("tbl.discardCard", { card: cardName(sel[0]) }) : "" },
+      },
+      melds: canTapMelds ? { isTarget: (i) => tg.melds.has(i), onTap: (i) => this.tapMeld(i) } : {},
+      newMeld: { lit: tg.newMeld, onTap: () => this.doMeld(), label: t("tbl.meldCards", { cards: sel.map(cardName).join(", ") }), text: v.game === "contract" && !v.down[this.seat] ? t("act.goDown") : t("act.meld") },
+    });
     const felt = h(
       "main",
-      { class: "felt", id: "main" },
-      status,
-      this.lastMoves(),
-      seatsStrip(v, names, { bots, offline }),
-      h(
-        "div",
-        { class: "tablegrid" },
-        pilesZone(
-          v,
-          names,
-          this.kinds.draw && mine ? { onTap: () => this.send("D") } : {},
-          v.game === "dummy"
-            ? canCollect ? { can: (i) => collectIdx.has(i), onTap: (i) => this.tapRow(i) } : {}
-            : mine && v.phase === "draw" ? { can: (d) => pickDepths.has(d), onTap: (d) => this.tapPile(d) } : {},
-        ),
-        meldsZone(v, names, canTapMelds ? { isTarget: (i) => layTargets.has(i), onTap: (i) => this.tapMeld(i) } : {}),
-      ),
+      { class: "felt seated", id: "main", dataset: { game: v.game } },
+      this.statusBar(v, mover),
+      h("h1", { class: "sr-only" }, tableTitle(v.game, v.config, v.players)),
+      table,
       v.over && v.hands.every((hd) => hd.cards) ? handsZone(v, names) : null,
-      h("p", { class: "cfg mono" }, cfg),
     );
     return [felt, this.dock()];
   }
 
-  lastMoves() {
-    // The last moves of the other players, newest last; read out by screen readers as they come.
-    return h("p", { class: "lastmoves", "aria-live": "polite" }, this.log.slice(-2).join(" · "));
+  statusBar(v, mover) {
+    const turnText = v.over ? (v.game === "contract" ? t("tbl.dealOver") : t("phase.over")) : mover === this.seat ? t("table.yourTurn") : t("table.turn", { name: seatName(this.names, mover) });
+    const snd = soundOn();
+    return h(
+      "div",
+      { class: "status" },
+      h("span", { class: "turn" + (mover === this.seat && !v.over ? " mine" : ""), "aria-live": "polite" }, turnText),
+      h("span", { class: "timer", "aria-live": "off" }),
+      v.game === "dummy"
+        ? h("span", null, t("table.game", { n: (this.msg.game || 0) + 1 }), " · ", v.direction > 0 ? t("table.direction.cw") : t("table.direction.ccw"))
+        : h("span", { class: "contractline" }, t("tbl.deal", { n: v.deal }), " · ", h("strong", null, t("tbl.contract", { c: contractWords(v.deal) }))),
+      h("span", { class: "tabletitle" }, tableTitle(v.game, v.config, null)),
+      h("span", { class: "conn", role: "status" }),
+      h(
+        "span",
+        { class: "tools" },
+        this.moveLog(),
+        h(
+          "button",
+          {
+            type: "button",
+            class: "tool",
+            id: "sound",
+            "aria-pressed": snd ? "true" : "false",
+            "aria-label": t("tbl.sound"),
+            title: t("tbl.sound"),
+            onclick: () => {
+              setSound(!snd);
+              if (!snd) playSound("turn");
+              this.render();
+            },
+          },
+          h("span", { "aria-hidden": "true", html: snd ? BELL : BELL_OFF }),
+        ),
+      ),
+    );
+  }
+
+  moveLog() {
+    const d = h(
+      "details",
+      { class: "movelog", open: this.logOpen },
+      h("summary", null, t("tbl.log", { n: this.log.length })),
+      this.log.length ? h("ol", null, this.log.map((line) => h("li", null, line))) : h("p", { class: "muted" }, t("tbl.logEmpty")),
+    );
+    d.addEventListener("toggle", () => {
+      this.logOpen = d.open;
+      setPref("logOpen", d.open);
+    });
+    return d;
   }
 
   dock() {
@@ -683,20 +886,23 @@ class TableController {
     const k = this.kinds;
     const buttons = [];
     const btn = (key, label, fn, opts = {}) =>
-      buttons.push(h("button", { type: "button", class: opts.primary ? "primary" : opts.danger ? "danger" : "", "data-act": key, "aria-keyshortcuts": opts.keys || null, disabled: !mine || this.sending, onclick: fn }, label));
+      buttons.push(
+        h("button", { type: "button", class: opts.primary ? "primary" : opts.danger ? "danger" : "", "data-act": key, "aria-keyshortcuts": opts.keys || null, disabled: !mine || this.sending || opts.off, onclick: fn }, label),
+      );
+    const sel = this.selectedFaces();
     if (mine) {
       const phase = v.phase;
       if (v.game === "dummy") {
         if (k.draw) btn("draw", t("act.draw"), () => this.send("D"), { primary: true, keys: "D" });
-        if (phase === "play" || phase === "lastplay") {
+        if (this.playPhase) {
           btn("meld", t("act.meld"), () => this.doMeld(), { keys: "M" });
           if (phase === "play") btn("discard", t("act.discard"), () => this.doDiscard(), { primary: true, keys: "X" });
-          btn("knock", t("act.knock"), () => this.doKnock(), { danger: true, keys: "K" });
+          btn("knock", t("act.knock"), () => this.doKnock(), { danger: true, keys: "K", off: !k.knock });
         }
       } else {
         if (k.draw) btn("draw", t("act.draw"), () => this.send("D"), { primary: true, keys: "D" });
-        if (k.pickup && k.pickup.some((a) => a.depth === 0)) btn("take", t("act.take"), () => this.send("P"));
-        if (k.claim) btn("claim", t("act.claim"), () => this.send("C"), { primary: true });
+        if (k.pickup && k.pickup.some((a) => a.depth === 0)) btn("take", t("act.take"), () => this.send("P"), { keys: "P" });
+        if (k.claim) btn("claim", t("act.claim"), () => this.send("C"), { primary: true, keys: "B" });
         if (phase === "play") {
           if (!v.down[this.seat]) btn("godown", t("act.goDown"), () => this.doMeld(), { keys: "M" });
           else if (k.meld) btn("meld", t("act.meld"), () => this.doMeld(), { keys: "M" });
@@ -704,68 +910,44 @@ class TableController {
         }
       }
       if (k.pass) btn("pass", t("act.pass"), () => this.send("-"));
+      if (this.canHint()) btn("hint", t("act.hint"), () => this.hint(), { keys: "H" });
     }
-    if (this.canHint() && mine) btn("hint", t("act.hint"), () => this.hint(), { keys: "H" });
-    const sel = this.selectedFaces();
     let line;
     if (this.note) line = h("p", { class: "msg" + (this.note.error ? " error" : ""), role: this.note.error ? "alert" : "status" }, this.note.text);
     else if (this.seat === null || this.seat < 0) line = h("p", { class: "msg", role: "status" }, t("table.spectating"));
     else if (mine) {
       const phaseKey = v.game === "contract" ? (v.phase === "claim" ? "phase.claim" : `phase.c.${v.phase}`) : `phase.${v.phase === "lastdraw" ? "last_draw" : v.phase === "lastplay" ? "last_play" : v.phase}`;
-      const extra = sel.length ? t("sel.some", { cards: sel.map(cardShort).join(" ") }) : "";
       const top = v.game === "contract" && v.pile.length ? cardShort(v.pile[v.pile.length - 1]) : "";
-      line = h("p", { class: "msg", role: "status" }, t(phaseKey, { card: top }), extra ? " · " + extra : "");
+      const tg = this.targets();
+      let extra = "";
+      if (sel.length) {
+        const can = [];
+        if (tg.discard) can.push(t("tbl.canDiscard"));
+        if (tg.melds.size) can.push(t("tbl.canLayOffTap"));
+        if (tg.newMeld) can.push(t("tbl.canMeld"));
+        extra = t("sel.some", { cards: sel.map(cardShort).join(" ") }) + (can.length ? ` · ${can.join(", ")}` : "");
+      }
+      line = h("p", { class: "msg", role: "status" }, extra || t(phaseKey, { card: top }));
     } else if (v.over && this.matchOver) {
       const m = this.matchOver;
       line = h("p", { class: "msg", role: "status" }, h("strong", null, t("over.matchTitle")), " · ", t("over.winner", { names: m.winners.map((q) => seatName(this.names, q)).join(", ") }));
       buttons.push(
-        this.hostToken ? h("button", { type: "button", class: "primary", "data-act": "rematch", onclick: () => this.host("rematch") }, t("over.rematch")) : null,
+        this.isHost ? h("button", { type: "button", class: "primary", "data-act": "rematch", onclick: () => this.host("rematch") }, t("over.rematch")) : null,
         m.record ? h("a", { class: "btn", href: `#/replay/${encodeURIComponent(m.record)}` }, t("over.replay")) : null,
         h("a", { class: "btn", href: "#/" }, t("over.home")),
       );
-    } else line = h("p", { class: "msg", role: "status" }, v.over ? t("over.waiting") : t("table.waitingFor", { name: seatName(this.names, toMove(v)) }));
+    } else line = h("p", { class: "msg", role: "status" }, v.over ? (v.game === "contract" ? t("tbl.waitDeal") : t("over.waiting")) : t("table.waitingFor", { name: seatName(this.names, toMove(v)) }));
     const hand = this.seat !== null && this.seat >= 0 ? this.handEl() : null;
     return h(
       "div",
       { class: "dock" },
-      line,
-      buttons.some(Boolean) ? h("div", { class: "actions", role: "toolbar", "aria-label": lang() === "th" ? "การเดิน" : "Moves" }, buttons) : null,
+      h("div", { class: "msgline" }, line, hand ? this.sortButtons() : null),
+      buttons.some(Boolean) ? h("div", { class: "actions", role: "toolbar", "aria-label": t("tbl.moves") }, buttons) : null,
       hand,
     );
   }
 
-  handEl() {
-    const list = h("ul", { class: "hand", "aria-label": t("a11y.hand", { n: this.order.length }) });
-    const first = this.order.find((id) => this.selected.has(id)) || this.order[0];
-    this.order.forEach((id) => {
-      const face = this.faceOf.get(id);
-      const sel = this.selected.has(id);
-      const button = h(
-        "button",
-        {
-          type: "button",
-          class: "card",
-          "aria-pressed": sel ? "true" : "false",
-          "aria-label": cardName(face),
-          "aria-describedby": "handhelp",
-          tabindex: id === first ? 0 : -1,
-          dataset: { card: id, face },
-          html: cardSVG(face),
-          onclick: () => {
-            if (this.dragMoved) return;
-            if (sel) this.selected.delete(id);
-            else this.selected.add(id);
-            this.note = null;
-            this.focusKey = "hand:" + id;
-            this.render();
-          },
-        },
-      );
-      const li = h("li", { dataset: { id } }, button);
-      this.dragHandlers(li, id);
-      list.appendChild(li);
-    });
-    requestAnimationFrame(() => fitHand(list));
+  sortButtons() {
     const sorter = (mode, label) =>
       h(
         "button",
@@ -775,71 +957,124 @@ class TableController {
           "data-sort": mode,
           onclick: () => {
             this.sortHand(mode);
-            this.render();
+            this.render({ animate: true });
           },
         },
         label,
       );
     return h(
+      "div",
+      { class: "sorts", role: "group", "aria-label": t("set.sortBy") },
+      sorter("suit", t("sort.suit")),
+      sorter("rank", t("sort.rank")),
+      this.selected.size ? h("button", { type: "button", "aria-label": t("act.clear"), title: t("act.clear"), onclick: () => this.clearSel() }, "×") : null,
+    );
+  }
+
+  handEl() {
+    const list = h("ul", { class: "hand", "aria-label": t("a11y.hand", { n: this.order.length }) });
+    const first = this.order.find((id) => this.selected.has(id)) || this.order[0];
+    const game = this.view.game;
+    this.order.forEach((id) => {
+      const face = this.faceOf.get(id);
+      const sel = this.selected.has(id);
+      const fresh = this.fresh.has(id);
+      const button = h("button", {
+        type: "button",
+        class: "card" + (fresh ? " fresh" : ""),
+        "aria-pressed": sel ? "true" : "false",
+        "aria-label": cardName(face) + (fresh ? `, ${t("tbl.new")}` : ""),
+        "aria-describedby": "handhelp",
+        tabindex: id === first ? 0 : -1,
+        dataset: { card: id, face },
+        html: cardSVG(face),
+        onclick: () => {
+          if (sel) this.selected.delete(id);
+          else this.selected.add(id);
+          this.note = null;
+          this.hintAction = null;
+          this.focusKey = "hand:" + id;
+          this.render();
+        },
+      });
+      const li = h("li", { dataset: { id, k: id }, class: this.dragId === id ? "lifted" : null }, button);
+      this.dragHandlers(li, id);
+      list.appendChild(li);
+    });
+    if (this.handRO) this.handRO.disconnect();
+    if (window.ResizeObserver) {
+      this.handRO = new ResizeObserver(() => fitHand(list));
+      this.handRO.observe(list);
+    }
+    return h(
       "section",
-      { "aria-labelledby": "handh" },
-      h(
-        "div",
-        { class: "handbar" },
-        h("h2", { id: "handh", style: { fontSize: "1rem", margin: 0 } }, t("table.hand"), ` (${this.order.length})`),
-        h("div", { class: "sorts", role: "group", "aria-label": t("set.sortBy") }, sorter("suit", t("sort.suit")), sorter("rank", t("sort.rank")), this.selected.size ? h("button", { type: "button", "aria-label": t("act.clear"), title: t("act.clear"), onclick: () => this.clearSel() }, "×") : null),
-      ),
-      h("p", { id: "handhelp", class: "sr-only" }, t("a11y.dragHint"), " ", t("a11y.keys")),
+      { "aria-labelledby": "handh", class: "handzone" },
+      h("h2", { id: "handh", class: "sr-only" }, t("table.hand"), ` (${this.order.length})`),
+      h("p", { id: "handhelp", class: "sr-only" }, t("tbl.dragHint"), " ", t(game === "contract" ? "tbl.keysContract" : "tbl.keysDummy")),
       list,
     );
   }
 
   dragHandlers(li, id) {
-    // Pointer drag to reorder (mouse and touch). No pointer capture until a drag really starts,
-    // so a plain tap stays a click on the card button.
-    li.addEventListener("pointerdown", (down) => {
-      if (down.button !== 0) return;
-      let dragging = false;
-      const move = (e) => {
-        const dx = e.clientX - down.clientX;
-        if (!dragging && Math.abs(dx) > 12 && Math.abs(dx) > Math.abs(e.clientY - down.clientY)) {
-          dragging = true;
-          li.classList.add("dragging");
+    let before = null;
+    draggable(li, {
+      ghost: () => {
+        const ids = this.selected.has(id) ? this.order.filter((x) => this.selected.has(x)) : [id];
+        const box = document.createElement("div");
+        box.className = "ghost-stack";
+        ids.forEach((x) => {
+          const c = document.createElement("span");
+          c.innerHTML = cardSVG(this.faceOf.get(x));
+          box.appendChild(c);
+        });
+        return box;
+      },
+      start: () => {
+        // dragging an unselected card drags that card alone; the targets for it light up
+        before = new Set(this.selected);
+        if (!this.selected.has(id)) {
+          this.selected.clear();
+          this.selected.add(id);
         }
-        if (dragging) {
-          e.preventDefault();
-          li.style.transform = `translateX(${dx}px) translateY(${e.clientY - down.clientY}px)`;
-        }
-      };
-      const up = (e) => {
-        window.removeEventListener("pointermove", move);
-        window.removeEventListener("pointerup", up);
-        window.removeEventListener("pointercancel", up);
-        if (!dragging) return;
-        this.dragMoved = true;
-        setTimeout(() => (this.dragMoved = false), 0);
-        li.style.transform = "";
-        li.classList.remove("dragging");
-        // drop before the card under the pointer, or at the end of the row it is on
-        const others = [...li.parentElement.children].filter((x) => x !== li);
-        let before = null;
-        for (const o of others) {
-          const r = o.getBoundingClientRect();
-          if (e.clientY >= r.top - 8 && e.clientY <= r.bottom + 8 && e.clientX < r.left + r.width / 2) {
-            before = o.dataset.id;
-            break;
-          }
-        }
-        const rest = this.order.filter((x) => x !== id);
-        const at = before === null ? rest.length : rest.indexOf(before);
-        rest.splice(at, 0, id);
-        this.order = rest;
-        this.sortMode = "custom";
+        this.dragId = id;
         this.render();
-      };
-      window.addEventListener("pointermove", move);
-      window.addEventListener("pointerup", up);
-      window.addEventListener("pointercancel", up);
+      },
+      drop: (target) => {
+        this.dragId = null;
+        if (target === "discard") this.doDiscard();
+        else if (target === "newmeld") this.doMeld();
+        else if (target.startsWith("meld:")) this.tapMeld(Number(target.slice(5)));
+        else this.render();
+      },
+      place: (e) => {
+        this.dragId = null;
+        this.selected = before || new Set();
+        const hand = this.root.querySelector(".hand");
+        const r = hand ? hand.getBoundingClientRect() : null;
+        if (r && e.clientY >= r.top - 40 && e.clientY <= r.bottom + 20) {
+          // drop before the card under the pointer (its left half), else after the last
+          let at = null;
+          for (const o of hand.children) {
+            if (o.dataset.id === id) continue;
+            const b = o.getBoundingClientRect();
+            const step = Math.min(b.width, parseFloat(getComputedStyle(hand).getPropertyValue("--step")) || b.width);
+            if (e.clientX < b.left + step / 2) {
+              at = o.dataset.id;
+              break;
+            }
+          }
+          const rest = this.order.filter((x) => x !== id);
+          rest.splice(at === null ? rest.length : rest.indexOf(at), 0, id);
+          this.order = rest;
+          this.sortMode = "custom";
+        }
+        this.render({ animate: true });
+      },
+      cancel: () => {
+        this.dragId = null;
+        this.selected = before || new Set();
+        this.render();
+      },
     });
   }
 
@@ -850,7 +1085,7 @@ class TableController {
     this.showingOver = true;
     const e = this.overQueue.shift();
     const matchEv = e.match || null;
-    const isHost = !!this.hostToken;
+    const isHost = this.isHost;
     await modal(
       (close) =>
         gameOverPanel({
@@ -860,10 +1095,12 @@ class TableController {
           game: this.view ? this.view.game : "dummy",
           matchOver: matchEv,
           onClose: () => close(true),
-          onRematch: isHost && matchEv ? async () => {
-            close(true);
-            await this.host("rematch");
-          } : null,
+          onRematch: isHost && matchEv
+            ? async () => {
+                close(true);
+                await this.host("rematch");
+              }
+            : null,
           replayId: matchEv ? matchEv.record : null,
         }),
       { label: t("over.title") },
@@ -875,51 +1112,36 @@ class TableController {
 
 export { ITEM_NAMES };
 
-function botName(s) {
-  const lv = s.level ? t("level." + s.level) : "";
-  return `${lang() === "th" ? "บอท" : "Bot"} ${s.seat + 1}${lv && !lv.startsWith("level.") ? ` (${lv})` : ""}`;
+const BELL_PATH = "M12 22a2.5 2.5 0 0 0 2.5-2.5h-5A2.5 2.5 0 0 0 12 22zm7-6V11a7 7 0 0 0-5.5-6.8V3a1.5 1.5 0 0 0-3 0v1.2A7 7 0 0 0 5 11v5l-2 2v1h18v-1z";
+const BELL = `<svg viewBox="0 0 24 24" focusable="false"><path d="${BELL_PATH}"/></svg>`;
+const BELL_OFF = `<svg viewBox="0 0 24 24" focusable="false"><path d="${BELL_PATH}" opacity=".45"/><path d="M3 3l18 18" stroke="currentColor" stroke-width="2.4"/></svg>`;
+
+function contractWords(deal) {
+  const c = [[2, 0], [1, 1], [0, 2], [3, 0], [2, 1], [1, 2], [0, 3]][deal - 1] || [0, 0];
+  const parts = [];
+  if (c[0]) parts.push(c[0] === 1 ? t("tbl.set1") : t("tbl.sets", { n: c[0] }));
+  if (c[1]) parts.push(c[1] === 1 ? t("tbl.run1") : t("tbl.runs", { n: c[1] }));
+  return parts.join(" + ");
 }
 
-export function describeMove(game, text, name) {
-  const a = parseAction(game, text);
-  switch (a.kind) {
-    case "draw":
-      return t("move.D", { name });
-    case "collect":
-      return t("move.C", { name, card: a.meld.length ? a.meld.map(cardShort).join(" ") : "" });
-    case "meld":
-      return t("move.M", { name, cards: a.cards.map(cardShort).join(" ") });
-    case "godown":
-      return t("move.G", { name });
-    case "layoff":
-      return t("move.L", { name, card: cardShort(a.card) });
-    case "exchange":
-      return t("move.E", { name });
-    case "discard":
-      return t("move.X", { name, card: cardShort(a.card) });
-    case "knock":
-      return t("move.K", { name });
-    case "pickup":
-      return t("move.P", { name });
-    case "claim":
-      return t("move.claim", { name });
-    case "pass":
-      return t("move.pass", { name });
-    default:
-      return `${name}: ${text}`;
-  }
+function botName(s) {
+  return `${t("table.botName")} ${s.seat + 1}`;
 }
 
 function fitHand(list) {
-  // Overlap the cards so each row holds as many as fit with at least 40 px of each card showing.
+  // One row when the cards fit with at least 24 px of each showing (12 cards fit at 360 px),
+  // otherwise as few rows as needed. Each card's button is one step wide (see table.css).
   const n = list.children.length;
   if (!n) return;
-  const width = list.clientWidth;
-  const first = list.firstElementChild;
-  const cw = first ? first.getBoundingClientRect().width : 60;
-  const perRowWanted = Math.min(n, Math.ceil(n / Math.ceil(n / Math.max(1, Math.floor((width - cw) / 40) + 1))));
-  let step = perRowWanted > 1 ? Math.floor((width - cw) / (perRowWanted - 1)) : cw + 6;
-  step = Math.max(36, Math.min(cw + 6, step));
+  const img = list.querySelector(".cd");
+  const cw = img ? img.getBoundingClientRect().width : 56;
+  const width = list.getBoundingClientRect().width - 1;
+  const minStep = 24;
+  const perRow = Math.max(1, Math.floor((width - cw) / minStep) + 1);
+  const rows = Math.ceil(n / perRow);
+  const inRow = Math.ceil(n / rows);
+  let step = inRow > 1 ? Math.floor((width - cw) / (inRow - 1)) : cw + 6;
+  step = Math.max(minStep, Math.min(cw + 6, step));
   list.style.setProperty("--step", step + "px");
 }
 

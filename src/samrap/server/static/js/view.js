@@ -174,13 +174,14 @@ function parseContract(text) {
     return { size: cards.length, cards: cards.map((c) => c.face), ids: cards, known: known[q].map((c) => c.face) };
   });
   const stock = full ? splitPhysical(f.stock).length : Number(f.stock);
-  const pile = splitPhysical(f.pile).map((c) => c.face);
+  const pileCards = splitPhysical(f.pile);
+  const pile = pileCards.map((c) => c.face);
   const melds = f.melds === "-" ? [] : f.melds.split(",").map((tok, index) => {
     const k = tok.indexOf(":");
     return {
       index,
       owner: Number(tok.slice(0, k)),
-      cards: splitPhysical(tok.slice(k + 1)).map((c) => ({ card: c.face, by: -1 })),
+      cards: splitPhysical(tok.slice(k + 1)).map((c) => ({ card: c.face, id: c.id, by: -1 })),
     };
   });
   const own = seat !== null && seat >= 0 ? hands[seat] : null;
@@ -200,6 +201,7 @@ function parseContract(text) {
     hand: own && own.cards ? own.cards : [],
     handIds: own && own.ids ? own.ids.map((c) => c.id) : [],
     pile,
+    pileIds: pileCards.map((c) => c.id),
     melds,
     down: flags(f.down),
     wentDown: f.wentdown === "1",
