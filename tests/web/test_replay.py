@@ -38,15 +38,24 @@ def test_step_through_a_finished_match(new_page: Any, server: Any, finished_matc
     page.wait_for_selector(".replay-step")
     n = len(record["games"][0]["actions"])
     assert page.locator(".replay-step").inner_text().startswith(f"Move 0 of {n}")
-    # every hand is shown, 11 cards each at the deal
-    rows = page.locator(".allhands .handrow")
+    # every hand is shown at its seat, 11 cards each at the deal
+    rows = page.locator(".pod .pod-hand")
     assert rows.count() == 2
     for i in range(2):
-        assert rows.nth(i).locator(".mini .cd").count() == 11
+        assert rows.nth(i).locator(".cd").count() == 11
+    # on a phone the board comes first and its controls right under it, both on the screen
+    board = page.locator(".felt").bounding_box()
+    controls = page.locator(".replay-controls").bounding_box()
+    assert board and controls and board["y"] < controls["y"]
+    assert controls["y"] + controls["height"] <= PHONE["height"]
+    assert page.locator("text=dummy(").count() == 0  # no config string, the rules in words
 
     page.click('[data-step="next"]')
     first = record["games"][0]["actions"][0]
-    assert f"({first['action']})" in page.locator(".replay-step").inner_text()
+    said = page.locator(".replay-step").inner_text()
+    words = {"D": "drew", "X": "discarded", "C": "collected", "M": "melded", "K": "knocked"}
+    assert words[first["action"][0]] in said, said  # the move in words, not its action text
+    assert f"({first['action']})" not in said
     page.keyboard.press("ArrowRight")
     assert page.locator(".replay-step").inner_text().startswith(f"Move 2 of {n}")
     page.keyboard.press("ArrowLeft")

@@ -80,8 +80,8 @@ export function animate(prev, root, ctx = {}) {
     const to = rectOf(el);
     if (to.w === 0) return;
     if (old) flyFrom(el, old.r, to);
+    else if (prev.stock && (el.closest(".pod-hand") || (mover === ctx.me && el.closest(".hand")))) flyFrom(el, prev.stock, to);
     else if (fromOpponent && moverPod) flyFrom(el, moverPod, to);
-    else if (mover === ctx.me && prev.stock && el.closest(".hand")) flyFrom(el, prev.stock, to);
   });
   if (fromOpponent && moverPod) {
     const pod = root.querySelector(`[data-pod="${mover}"]`);

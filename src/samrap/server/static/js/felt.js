@@ -145,7 +145,7 @@ function pod(v, q, pos, names, opts, points) {
       ? h("div", { class: "pod-knock" }, t("over.knockedWith", { card: cardShort(v.knockCard) }), v.turnBorn ? "" : ` · ${t("over.dark")}`)
       : null,
     last ? h("div", { class: "lastmove", "data-lastmove": q }, last) : null,
-    opts.showHands && hand.cards ? h("div", { class: "pod-hand", role: "img", "aria-label": hand.cards.map(cardName).join(", ") }, hand.cards.map((c) => h("span", { class: "mc", html: cardSVG(c, { mini: true }) }))) : null,
+    opts.showHands && hand.cards ? h("div", { class: "pod-hand", role: "img", "aria-label": hand.cards.map(cardName).join(", ") }, hand.cards.map((c, i) => h("span", { class: "mc", dataset: { k: (hand.ids && hand.ids[i] && hand.ids[i].id) || c }, html: cardSVG(c, { mini: true }) }))) : null,
   );
 }
 

@@ -130,7 +130,7 @@ export function ledgerTable(game, ledger, scores, names) {
   );
 }
 
-export function matchTable(games, names, n) {
+export function matchTable(games, names, n, game = "dummy") {
   const totals = new Array(n).fill(0);
   const rows = games.map((g, k) => {
     g.scores.forEach((s, q) => (totals[q] += s));
@@ -142,7 +142,7 @@ export function matchTable(games, names, n) {
     "table",
     { class: "grid match" },
     h("caption", { class: "sr-only" }, t("over.match")),
-    h("thead", null, h("tr", null, h("th", { scope: "col" }, t("over.gameCol")), Array.from({ length: n }, (_, q) => h("th", { scope: "col", class: "num" }, seatName(names, q))))),
+    h("thead", null, h("tr", null, h("th", { scope: "col" }, game === "contract" ? t("tbl.dealCol") : t("over.gameCol")), Array.from({ length: n }, (_, q) => h("th", { scope: "col", class: "num" }, seatName(names, q))))),
     h("tbody", null, rows, h("tr", { class: "total" }, h("th", { scope: "row" }, t("over.totalRow")), shown.map((s) => h("td", { class: "num" }, signed(s))))),
   );
 }
@@ -153,19 +153,19 @@ export function gameOverPanel({ event, games, names, game, matchOver, onClose, o
   return h(
     "div",
     { class: "over", "data-over": "1" },
-    h("h2", null, matchOver ? t("over.matchTitle") : t("over.title"), ` · ${t(game === "contract" ? "over.deal" : "table.game", { n: (event.game ?? games.length - 1) + 1 })}`),
+    h("h2", null, matchOver ? t("over.matchTitle") : game === "contract" ? t("tbl.dealOver") : t("over.title"), ` · ${t(game === "contract" ? "tbl.dealN" : "table.game", { n: (event.game ?? games.length - 1) + 1 })}`),
     winners ? h("p", { class: "winner", role: "status" }, h("strong", null, t("over.winner", { names: winners }))) : null,
     h("h3", null, t("over.ledger")),
     h("div", { class: "scroll-x" }, ledgerTable(game, event.ledger || [], event.scores, names)),
     h("h3", null, t("over.match"), game === "contract" ? h("span", { class: "muted" }, ` · ${t("over.lowWins")}`) : null),
-    h("div", { class: "scroll-x" }, matchTable(games, names, n)),
+    h("div", { class: "scroll-x" }, matchTable(games, names, n, game)),
     h(
       "div",
       { class: "dialog-buttons", style: { marginTop: "10px" } },
       replayId ? h("a", { class: "btn", href: `#/replay/${encodeURIComponent(replayId)}`, onclick: onClose }, t("over.replay")) : null,
       matchOver ? h("a", { class: "btn", href: "#/", onclick: onClose }, t("over.home")) : null,
       onRematch ? h("button", { type: "button", class: "primary", "data-rematch": "1", autofocus: true, onclick: onRematch }, t("over.rematch")) : null,
-      h("button", { type: "button", class: matchOver && onRematch ? "" : "primary", "data-continue": "1", autofocus: !onRematch, onclick: onClose }, matchOver ? t("over.close") : t("over.next")),
+      h("button", { type: "button", class: matchOver && onRematch ? "" : "primary", "data-continue": "1", autofocus: !onRematch, onclick: onClose }, matchOver ? t("over.close") : game === "contract" ? t("tbl.nextDeal") : t("over.next")),
     ),
   );
 }

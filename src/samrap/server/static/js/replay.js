@@ -1,12 +1,15 @@
 // The replay viewer: step through a finished match with every hand shown, download its record,
 // and check each game's shuffle commitment (sha256 of the deck text + "\n" + salt) in the browser.
 
-import { contractLine, handsZone, meldsZone, pilesZone, seatName, seatsStrip } from "./board.js";
+import { animate, snapshot } from "./anim.js";
+import { contractLine, seatName } from "./board.js";
+import { needCss } from "./css.js";
 import { clear, h } from "./dom.js";
+import { renderTable, tableTitle } from "./felt.js";
 import { t } from "./i18n.js";
 import { ledgerTable, matchTable } from "./ledger.js";
+import { describeMove, shortMove } from "./moves.js";
 import { api, getPref } from "./net.js";
-import { describeMove } from "./table.js";
 import { parsePosition } from "./view.js";
 
 export function replayPage(root, id) {
@@ -29,7 +32,7 @@ export function replayPage(root, id) {
   document.addEventListener("keydown", onKey);
 
   clear(root).appendChild(h("div", { class: "page" }, h("p", null, "…")));
-  Promise.all([api("GET", `/api/games/${encodeURIComponent(id)}/record`), api("GET", `/api/games/${encodeURIComponent(id)}/replay`)])
+  Promise.all([api("GET", `/api/games/${encodeURIComponent(id)}/record`), api("GET", `/api/games/${encodeURIComponent(id)}/replay`), needCss("table")])
     .then(([rec, rep]) => {
       record = rec;
       states = rep.games.map((g) => g.states);
@@ -41,8 +44,10 @@ export function replayPage(root, id) {
 
   function go(s) {
     const n = states[gi].length - 1;
-    step = Math.max(0, Math.min(n, s));
-    render("step");
+    const next = Math.max(0, Math.min(n, s));
+    const forward = next === step + 1;
+    step = next;
+    render("step", forward);
   }
 
   function download() {
@@ -67,7 +72,7 @@ export function replayPage(root, id) {
     render();
   }
 
-  function render(focus) {
+  function render(focus, forward = false) {
     const g = record.games[gi];
     const list = states[gi];
     const v = parsePosition(list[step]);
@@ -75,24 +80,39 @@ export function replayPage(root, id) {
     const actions = g.actions;
     const act = step > 0 ? actions[step - 1] : null;
     const verdict = verdicts[gi];
+    const contract = record.game === "contract";
     const range = h("input", { type: "range", min: 0, max: list.length - 1, value: step, "aria-label": t("replay.step", { i: step, n: list.length - 1 }), oninput: (e) => go(Number(e.target.value)) });
+    const before = forward ? snapshot(root) : null;
+    const lastMoves = act ? { [act.seat]: shortMove(record.game, act.action) } : {};
     const page = h(
       "div",
       { class: "tablepage replay" },
       h(
         "div",
-        { class: "page", style: { maxWidth: "1200px", paddingBottom: 0 } },
-        h("h1", null, `${t("replay.title")} · ${t("game." + record.game)}`),
-        h("p", { class: "mono" }, record.config, " · ", record.date),
+        { class: "page replay-head" },
+        h("h1", null, `${t("replay.title")} · ${tableTitle(record.game, record.config, record.players.length)}`),
+        h("p", { class: "muted" }, record.date),
         record.games.length > 1
           ? h(
               "div",
-              { class: "row", role: "group", "aria-label": t("replay.games") },
+              { class: "row", role: "group", "aria-label": contract ? t("tbl.dealCol") : t("replay.games") },
               record.games.map((_, k) =>
-                h("button", { type: "button", "aria-pressed": k === gi ? "true" : "false", onclick: () => { gi = k; step = 0; render(); } }, `${t("replay.games")} ${k + 1}`),
+                h("button", { type: "button", "aria-pressed": k === gi ? "true" : "false", onclick: () => { gi = k; step = 0; render(); } }, contract ? t("tbl.dealN", { n: k + 1 }) : `${t("replay.games")} ${k + 1}`),
               ),
             )
           : null,
+      ),
+      h(
+        "main",
+        { class: "felt seated", id: "main" },
+        contract ? h("p", { class: "status" }, contractLine(v)) : null,
+        renderTable(v, { names, me: 0, showHands: true, lastMoves }),
+        h("p", { class: "sr-only" }, t("replay.allHands")),
+      ),
+      h(
+        "div",
+        { class: "dock replay-dock" },
+        h("p", { role: "status", "aria-live": "polite", class: "replay-step msg" }, t("replay.step", { i: step, n: list.length - 1 }), act ? ` · ${describeMove(record.game, act.action, seatName(names, act.seat))}` : ""),
         h(
           "div",
           { class: "replay-controls" },
@@ -102,21 +122,12 @@ export function replayPage(root, id) {
           h("button", { type: "button", "data-step": "last", onclick: () => go(1e9) }, t("replay.last")),
           range,
         ),
-        h("p", { role: "status", "aria-live": "polite", class: "replay-step" }, t("replay.step", { i: step, n: list.length - 1 }), act ? ` · ${describeMove(record.game, act.action, seatName(names, act.seat))} (${act.action})` : ""),
-      ),
-      h(
-        "main",
-        { class: "felt", id: "main" },
-        seatsStrip(v, names),
-        v.game === "contract" ? h("p", { class: "status" }, contractLine(v)) : null,
-        h("div", { class: "tablegrid" }, pilesZone(v, names, {}, {}), meldsZone(v, names)),
-        handsZone(v, names, t("replay.allHands")),
       ),
       h(
         "div",
-        { class: "page", style: { maxWidth: "1200px" } },
+        { class: "page replay-foot" },
         step === list.length - 1
-          ? h("section", { class: "card-box" }, h("h2", null, t("over.ledger")), h("div", { class: "scroll-x" }, ledgerTable(record.game, g.ledger, g.scores, names)), h("h2", null, t("over.match")), h("div", { class: "scroll-x" }, matchTable(record.games.slice(0, gi + 1), names, names.length)))
+          ? h("section", { class: "card-box" }, h("h2", null, t("over.ledger")), h("div", { class: "scroll-x" }, ledgerTable(record.game, g.ledger, g.scores, names)), h("h2", null, t("over.match")), h("div", { class: "scroll-x" }, matchTable(record.games.slice(0, gi + 1), names, names.length, record.game)))
           : null,
         h(
           "section",
@@ -135,6 +146,7 @@ export function replayPage(root, id) {
       ),
     );
     clear(root).appendChild(page);
+    if (before) animate(before, root, { mover: act ? act.seat : -1, me: -2 });
     if (focus === "step") {
       const b = root.querySelector('[data-step="next"]');
       if (b) b.focus({ preventScroll: true });
