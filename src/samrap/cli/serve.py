@@ -52,6 +52,14 @@ def serve(
             "(default: none, not even 127.0.0.1: the socket's peer is the client; docs/deployment.md).",
         ),
     ] = None,
+    hint_workers: Annotated[
+        int | None,
+        typer.Option(
+            "--hint-workers",
+            min=0,
+            help="Worker processes for hints (default: one per core but one; 0: a thread in the server).",
+        ),
+    ] = None,
 ) -> None:
     """Run the game server: play online with friends and bots (REST lobby + websockets)."""
     import uvicorn
@@ -90,6 +98,8 @@ def serve(
         bot_delay_scale=bot_delay,
         rate_limits=limits,
         forwarded_allow_ips=tuple(p.strip() for p in (forwarded_allow_ips or "").split(",") if p.strip()),
+        hint_workers=hint_workers,
+        warm_workers=True,
     )
     shown = url.split("@")[-1] if "@" in url else url  # never print a password
     problem = database_problem(url)

@@ -10,9 +10,9 @@ for a table that another server process owns is forwarded to that process
 
 from __future__ import annotations
 
+import asyncio
 import json
 import math
-import random
 import time
 from collections.abc import Awaitable, Callable
 from datetime import UTC, datetime
@@ -51,6 +51,7 @@ from samrap.server.ratelimit import Kind, RateLimiter
 from samrap.server.runtime import TableRuntime
 from samrap.server.table import TableError
 from samrap.server.tokens import new_id, new_token, normalize_code, token_hash
+from samrap.server.workers import Busy, WorkerPool
 from samrap.server.writer import now
 
 #: The HTTP status of every error code (``docs/protocol.md`` lists the same table; a test compares).
@@ -352,29 +353,25 @@ async def game_replay(request: Request, game_id: str) -> Any:
     return await asyncio.to_thread(replay_states, text)
 
 
-#: The search behind table hints: small enough to answer a tap in well under a second.
-HINT_ITERATIONS = 200
-
-
 @router.post("/api/tables/{code}/hint", response_model=HintResponse)
 async def table_hint(request: Request, code: str, body: HintRequest) -> Any:
     """The bots' ranked suggestions for the seat to move, from that seat's view only.
 
     Hints are a help at casual tables: a rated table refuses them (``bad_state``), and only the
     seat to move may ask (``not_your_turn``). The search sees the seat's observation, never the
-    state, so a hint can reveal nothing the seat could not know.
+    state, so a hint can reveal nothing the seat could not know. It runs in the worker pool
+    (``samrap.server.workers``): never on the event loop, at most one per seat at a time, cached
+    per (table, version, seat, language), and ``busy`` (503 with ``Retry-After``) when no worker
+    can start it within its budget.
     """
-    import asyncio
-
-    from samrap.players.budget import Budget
-    from samrap.players.hint import rank_moves
-    from samrap.players.levels import ismcts_for
+    from samrap.server.hints import hint_job
 
     if refused := rate_limited(request, "hints"):
         return refused
     raw = await request.body()
+    pool: WorkerPool = request.app.state.workers
 
-    async def work(rt: TableRuntime) -> HintResponse:
+    async def work(rt: TableRuntime) -> Any:
         who = rt.authorize(body.token)
         if not isinstance(who, int):
             raise TableError(ErrorCode.NO_SEAT, "the host token holds no seat: ask with a seat token")
@@ -383,10 +380,20 @@ async def table_hint(request: Request, code: str, body: HintRequest) -> Any:
             raise TableError(ErrorCode.BAD_STATE, "no hints at a rated table")
         if table.to_move() != who:
             raise TableError(ErrorCode.NOT_YOUR_TURN, "hints are for the seat to move")
-        game, view, version = table.game, table.view(who), table.version
-        legal = await asyncio.to_thread(game.legal_actions, table.state)
-        bot = ismcts_for(game, Budget(iterations=HINT_ITERATIONS))
-        hints = await asyncio.to_thread(rank_moves, game, view, legal, bot, random.Random(version), None, body.lang)
-        return HintResponse(hints=[HintItem(**h.as_dict()) for h in hints])
+        version = table.version
+        key = (rt.code, version, who, body.lang)
+        if (hit := pool.cached(key)) is None:
+            game, view = table.game, table.view(who)
+            if table.spec.slow_moves:
+                legal = await asyncio.to_thread(game.legal_actions, table.state)
+            else:
+                legal = game.legal_actions(table.state)
+            hit = await pool.submit(key, (rt.code, who), hint_job, game, view, legal, version, body.lang)
+        return HintResponse(hints=[HintItem(**h) for h in hit])
 
-    return await _with_table(request, code, raw, work)
+    try:
+        return await _with_table(request, code, raw, work)
+    except Busy as e:
+        answer = error_response(ErrorCode.BUSY, e.message)
+        answer.headers["Retry-After"] = str(max(1, math.ceil(e.retry_after)))
+        return answer

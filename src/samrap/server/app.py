@@ -8,6 +8,7 @@ placeholder page from there.
 
 from __future__ import annotations
 
+import asyncio
 import gc
 import logging
 from collections.abc import AsyncIterator
@@ -31,6 +32,7 @@ from samrap.server.ratelimit import RateLimiter
 from samrap.server.runtime import ServerContext
 from samrap.server.settings import ServerSettings
 from samrap.server.storage import Storage
+from samrap.server.workers import WorkerPool
 from samrap.server.writer import Writer
 
 log = logging.getLogger("samrap.server")
@@ -55,8 +57,13 @@ def create_app(settings: ServerSettings) -> FastAPI:
         )
         manager = TableManager(ctx, settings.lease_ttl)
         collector = CollectorTuning()
+        workers = WorkerPool(settings.hint_workers, settings.hint_start_within)
         app.state.manager = manager
+        app.state.workers = workers
+        warm: asyncio.Task[None] | None = None
         try:
+            if settings.warm_workers:  # start the hint workers beside the tables, not before them
+                warm = asyncio.create_task(workers.start())
             await manager.start()
             # Everything loaded so far (modules, resumed tables) lives as long as the process:
             # moving it out of the collector's generations keeps full collections short.
@@ -65,6 +72,9 @@ def create_app(settings: ServerSettings) -> FastAPI:
             log.info("samrap server %s: node %s, %d tables resumed", settings.base_url, ctx.node, len(manager.tables))
             yield
         finally:
+            if warm is not None:
+                warm.cancel()
+            workers.close()
             await collector.close()
             await manager.close()
             writer.close()

@@ -58,6 +58,13 @@ class ServerSettings:
     #: Empty (the default, even for 127.0.0.1): the socket's peer is the client, so a client
     #: cannot pick its own rate-limit bucket by sending the header.
     forwarded_allow_ips: tuple[str, ...] = ()
+    #: Worker processes for hints (``samrap.server.workers``): ``None`` one per core but one, 0 a
+    #: thread in this process instead. ``hint_start_within``: seconds a hint may wait for a free
+    #: worker before it is answered ``busy``. ``warm_workers``: start them with the server (else
+    #: at the first hint; tests leave them cold).
+    hint_workers: int | None = None
+    hint_start_within: float = 1.0
+    warm_workers: bool = False
 
     @property
     def base_url(self) -> str:

@@ -1,0 +1,206 @@
+"""A bounded pool of worker processes for slow, optional work: table hints now, game reviews next.
+
+Why processes: a hint is a search of a second or so of pure-Python CPU. On a thread it holds the
+GIL against the event loop that serves every table of the process, so a few people asking for
+hints made every table's moves slower (issue 15.6: 8 hint clients tripled the action latency of
+200 tables). In a worker process it cannot touch the loop; the workers also run at a lower CPU
+priority (``nice``), so on a busy machine the tables' own work comes first.
+
+The contract, for every caller (``submit``):
+
+* **bounded**: at most ``workers`` jobs run at once; nothing queues without limit;
+* **time budget**: a job that cannot *start* within ``start_within`` seconds is refused with
+  :class:`Busy` (the API answers 503 ``busy`` with ``Retry-After``), and a caller stops waiting
+  after ``timeout`` seconds (the job finishes in the background and its answer is still cached);
+* **one in flight per owner**: ``owner`` (for hints: the table and seat) may have one job at a
+  time; a second request with the same ``key`` waits for the first one's answer, one with a
+  different key is :class:`Busy`;
+* **cached**: an answer is kept under its ``key`` (for hints: table, version, seat, language), so
+  asking again for the same position costs nothing. The cache is a bounded LRU.
+
+Jobs are plain picklable functions and arguments (they run in another interpreter): pass the
+game, the seat's view and the legal actions, never the full state, so a job can reveal nothing the
+seat could not know. ``samrap.server.hints.hint_job`` is the first; a review job (helper H) uses
+the same ``submit``.
+
+``workers=0`` runs jobs on a thread in this process instead (tests, and machines where processes
+cannot be started); the same admission rules apply.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import multiprocessing
+import os
+import time
+from collections import OrderedDict
+from collections.abc import Callable, Hashable
+from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
+from typing import Any
+
+log = logging.getLogger("samrap.server")
+
+#: How much lower the workers' CPU priority is than the server's (``nice`` increment).
+WORKER_NICE = 10
+#: Answers kept (a hint answer is a few kilobytes).
+CACHE_SIZE = 2048
+
+
+class Busy(Exception):
+    """The job could not start within its budget (or its owner has one in flight)."""
+
+    def __init__(self, message: str, retry_after: float = 1.0) -> None:
+        super().__init__(message)
+        self.message = message
+        self.retry_after = retry_after
+
+
+def default_workers() -> int:
+    """One worker per core but one (the event loop keeps a core), at least one."""
+    return max(1, (os.cpu_count() or 2) - 1)
+
+
+def _init_worker(nice: int) -> None:
+    """Runs once in each worker: lower its priority and load the bots before the first job."""
+    with contextlib.suppress(OSError, AttributeError):
+        os.nice(nice)
+    import samrap.players.hint  # noqa: F401  (the import is the warm-up)
+
+
+def _noop() -> int:
+    return os.getpid()
+
+
+class WorkerPool:
+    """See the module docstring. Create it in the app's lifespan; :meth:`close` at shutdown."""
+
+    def __init__(
+        self,
+        workers: int | None = None,
+        start_within: float = 1.0,
+        timeout: float = 15.0,
+        cache_size: int = CACHE_SIZE,
+    ) -> None:
+        self.workers = default_workers() if workers is None else workers
+        self.start_within = start_within
+        self.timeout = timeout
+        self._slots = asyncio.Semaphore(max(1, self.workers))
+        self._executor: Executor | None = None
+        self._inflight: dict[Hashable, tuple[Hashable, asyncio.Future[Any]]] = {}
+        self._cache: OrderedDict[Hashable, Any] = OrderedDict()
+        self._cache_size = cache_size
+        #: Counters for ``/healthz``-style reports and the benchmark.
+        self.stats = {"done": 0, "cached": 0, "busy": 0, "joined": 0, "failed": 0}
+
+    def _make_executor(self) -> Executor:
+        if self.workers == 0:
+            return ThreadPoolExecutor(1, thread_name_prefix="samrap-worker")
+        # spawn, not fork: the server has threads (the database writer, uvicorn's), and a forked
+        # child of a threaded process can inherit a held lock
+        ctx = multiprocessing.get_context("spawn")
+        return ProcessPoolExecutor(self.workers, mp_context=ctx, initializer=_init_worker, initargs=(WORKER_NICE,))
+
+    async def start(self) -> None:
+        """Start the workers now (each imports the bots once), so the first job pays nothing."""
+        self._executor = self._make_executor()
+        loop = asyncio.get_running_loop()
+        await asyncio.gather(*(loop.run_in_executor(self._executor, _noop) for _ in range(max(1, self.workers))))
+
+    def close(self) -> None:
+        if self._executor is not None:
+            self._executor.shutdown(wait=False, cancel_futures=True)
+            self._executor = None
+
+    def cached(self, key: Hashable) -> Any | None:
+        """The answer kept under ``key`` (counted as a cache hit), or ``None``."""
+        if key in self._cache:
+            self._cache.move_to_end(key)
+            self.stats["cached"] += 1
+            return self._cache[key]
+        return None
+
+    def _remember(self, key: Hashable, value: Any) -> None:
+        self._cache[key] = value
+        self._cache.move_to_end(key)
+        while len(self._cache) > self._cache_size:
+            self._cache.popitem(last=False)
+
+    async def submit(self, key: Hashable, owner: Hashable, fn: Callable[..., Any], *args: Any) -> Any:
+        """The answer of ``fn(*args)`` (run in a worker), cached under ``key``.
+
+        Raises:
+            Busy: no worker free within ``start_within`` seconds, ``owner`` already waits for a
+                job with another key, or the answer took longer than ``timeout``.
+            Exception: whatever ``fn`` raised.
+        """
+        hit = self.cached(key)
+        if hit is not None:
+            return hit
+        running = self._inflight.get(owner)
+        if running is not None:
+            running_key, pending = running
+            if running_key != key:
+                self.stats["busy"] += 1
+                raise Busy("the previous request of this seat is still being worked out", 1.0)
+            self.stats["joined"] += 1
+            return await self._wait(pending)
+        future: asyncio.Future[Any] = asyncio.get_running_loop().create_future()
+        # the answer may come after every waiter gave up: its error is then retrieved here
+        future.add_done_callback(lambda f: None if f.cancelled() else f.exception())
+        self._inflight[owner] = (key, future)
+        try:
+            await self._admit()
+        except Busy:
+            self._inflight.pop(owner, None)
+            future.cancel()
+            raise
+        task = asyncio.create_task(self._run(key, owner, future, fn, args))
+        task.add_done_callback(lambda t: t.exception() if not t.cancelled() else None)
+        return await self._wait(future)
+
+    async def _admit(self) -> None:
+        started = time.monotonic()
+        try:
+            await asyncio.wait_for(self._slots.acquire(), self.start_within)
+        except TimeoutError:
+            self.stats["busy"] += 1
+            waited = time.monotonic() - started
+            raise Busy(f"every worker is busy (waited {waited:.1f} s); try again in a moment", 2.0) from None
+
+    async def _run(
+        self, key: Hashable, owner: Hashable, future: asyncio.Future[Any], fn: Callable[..., Any], args: tuple[Any, ...]
+    ) -> None:
+        """Run the job holding a slot; the slot is freed only when the job has really ended."""
+        loop = asyncio.get_running_loop()
+        try:
+            if self._executor is None:
+                self._executor = self._make_executor()
+            try:
+                value = await loop.run_in_executor(self._executor, fn, *args)
+            except BrokenProcessPool:
+                log.warning("a worker process died; starting new ones")
+                self.close()
+                self._executor = self._make_executor()
+                value = await loop.run_in_executor(self._executor, fn, *args)
+            self._remember(key, value)
+            self.stats["done"] += 1
+            if not future.done():
+                future.set_result(value)
+        except Exception as e:
+            self.stats["failed"] += 1
+            if not future.done():
+                future.set_exception(e)
+        finally:
+            self._slots.release()
+            if self._inflight.get(owner, (None, None))[1] is future:
+                del self._inflight[owner]
+
+    async def _wait(self, future: asyncio.Future[Any]) -> Any:
+        try:
+            return await asyncio.wait_for(asyncio.shield(future), self.timeout)
+        except TimeoutError:
+            self.stats["busy"] += 1
+            raise Busy(f"the answer took longer than {self.timeout:g} s; it will be ready shortly", 2.0) from None

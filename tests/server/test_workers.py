@@ -1,0 +1,122 @@
+"""The worker pool behind hints (issue 15.6): off the event loop, bounded, one job per seat,
+cached, and ``busy`` when a job cannot start within its budget."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import time
+from typing import Any
+
+import pytest
+from fastapi.testclient import TestClient
+
+from samrap.server.workers import Busy, WorkerPool
+from tests.server.conftest import create, hello
+
+CALLS: list[int] = []
+
+
+def pid_job(x: int) -> tuple[int, int]:
+    return os.getpid(), x
+
+
+def slow_job(seconds: float, x: int) -> int:
+    time.sleep(seconds)
+    CALLS.append(x)  # only visible when the job runs in this process (workers=0)
+    return x
+
+
+def test_jobs_run_in_another_process_at_lower_priority() -> None:
+    async def main() -> tuple[int, int]:
+        pool = WorkerPool(workers=1)
+        try:
+            await pool.start()
+            pid, x = await pool.submit("k", "owner", pid_job, 7)
+            return pid, x
+        finally:
+            pool.close()
+
+    pid, x = asyncio.run(main())
+    assert x == 7 and pid != os.getpid()  # not this interpreter: it cannot hold our event loop's GIL
+
+
+def test_a_job_that_cannot_start_in_budget_is_busy_and_answers_are_cached() -> None:
+    CALLS.clear()
+
+    async def main() -> None:
+        pool = WorkerPool(workers=0, start_within=0.05)  # one thread: one job at a time
+        try:
+            slow = asyncio.create_task(pool.submit(("t", 1, 0), ("t", 0), slow_job, 0.4, 1))
+            await asyncio.sleep(0.05)
+            with pytest.raises(Busy) as busy:  # another seat: no worker free within 50 ms
+                await pool.submit(("t", 1, 1), ("t", 1), slow_job, 0.0, 2)
+            assert busy.value.retry_after >= 1
+            with pytest.raises(Busy):  # the same seat, another position: one in flight per seat
+                await pool.submit(("t", 2, 0), ("t", 0), slow_job, 0.0, 3)
+            joined = await pool.submit(("t", 1, 0), ("t", 0), slow_job, 0.4, 1)  # the same position: joins
+            assert joined == 1 and await slow == 1
+            again = await pool.submit(("t", 1, 0), ("t", 0), slow_job, 0.4, 1)  # cached: nothing runs
+            assert again == 1
+            assert pool.stats["done"] == 1 and pool.stats["joined"] == 1 and pool.stats["cached"] == 1
+            assert await pool.submit(("t", 1, 1), ("t", 1), slow_job, 0.0, 2) == 2  # free again
+        finally:
+            pool.close()
+
+    asyncio.run(main())
+    assert CALLS == [1, 2]
+
+
+def test_a_failed_job_reports_its_error_and_frees_the_worker() -> None:
+    async def main() -> None:
+        pool = WorkerPool(workers=0, start_within=0.2)
+        try:
+            with pytest.raises(ValueError):
+                await pool.submit("bad", "o", int, "not a number")
+            assert await pool.submit("good", "o", int, "12") == 12
+        finally:
+            pool.close()
+
+    asyncio.run(main())
+
+
+class _BusyPool:
+    def cached(self, key: Any) -> None:
+        return None
+
+    async def submit(self, *args: Any) -> Any:
+        raise Busy("every worker is busy", 2.0)
+
+
+def test_the_hint_route_answers_busy_with_retry_after(client: TestClient) -> None:
+    t = create(client, game="dummy(players=2)", host_name="A", seats=[{"kind": "human"}, {"kind": "bot"}])
+    code = t["table"]["code"]
+    client.post(f"/api/tables/{code}/start", json={"token": t["host_token"]})
+    with client.websocket_connect(f"/ws/tables/{code}") as ws:
+        view = hello(ws, t["token"])
+        while view.get("to_move") != 0:
+            view = ws.receive_json()
+            if view["t"] != "view":
+                view = {"to_move": None}
+    client.app.state.workers = _BusyPool()  # type: ignore[attr-defined]
+    r = client.post(f"/api/tables/{code}/hint", json={"token": t["token"]})
+    assert r.status_code == 503 and r.json()["code"] == "busy" and r.headers["retry-after"] == "2"
+
+
+def test_hints_are_cached_per_table_version_and_seat(client: TestClient) -> None:
+    t = create(client, game="dummy(players=2)", host_name="A", seats=[{"kind": "human"}, {"kind": "bot"}])
+    code = t["table"]["code"]
+    client.post(f"/api/tables/{code}/start", json={"token": t["host_token"]})
+    with client.websocket_connect(f"/ws/tables/{code}") as ws:
+        view = hello(ws, t["token"])
+        while view.get("to_move") != 0:
+            view = ws.receive_json()
+            if view["t"] != "view":
+                view = {"to_move": None}
+    pool: WorkerPool = client.app.state.workers  # type: ignore[attr-defined]
+    first = client.post(f"/api/tables/{code}/hint", json={"token": t["token"]})
+    second = client.post(f"/api/tables/{code}/hint", json={"token": t["token"]})
+    assert first.status_code == second.status_code == 200 and first.json() == second.json()
+    assert pool.stats["done"] == 1 and pool.stats["cached"] == 1
+    thai = client.post(f"/api/tables/{code}/hint", json={"token": t["token"], "lang": "th"})
+    assert thai.status_code == 200 and pool.stats["done"] == 2  # another language is another answer
