@@ -1,0 +1,125 @@
+"""Every screen of the web app, visited in turn, for the checks that must hold on each of them:
+Thai only when Thai is chosen (``test_thai_screens.py``), axe-core, no console error and no
+horizontal scroll (``test_a11y.py``).
+
+:func:`walk` opens each screen and calls ``visit(name)`` while it shows. To reach the end of a
+game quickly it plays the seat's moves through the page's own socket (``window.samrapTable``,
+the test hook the table exposes), choosing like the play tests' player: the screens are the
+subject here, the taps are tested by ``test_play.py``.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from typing import Any
+
+from tests.web.conftest import api
+from tests.web.driver import choose, open_options, state
+
+#: Names the walk gives people, Thai so that a Latin word on a Thai screen is never a name.
+HOST = "สมชาย"
+
+Visit = Callable[[str], None]
+
+SETTLE = "() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))"
+
+
+def _settle(page: Any) -> None:
+    page.wait_for_load_state("networkidle")
+    page.evaluate(SETTLE)
+
+
+def finished_match(server: Any, game: str = "dummy(players=2,target=1)") -> str:
+    """A match of two bots played to its end on the server; returns its archive id."""
+    made = api(server, "POST", "/api/tables", {"game": game, "seats": [{"kind": "bot", "level": "random"}] * 2})
+    code = made["table"]["code"]
+    api(server, "POST", f"/api/tables/{code}/start", {"token": made["host_token"]})
+    deadline = time.monotonic() + 60
+    while api(server, "GET", f"/api/tables/{code}")["status"] != "finished":
+        assert time.monotonic() < deadline, "the bots' match did not finish"
+        time.sleep(0.1)
+    return f"{code}-1"
+
+
+def play_to_game_over(page: Any, limit: int = 400) -> None:
+    """Play this seat's moves until the end-of-game dialog shows."""
+    for _ in range(limit):
+        if page.locator("dialog[open]").count():
+            return
+        st = state(page)
+        if st and st["mine"] and not st["sending"] and st["legal"]:
+            action = choose(st["legal"], st["kind"])
+            page.evaluate("([v, a]) => window.samrapTable.sock.act(v, a)", [st["v"], action])
+            page.wait_for_function(
+                "v => window.samrapTable.msg.v > v || document.querySelector('dialog[open]')", arg=st["v"]
+            )
+        else:
+            page.wait_for_timeout(50)
+    raise AssertionError("no end-of-game dialog")
+
+
+def walk(page: Any, server: Any, visit: Visit) -> list[str]:
+    """Visit every screen; returns their names in order."""
+    seen: list[str] = []
+
+    def at(name: str) -> None:
+        _settle(page)
+        seen.append(name)
+        visit(name)
+
+    page.goto("/")
+    page.wait_for_selector("#playnow")
+    at("home")
+    open_options(page)
+    page.click("#play-more summary")
+    at("home-options-dummy")
+    page.select_option("#game", "contract")
+    page.wait_for_selector("#play-more")
+    page.click("#play-more summary")
+    at("home-options-contract")
+    page.click("#create-toggle")
+    page.click("#table-more summary")
+    at("home-create-table")
+
+    content = (("#/rules/dummy", "rules-dummy"), ("#/rules/contract", "rules-contract"), ("#/glossary", "glossary"))
+    for route, name in content:
+        page.goto("/" + route)
+        page.wait_for_selector("main")
+        at(name)
+
+    # a table for friends: its lobby, with the share panel
+    page.goto("/")
+    page.click("#create-toggle")
+    page.fill("#t-name", HOST)
+    page.click("#create")
+    page.wait_for_selector("[data-code]")
+    at("table-lobby")
+
+    # Contract Rummy against bots, in play
+    page.goto("/")
+    open_options(page)
+    page.select_option("#game", "contract")
+    page.select_option("#players", "3")
+    page.fill("#name", HOST)
+    page.click("#playnow")
+    page.wait_for_function("() => window.samrapTable && window.samrapTable.view")
+    at("table-contract")
+
+    # Thai Dummy against a bot: in play, then the end of the game
+    page.goto("/")
+    open_options(page)
+    page.select_option("#game", "dummy")
+    page.select_option("#players", "2")
+    page.select_option("#target", "50")
+    page.click("#playnow")
+    page.wait_for_function("() => window.samrapTable && window.samrapTable.view")
+    at("table-dummy")
+    play_to_game_over(page)
+    at("game-over")
+
+    match = finished_match(server)
+    page.goto(f"/#/replay/{match}")
+    page.wait_for_selector("main")
+    at("replay")
+    return seen
