@@ -2,7 +2,8 @@
 
 Actions name faces, never physical copies (``games/contract/actions.py``), so most ids come
 straight from an action's fields. Id layout (``P`` = the pack size, 106 by default (2 decks, 2 jokers); ``T`` = P // 3
-table meld slots; ``M`` = the meld face masks of one deck under the config; ``G`` = ``go_down_variants``,
+table meld slots; ``M`` = the meld face masks of one deck under the config (with ``set_suits = any``
+also the one- and two-face masks of a rank: a set may repeat faces); ``G`` = ``go_down_variants``,
 default 1024; ``J`` = ``meld_variants``, default 8)::
 
     draw        1        D
@@ -56,14 +57,21 @@ MELD_VARIANTS = 8
 
 
 @cache
-def meld_faces(min_run: int) -> tuple[int, ...]:
-    """Every meld face mask (sets of 3-4 suits of a rank; runs of ``min_run``+ with the ace low or high), ascending."""
+def meld_faces(min_run: int, any_suits: bool = False) -> tuple[int, ...]:
+    """Every meld face mask (sets of 3-4 suits of a rank; runs of ``min_run``+ with the ace low or high), ascending.
+
+    With ``any_suits`` (``set_suits = any``) a set may repeat faces, so its face mask is any
+    non-empty set of its rank's faces (one or two faces too: ``7h7h7h``, ``7h7h7s``).
+    """
     out: set[int] = set()
     for r in range(13):
         full = RANK_MASKS[r]
         out.add(full)
         for s in range(4):
             out.add(full & ~(1 << (13 * s + r)))
+        if any_suits:
+            for pattern in range(1, 16):
+                out.add(sum(1 << (13 * s + r) for s in range(4) if pattern >> s & 1))
     for s in range(4):
         for lo in range(14):
             for hi in range(lo + min_run - 1, 14):
@@ -80,11 +88,11 @@ def go_down_value(a: GoDown) -> int:
     """Penalty points a go-down takes out of the hand (naturals at face value, jokers 15)."""
     total = 0
     for spec in a.melds:
-        nat = spec.nat
-        while nat:
-            low = nat & -nat
-            total += face_value(low.bit_length() - 1)
-            nat ^= low
+        for nat in (spec.nat, *spec.more):
+            while nat:
+                low = nat & -nat
+                total += face_value(low.bit_length() - 1)
+                nat ^= low
         total += face_value(JOKER) * spec.jok.bit_count()
     return total
 
@@ -111,7 +119,7 @@ class ContractCodec:
         self.meld_variants = meld_variants
         self.pack = config.pack_size
         self.slots = self.pack // 3
-        self.melds = meld_faces(config.min_run)
+        self.melds = meld_faces(config.min_run, config.set_suits == "any")
         self._meld_id = {m: i for i, m in enumerate(self.melds)}
         t = self.slots
         sizes = [

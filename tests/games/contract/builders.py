@@ -71,7 +71,7 @@ def position(
     pack = cfg.pack
     n = cfg.players
     hand_masks = tuple(mask(h, cfg) for h in hands)
-    table = tuple(_parse_meld(pack, m) for m in melds)
+    table = tuple(_parse_meld(pack, m, cfg.set_suits == "any") for m in melds)
     pile_ids = tuple(ids(pile, cfg))
     top = ids(stock, cfg)
     used = 0

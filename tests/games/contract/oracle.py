@@ -99,17 +99,47 @@ class Oracle:
                     for j in range(min(jokers, 13 - n) + 1):
                         for jok in combinations(rest, j):
                             kind = naive_kind([*nat, *jok])
-                            if kind:
+                            if kind and not (kind == "set" and self.cfg.set_suits == "any"):
                                 out.add((Spec(sum(1 << f for f in nat), sum(1 << f for f in jok)), kind))
-        return sorted(out, key=lambda t: (t[0].nat, t[0].jok))
+        if self.cfg.set_suits == "any":
+            out |= {(sp, "set") for sp in self.any_sets(c, jokers)}
+        return sorted(out, key=lambda t: (t[0].nat, t[0].jok, t[0].more))
+
+    @staticmethod
+    def any_joker_faces(rank: int, nat_faces: set[int], k: int) -> list[int]:
+        """Rule 8's option with rule 26: in a set of any suits the jokers' suits are fixed, the
+        rank's faces the naturals lack first, then the others, each in suit order (clubs first)."""
+        row = [su * 13 + rank for su in range(4)]
+        return ([f for f in row if f not in nat_faces] + [f for f in row if f in nat_faces])[:k]
+
+    def any_sets(self, c: Counter[int], jokers: int) -> set[Spec]:
+        """Sets of any suits: one rank, 3 or more cards, every natural at most as often as held,
+        at least one natural, at most four jokers (one per declared suit)."""
+        out: set[Spec] = set()
+        for rank in range(13):
+            row = [su * 13 + rank for su in range(4)]
+            if not any(c[f] for f in row):
+                continue
+            pool = [f for f in row for _ in range(c[f])]
+            for n in range(1, len(pool) + 1):
+                for nat in set(combinations(pool, n)):
+                    for j in range(min(jokers, 4) + 1):
+                        if n + j < 3:
+                            continue
+                        counts = Counter(nat)
+                        layers = [sum(1 << f for f in counts if counts[f] > i) for i in range(max(counts.values()))]
+                        jok = sum(1 << f for f in self.any_joker_faces(rank, set(counts), j))
+                        out.add(Spec(layers[0], jok, tuple(layers[1:])))
+        return out
 
     def fits(self, hand: int, specs: tuple[Spec, ...]) -> bool:
         c, jokers = self.counts(hand)
         need: Counter[int] = Counter()
         nj = 0
         for sp in specs:
-            for f in bits(sp.nat):
-                need[f] += 1
+            for layer in (sp.nat, *sp.more):
+                for f in bits(layer):
+                    need[f] += 1
             nj += sp.jok.bit_count()
         return nj <= jokers and all(need[f] <= c[f] for f in need)
 
@@ -172,6 +202,15 @@ class Oracle:
             return out
         for t, m in enumerate(s.melds):
             kind = naive_kind(bits(m.faces))
+            if cfg.set_suits == "any" and m.kind == 0:  # a set of any suits takes every card of its rank
+                rank = bits(m.faces)[0] % 13
+                for f in range(rank, 52, 13):
+                    if c[f]:
+                        out.append(LayOff(f, t))
+                if jokers:
+                    on = {bits(m.faces)[0] % 13 + 13 * su for su in range(4) if m.faces >> (rank + 13 * su) & 1}
+                    out.append(LayOff(self.any_joker_faces(rank, on, 1)[0], t, True))
+                continue
             for f in range(52):
                 if m.faces >> f & 1 or naive_kind([*bits(m.faces), f]) != kind:
                     continue

@@ -23,6 +23,7 @@ import random
 
 import pytest
 
+from samrap.core.cardset import RANK_MASKS
 from samrap.core.errors import IllegalActionError
 from samrap.games.contract import ContractConfig, ContractGame, ContractState, rules
 from samrap.games.contract.actions import (
@@ -40,7 +41,7 @@ from samrap.games.contract.actions import (
     sort_key,
 )
 from samrap.games.contract.cards import JOKER, bits
-from samrap.games.contract.melds import Spec, shape, sort_specs
+from samrap.games.contract.melds import RUN, Spec, shape, sort_specs
 from samrap.games.contract.notation import check_state
 from tests.games.contract.sim import choose
 
@@ -48,6 +49,8 @@ CONFIGS = [
     *(f"contract(players={n})" for n in (3, 4, 5)),
     *(f"contract(preset=pagat,players={n})" for n in (3, 4, 5)),
     *(f"contract(preset=liverpool,players={n})" for n in (3, 4, 5)),
+    "contract(preset=pagat,set_suits=different,ten_card_deals=4)",
+    "contract(jokers=4,melds_after_down=true,players=3,set_suits=any)",
     "contract(melds_after_down=true,players=3,same_suit_runs=not_adjacent)",
     "contract(contract_exact=true,deal7_discard=true)",
     "contract(max_reshuffles=0,players=5,same_suit_runs=allowed)",
@@ -67,8 +70,13 @@ def check_invariants(s: ContractState) -> None:
         assert not s.is_over
     for m in s.melds:
         assert s.down >> m.owner & 1
-        assert shape(m.faces) == (m.kind, m.key, m.lo, m.hi)
-        assert m.cards.bit_count() == m.faces.bit_count()
+        if m.any_suits:  # a set of any suits (set_suits=any): one rank, 3 cards or more
+            assert s.config.set_suits == "any" and m.cards.bit_count() >= 3
+            assert m.faces & ~RANK_MASKS[m.key] == 0 and m.ext == RANK_MASKS[m.key]
+        else:
+            assert shape(m.faces) == (m.kind, m.key, m.lo, m.hi)
+            assert m.cards.bit_count() == m.faces.bit_count()
+            assert s.config.set_suits == "different" or m.kind == RUN
         assert any(not s.config.pack.is_joker(c) for c in bits(m.cards))  # a natural in every meld
 
 

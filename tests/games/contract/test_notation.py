@@ -64,7 +64,17 @@ def test_action_text_examples() -> None:
     assert parse_spec("7s*7h7c").text() == "7c*7h7s"
 
 
-@pytest.mark.parametrize("bad", ["7h7h7d", "*", "*7", "7h*", "7", "Zh", "7x", "10"])
+def test_repeated_faces_text() -> None:
+    """A set of any suits (rule 8's option ``set_suits = any``) repeats faces: ``more`` holds the
+    repeats, the text lists each face as often as it is held, its joker after it."""
+    spec = parse_spec("7h7d7h*7c")
+    assert (spec.nat, spec.jok, spec.more) == (1 << 31 | 1 << 18, 1 << 5, (1 << 31,))
+    assert spec.size == 4 and spec.copies(31) == 2 and spec.text() == "*7c7d7h7h"
+    assert parse_spec(spec.text()) == spec
+    assert parse_spec("7h*7h7h").text() == "7h7h*7h"
+
+
+@pytest.mark.parametrize("bad", ["7h*7h*7h", "7h7h7h7h7h", "*", "*7", "7h*", "7", "Zh", "7x", "10"])
 def test_bad_meld_text(bad: str) -> None:
     with pytest.raises(InvalidNotationError):
         parse_spec(bad)

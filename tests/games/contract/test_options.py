@@ -21,7 +21,10 @@ def test_canonical_strings() -> None:
     cfg = ContractConfig(players=5, min_run=4)
     assert cfg.to_string() == "contract(min_run=4,players=5)"
     assert ContractConfig.from_string("contract( players = 5 , min_run=4 )") == cfg
-    assert PAGAT.to_string() == "contract(contract_exact=true,joker_rule=players_minus_one,min_run=4,pickup=top)"
+    assert PAGAT.to_string() == (
+        "contract(contract_exact=true,joker_rule=players_minus_one,min_run=4,pickup=top,set_suits=any,ten_card_deals=3)"
+    )
+    assert (PAGAT.ten_card_deals, PAGAT.set_suits) == (LIVERPOOL.ten_card_deals, LIVERPOOL.set_suits) == (3, "any")
     assert ContractConfig.from_string("contract(preset=liverpool)") == LIVERPOOL
     assert ContractConfig.from_string("contract(preset=pagat,players=5)").n_jokers == 4
     assert set(PRESETS) == {"seed", "pagat", "liverpool"} and preset("Pagat") == PAGAT

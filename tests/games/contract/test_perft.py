@@ -237,6 +237,38 @@ def _positions() -> list[tuple[str, str, ContractState] | tuple[str, str, Contra
                 config=ContractConfig.from_string("contract(preset=pagat)"),
             ),
         ),
+        (
+            "any-suits",
+            "set_suits=any: sets repeat suits (two 7c, two 9h); a joker's suit in such a set is fixed (rules 8, 26).",
+            position(
+                ["7c7c'7d 9h9h'9s *0 Kd", "9c 4h", "Qd' 8d"],
+                deal=1,
+                pile="3s 7s",
+                config=ContractConfig(players=3, set_suits="any"),
+            ),
+        ),
+        (
+            "any-suits-layoffs",
+            "set_suits=any, down: every card of a set's rank lays off on it, twice the same face too.",
+            position(
+                ["7c' 7h' 7s *0 2d", "Jd'", "Qd'"],
+                deal=1,
+                phase="play",
+                down=[0],
+                melds=["1:7c7d7h", "1:9c9d9h"],
+                config=ContractConfig(players=3, set_suits="any"),
+            ),
+        ),
+        (
+            "pagat-any",
+            "pagat (ten_card_deals=3, set_suits=any): deal 4, three sets of exactly 3 in any suits.",
+            position(
+                ["5c5c'5d 8h8h'8s Jd Jd' *0 2s", "9h 4h", "Qd' 8d", "2c 3d"],
+                deal=4,
+                pile="3s Js",
+                config=ContractConfig.from_string("contract(preset=pagat,ten_card_deals=3,set_suits=any)"),
+            ),
+        ),
     ]
     return pos
 

@@ -4,13 +4,13 @@ from __future__ import annotations
 
 import pytest
 
-from samrap.core.errors import ConfigError, IllegalActionError, InvalidNotationError
+from samrap.core.errors import ConfigError, IllegalActionError
 from samrap.games.contract import ContractConfig, ContractGame, match
 from samrap.games.contract.cards import JOKER, make_pack
 from samrap.games.contract.contracts import CONTRACTS, HAND_SIZES, contract
 from samrap.games.contract.melds import RUN, SET, parse_spec
 from samrap.games.contract.notation import check_state
-from samrap.games.contract.state import Phase
+from samrap.games.contract.state import ContractState, Phase
 from tests.games.contract.builders import act, legal_of, mask, position, rule_of
 
 
@@ -106,8 +106,8 @@ def test_rule_7_the_contracts() -> None:
 
 def test_rule_8_a_set_is_three_or_four_of_a_rank_in_different_suits() -> None:
     """With two decks the two 7c may not share a set: the second one cannot be laid off on it."""
-    with pytest.raises(InvalidNotationError):
-        parse_spec("7c7c7d")  # a face twice is not even a meld one can write
+    s = position(["7c7c' 7d 2s 9h", "Jd'", "Qd'"], deal=1, phase="play")
+    assert rule_of(s, "G 7c7c7d 9h9h9h") == 8  # a face twice: no set under set_suits=different
     s = position(["7c' *0 2d", "Jd'", "Qd'"], deal=1, phase="play", down=[0], melds=["1:7c7d7h", "1:9c9d9h"])
     assert "L 7c>0" not in legal_of(s, "L")
     assert rule_of(s, "L 7c>0") == 8
@@ -115,6 +115,35 @@ def test_rule_8_a_set_is_three_or_four_of_a_rank_in_different_suits() -> None:
     assert s.melds[0].kind == SET and s.melds[0].size == 4
     s = position(["7s 2d", "Jd'", "Qd'"], deal=1, phase="play", down=[0], melds=["1:7c7d7h7s'", "1:9c9d9h"])
     assert rule_of(s, "L 7s>0") == 8  # a set has at most 4 cards
+
+
+ANY = ContractConfig(players=3, set_suits="any")
+
+
+def test_rule_8_option_any_suits_sets_repeat_suits() -> None:
+    """``set_suits = any`` (pagat): a set is 3 or more cards of one rank irrespective of suit."""
+    s = position(["7c7c' 7d 9h9h'9s 2s 4d", "Jd'", "Qd'"], deal=1, phase="play", config=ANY)
+    gds = legal_of(s, "G")
+    assert "G 7c7c7d 9h9h9s" in gds and "G 7c7c7d 9h9h9s" in {a for a in gds}
+    assert all(" " in g for g in gds) and "G 7c7d7c 9s9h9h" not in gds  # listed in canonical text only
+    t = act(s, "G 7c7c7d 9h9h9s")
+    assert [m.size for m in t.melds] == [3, 3] and t.hands[0].bit_count() == 2
+    assert ContractState.from_string(t.to_string()) == t  # a set holding a face twice round-trips
+    assert rule_of(s, "G 7c7c 9h9h9s") == 8  # still 3 cards at least
+    assert rule_of(s, "G 7c7c7d 9h9h9s2s") == 9  # and one rank
+
+
+def test_rule_8_option_any_suits_sets_take_every_card_of_their_rank() -> None:
+    """Lay-offs on a set of any suits: any card of its rank, up to every natural of two decks."""
+    table = ["1:7c7d7h", "1:9c9d9h"]
+    s = position(["7c' 7h' 7s 7s' *0 2d", "Jd'", "Qd'"], deal=1, phase="play", down=[0], melds=table, config=ANY)
+    assert {"L 7c>0", "L 7h>0", "L 7s>0", "L *7s>0"} <= legal_of(s, "L")
+    assert "L *7c>0" not in legal_of(s, "L") and rule_of(s, "L *7c>0") == 26  # a joker's suit is fixed
+    t = act(s, "L 7c>0", "L 7h>0", "L 7s>0", "L 7s>0")
+    assert "L *7c>0" in legal_of(t, "L")  # every suit there: a joker is written with the first
+    t = act(t, "L *7c>0")
+    assert t.melds[0].size == 8 and t.hands[0].bit_count() == 1
+    assert rule_of(t, "E 7s>0") == 16  # a joker in a set stays dead
 
 
 def test_rule_9_a_run_is_three_consecutive_cards_of_one_suit() -> None:

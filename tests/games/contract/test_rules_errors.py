@@ -33,7 +33,7 @@ def test_rule_32_error_order() -> None:
 
 
 def test_rule_32_text_that_is_no_action_is_a_parse_error() -> None:
-    for bad in ("", "Z", "P-1", "G", "L 8h", "L 8h>x", "X 8h 9h", "E *7h>0", "G 7h7h7d", "M *"):
+    for bad in ("", "Z", "P-1", "G", "L 8h", "L 8h>x", "X 8h 9h", "E *7h>0", "G 7h*7h*7h", "M *"):
         with pytest.raises(InvalidNotationError):
             parse_action(bad)
     s = position(["2c 5d", "9h 4s", "Kd 7c"], pile="3h")

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from samrap.games.contract import PAGAT, ContractConfig
+from samrap.games.contract.actions import parse_action
 from samrap.games.contract.state import Phase
 from tests.games.contract.builders import act, ids, legal, legal_of, mask, position, rule_of
 
@@ -88,6 +89,27 @@ def test_rule_26_joker_identities() -> None:
     s = position(["*0 *1 *2 4s5s6s 2c", "Jd'", "Qd'", "Kd'"], deal=2, phase="play", config=PAGAT)
     assert not any(g.startswith("G *") for g in legal_of(s, "G"))
     assert rule_of(s, "G *7c*7d*7h 4s5s6s") == 26
+
+
+def test_rule_26_no_meld_of_jokers_alone() -> None:
+    """Rule 26: every meld holds a natural card. Three jokers in the pack, all in one hand: the
+    go-downs with a natural in every meld are listed, a set or run of three jokers never is."""
+    for cfg in (ContractConfig(players=3, jokers=3), ContractConfig(players=3, jokers=3, set_suits="any")):
+        s = position(["*0 *1 *2 9c9d 4s5s6s 2c", "Jd'", "Qd'"], deal=2, phase="play", config=cfg)
+        gds = legal_of(s, "G")
+        assert "G 9c9d*9h 4s5s6s" in gds and "G 9c9d*9h *3s4s5s6s" in gds
+        melds = [spec for g in gds for spec in parse_action(g).melds]  # type: ignore[union-attr]
+        assert len(melds) > 2 and all(spec.nat for spec in melds)
+        assert any(spec.jok.bit_count() > spec.nat.bit_count() for spec in melds)  # jokers may outnumber naturals
+        assert rule_of(s, "G *7c*7d*7h 4s5s6s") == 26
+        assert rule_of(s, "G 9c9d*9h *7h*8h*9h") == 26
+        s = position(["*0 *1 *2 4s5s6s 7d 2c", "Jd'", "Qd'"], deal=3, phase="play", config=cfg)
+        assert rule_of(s, "G *4h*5h*6h 4s5s6s") == 26
+    cfg = ContractConfig(players=3, jokers=3, melds_after_down=True)
+    s = position(["*0 *1 *2 2c", "Jd'", "Qd'"], melds=["1:5h6h7h", "1:9c9d9s"], config=cfg, **DOWN)  # type: ignore[arg-type]
+    assert legal_of(s, "M") and all("2c" in m.replace("*2c", "") for m in legal_of(s, "M"))
+    assert rule_of(s, "M *7c*7d*7h") == 26
+    assert legal_of(s, "L") >= {"L *4h>0", "L *9h>1"}
 
 
 def test_rule_27_runs_put_down_together() -> None:

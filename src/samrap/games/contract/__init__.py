@@ -2,10 +2,11 @@
 
 Config knobs (``ContractConfig``; defaults = the ``seed`` preset): players=4 (3-8),
 decks=none (2 for 3-5 players, 3 for 6-8), jokers=none (by joker_rule), joker_rule=per_deck
-(or players_minus_one), min_run=3 (or 4), same_suit_runs=different (or allowed, not_adjacent),
-pickup=deep (or top), contract_exact=false, melds_after_down=false, deal7_discard=false,
-max_reshuffles=2, buying=false, max_buys=3, max_turns=1000. ``pagat`` sets pickup=top,
-min_run=4, contract_exact=true, joker_rule=players_minus_one; ``liverpool`` is pagat plus
+(or players_minus_one), ten_card_deals=4 (or 3), set_suits=different (or any), min_run=3 (or 4),
+same_suit_runs=different (or allowed, not_adjacent), pickup=deep (or top), contract_exact=false,
+melds_after_down=false, deal7_discard=false, max_reshuffles=2, buying=false, max_buys=3,
+max_turns=1000. ``pagat`` sets pickup=top, min_run=4, contract_exact=true,
+joker_rule=players_minus_one, ten_card_deals=3, set_suits=any; ``liverpool`` is pagat plus
 buying=true.
 
 Modules, one concept each: ``cards`` (physical cards of a multi-deck pack and their faces),

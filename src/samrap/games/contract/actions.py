@@ -149,7 +149,7 @@ def sort_key(a: ContractAction) -> tuple[int, ...]:
         case GoDown(melds=ms):
             return (4, len(ms), *(x for m in ms for x in m.order_key()))
         case Meld(meld=m):
-            return (5, m.nat, m.jok)
+            return (5, *m.order_key()[1:])
         case LayOff(face=f, target=t, joker=j):
             return (6, t, int(j), f)
         case Exchange(face=f, target=t):

@@ -160,6 +160,8 @@ PAGAT = ContractConfig(
     min_run=4,
     contract_exact=True,
     joker_rule="players_minus_one",
+    ten_card_deals=3,
+    set_suits="any",
 )
 LIVERPOOL = dataclasses.replace(PAGAT, buying=True)
 PRESETS: dict[str, ContractConfig] = {"seed": SEED, "pagat": PAGAT, "liverpool": LIVERPOOL}

@@ -6,6 +6,12 @@ both, no wrapping). Because no meld can hold the same face twice, a meld's faces
 mask, and a meld an action names is two masks: the natural faces and the faces its jokers stand
 for (rules 11, 26). Runs are placed on a 14-step scale: position 0 is the ace played low,
 positions 1..13 are 2..A, so a run is the interval ``lo..hi``.
+
+Under ``set_suits = any`` (rule 8's option) a set may hold a face more than once (two 7♥ from two
+decks). Such a set keeps the masks and adds :attr:`Spec.more` (the natural faces held a second,
+third... time) and may hold a joker standing for a face a natural already has. Its suits mean
+nothing, so its jokers' declared suits are fixed (:func:`any_set_joker_faces`): the faces the set
+lacks first, in suit order; a table set of any suits is marked by ``lo`` = :data:`ANY_SUITS`.
 """
 
 from __future__ import annotations
@@ -22,6 +28,8 @@ from samrap.games.contract.cards import bits, lowest
 SET = 0
 RUN = 1
 ACE = 12
+#: The ``lo`` of a table set whose suits may repeat (``set_suits = any``); other sets have ``lo`` 0.
+ANY_SUITS = 1
 _SUIT13 = (1 << 13) - 1
 
 Shape = tuple[int, int, int, int]
@@ -63,6 +71,40 @@ def shape(faces: int) -> Shape | None:
     return None
 
 
+def any_set_joker_faces(rank: int, faces: int, k: int) -> int:
+    """The faces ``k`` jokers in a set of any suits of ``rank`` are declared as (at most 4): the
+    rank's faces missing from ``faces`` first, then the others, each in suit order.
+
+    In such a set a joker's suit changes nothing (any card of the rank may join it later and its
+    jokers are dead, rule 16), so the engine fixes it instead of listing four equal moves.
+    """
+    row = [s * 13 + rank for s in range(4)]
+    order = [f for f in row if not faces >> f & 1] + [f for f in row if faces >> f & 1]
+    out = 0
+    for f in order[:k]:
+        out |= 1 << f
+    return out
+
+
+def spec_shape(spec: Spec, any_suits: bool) -> Shape | None:
+    """The shape of the meld ``spec`` names, or ``None``: :func:`shape` of its faces, and under
+    ``any_suits`` also sets that repeat a face (:attr:`Spec.more`, or a joker on a natural's
+    face). An any-suit set's shape has ``lo = hi =`` :data:`ANY_SUITS`."""
+    faces = spec.nat | spec.jok
+    if not any_suits:
+        if spec.more or spec.nat & spec.jok:
+            return None
+        return shape(faces)
+    if not faces or spec.size < 3:
+        return None
+    r = lowest(faces) % 13
+    if faces & ~RANK_MASKS[r] == 0:
+        return (SET, r, ANY_SUITS, ANY_SUITS)
+    if spec.more or spec.nat & spec.jok:
+        return None
+    return shape(faces)
+
+
 def ordered_faces(faces: int) -> list[int]:
     """Faces in meld order: runs by position, sets by suit, anything else ascending."""
     sh = shape(faces)
@@ -76,15 +118,23 @@ def sort_specs(specs: Iterable[Spec]) -> tuple[Spec, ...]:
     return tuple(sorted(specs, key=Spec.order_key))
 
 
-@dataclass(frozen=True, slots=True, order=True)
+@dataclass(frozen=True, slots=True, order=True, repr=False)
 class Spec:
     """A meld as an action names it: natural faces plus the faces its jokers stand for.
 
-    Text: the cards in meld order, a joker as ``*`` plus what it stands for: ``5s6s*7s8s``.
+    Text: the cards in meld order, a joker as ``*`` plus what it stands for: ``5s6s*7s8s``; a set
+    of any suits repeats a face as often as it holds it: ``7h7h*7c``.
+
+    Attributes:
+        nat: the natural faces (each held at least once).
+        jok: the faces its jokers stand for.
+        more: ``set_suits = any`` only: ``more[i]`` holds the natural faces held more than
+            ``i + 1`` times (empty for every other meld).
     """
 
     nat: int
     jok: int = 0
+    more: tuple[int, ...] = ()
 
     @property
     def faces(self) -> int:
@@ -92,7 +142,22 @@ class Spec:
 
     @property
     def size(self) -> int:
-        return self.nat.bit_count() + self.jok.bit_count()
+        n = self.nat.bit_count() + self.jok.bit_count()
+        for m in self.more:
+            n += m.bit_count()
+        return n
+
+    def __repr__(self) -> str:
+        # ``more`` only when there is any: the repr of every other meld stays as it always was
+        more = f", more={self.more!r}" if self.more else ""
+        return f"Spec(nat={self.nat!r}, jok={self.jok!r}{more})"
+
+    def copies(self, face: int) -> int:
+        """How many naturals of ``face`` the meld holds."""
+        n = self.nat >> face & 1
+        for m in self.more:
+            n += m >> face & 1
+        return n
 
     @property
     def is_set(self) -> bool:
@@ -100,11 +165,23 @@ class Spec:
         return faces != 0 and faces & ~RANK_MASKS[lowest(faces) % 13] == 0
 
     def order_key(self) -> tuple[int, int, int]:
-        """How the melds of a go-down are listed: sets first, then runs, each by faces."""
-        return (0 if self.is_set else 1, self.nat, self.jok)
+        """How the melds of a go-down are listed: sets first, then runs, each by faces; the
+        repeated faces of a set of any suits are packed above the 52 joker bits of the third item
+        (so every key stays three numbers and tells any two melds apart)."""
+        third = self.jok
+        for i, m in enumerate(self.more):
+            third |= m << (52 * (i + 1))
+        return (0 if self.is_set else 1, self.nat, third)
 
     def text(self) -> str:
-        return "".join(("*" if self.jok >> f & 1 else "") + card_str(f) for f in ordered_faces(self.faces))
+        if not self.more and not self.nat & self.jok:
+            return "".join(("*" if self.jok >> f & 1 else "") + card_str(f) for f in ordered_faces(self.faces))
+        parts = []
+        for f in bits(self.faces):
+            parts.append(card_str(f) * self.copies(f))
+            if self.jok >> f & 1:
+                parts.append("*" + card_str(f))
+        return "".join(parts)
 
     def __str__(self) -> str:
         return self.text()
@@ -117,6 +194,7 @@ def parse_spec(text: str) -> Spec:
         InvalidNotationError: a token is not a card, a joker lacks its identity, or a face repeats.
     """
     nat = jok = 0
+    more: list[int] = []
     i, n = 0, len(text)
     while i < n:
         joker = text[i] == "*"
@@ -128,15 +206,25 @@ def parse_spec(text: str) -> Spec:
             raise InvalidNotationError(f"{what}: {text!r}")
         face = parse_card(text[i:end])
         i = end
-        if (nat | jok) >> face & 1:
-            raise InvalidNotationError(f"{card_str(face)} appears twice in the meld {text!r}")
+        bit = 1 << face
         if joker:
-            jok |= 1 << face
-        else:
-            nat |= 1 << face
+            if jok & bit:
+                raise InvalidNotationError(f"two jokers stand for {card_str(face)} in the meld {text!r}")
+            jok |= bit
+        elif not nat & bit:
+            nat |= bit
+        else:  # a repeated natural: only a set of any suits may hold it (the rules judge that)
+            for k, layer in enumerate(more):
+                if not layer & bit:
+                    more[k] = layer | bit
+                    break
+            else:
+                if len(more) == 3:
+                    raise InvalidNotationError(f"{card_str(face)} appears more than four times in {text!r}")
+                more.append(bit)
     if not nat | jok:
         raise InvalidNotationError("empty meld")
-    return Spec(nat, jok)
+    return Spec(nat, jok, tuple(more))
 
 
 class TableMeld(NamedTuple):
@@ -144,7 +232,8 @@ class TableMeld(NamedTuple):
 
     Attributes:
         owner: the seat that put it down.
-        kind, key, lo, hi: its shape (see :data:`Shape`); ``lo``/``hi`` are 0 for a set.
+        kind, key, lo, hi: its shape (see :data:`Shape`); ``lo``/``hi`` are 0 for a set, or
+            :data:`ANY_SUITS` for a set of any suits.
         faces: the faces it holds, naturals and what its jokers stand for.
         cards: its physical cards.
         jokers: ``(physical joker, declared face)`` pairs, sorted by face (rules 11, 26).
@@ -163,7 +252,17 @@ class TableMeld(NamedTuple):
 
     @property
     def size(self) -> int:
-        return self.faces.bit_count()
+        return self.cards.bit_count()
+
+    @property
+    def any_suits(self) -> bool:
+        """A set of any suits (``set_suits = any``): it may hold a face more than once."""
+        return self.kind == SET and self.lo == ANY_SUITS
+
+    def joker_layoff_face(self) -> int:
+        """The face a joker laid off on this set of any suits is declared as (see
+        :func:`any_set_joker_faces`; with every suit present, the rank's first suit)."""
+        return lowest(any_set_joker_faces(self.key, self.faces, 1))
 
     @property
     def joker_faces(self) -> int:
@@ -175,6 +274,8 @@ class TableMeld(NamedTuple):
 
 def _ext(kind: int, key: int, lo: int, hi: int, faces: int) -> int:
     if kind == SET:
+        if lo == ANY_SUITS:  # any card of the rank joins a set of any suits
+            return RANK_MASKS[key]
         return RANK_MASKS[key] & ~faces if faces.bit_count() < 4 else 0
     if hi - lo >= 12:
         return 0

@@ -17,10 +17,11 @@ size; the cards everyone saw are in ``known``).
 from __future__ import annotations
 
 from samrap.core.cards import parse_card
+from samrap.core.cardset import RANK_MASKS
 from samrap.core.errors import InvalidNotationError
-from samrap.games.contract.cards import JOKER, Pack, face_str
+from samrap.games.contract.cards import JOKER, Pack, face_str, lowest
 from samrap.games.contract.config import ContractConfig
-from samrap.games.contract.melds import TableMeld, make_meld, ordered_faces, shape
+from samrap.games.contract.melds import ANY_SUITS, SET, TableMeld, make_meld, ordered_faces, shape
 from samrap.games.contract.observe import ContractView
 from samrap.games.contract.state import PHASE_NAMES, ContractState, Phase
 
@@ -44,8 +45,12 @@ def _parse_seq(pack: Pack, text: str) -> tuple[int, ...]:
 
 def meld_str(pack: Pack, m: TableMeld) -> str:
     """``owner:cards`` with the cards in meld order and jokers as ``*k=face``."""
-    declared = {f: j for j, f in m.jokers}
     parts = []
+    if m.any_suits:  # a set of any suits: its naturals by face and copy, then its jokers
+        parts = [pack.card_text(pid) for pid in pack.sorted_ids(m.cards & ~pack.jokers_mask)]
+        parts += [f"{pack.card_text(j)}={face_str(f)}" for j, f in m.jokers]
+        return f"{m.owner}:{''.join(parts)}"
+    declared = {f: j for j, f in m.jokers}
     for f in ordered_faces(m.faces):
         if f in declared:
             parts.append(f"{pack.card_text(declared[f])}={face_str(f)}")
@@ -54,11 +59,14 @@ def meld_str(pack: Pack, m: TableMeld) -> str:
     return f"{m.owner}:{''.join(parts)}"
 
 
-def _parse_meld(pack: Pack, text: str) -> TableMeld:
+def _parse_meld(pack: Pack, text: str, any_suits: bool = False) -> TableMeld:
+    """One table meld; with ``any_suits`` (``set_suits = any``) every set is a set of any suits
+    and may hold a face more than once."""
     owner, sep, cards_text = text.partition(":")
     if not sep:
         raise InvalidNotationError(f"meld {text!r} needs its owner: seat:cards")
     faces = cards = 0
+    repeated = False
     jokers = []
     for pid, declared in pack.parse_ids(cards_text):
         if pack.is_joker(pid):
@@ -68,11 +76,19 @@ def _parse_meld(pack: Pack, text: str) -> TableMeld:
             jokers.append((pid, face))
         else:
             face = pack.faces[pid]
-        if faces >> face & 1 or cards >> pid & 1:
-            raise InvalidNotationError(f"meld {text!r} holds a face twice")
+        if cards >> pid & 1:
+            raise InvalidNotationError(f"meld {text!r} holds a card twice")
+        if faces >> face & 1:
+            if not any_suits:
+                raise InvalidNotationError(f"meld {text!r} holds a face twice")
+            repeated = True
         faces |= 1 << face
         cards |= 1 << pid
     sh = shape(faces)
+    if any_suits and faces and faces & ~RANK_MASKS[lowest(faces) % 13] == 0:
+        sh = (SET, lowest(faces) % 13, ANY_SUITS, ANY_SUITS) if cards.bit_count() >= 3 else None
+    elif repeated:
+        sh = None
     if sh is None:
         raise InvalidNotationError(f"meld {text!r} is neither a set nor a run")
     return make_meld(_int(owner, "meld owner"), sh, faces, cards, tuple(jokers))
@@ -196,7 +212,8 @@ def _parse_common(config: ContractConfig, f: dict[str, str]) -> dict[str, object
     deep = _parse_seq(pack, f["deep"])
     if len(deep) > 1:
         raise InvalidNotationError(f"deep: one card or -, got {f['deep']!r}")
-    melds = () if f["melds"] == "-" else tuple(_parse_meld(pack, t) for t in f["melds"].split(","))
+    any_suits = config.set_suits == "any"
+    melds = () if f["melds"] == "-" else tuple(_parse_meld(pack, t, any_suits) for t in f["melds"].split(","))
     return {
         "deal": _int(f["deal"], "deal"),
         "dealer": _int(f["dealer"], "dealer"),

@@ -9,11 +9,12 @@ share the work across depths because each depth's pool is the last one plus one 
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from functools import lru_cache
 
-from samrap.core.cardset import SUIT_MASKS
+from samrap.core.cardset import RANK_MASKS, SUIT_MASKS
 from samrap.games.contract.actions import DRAW, ContractAction, PickUp, pickup
-from samrap.games.contract.cards import JOKER
+from samrap.games.contract.cards import JOKER, Pack
 from samrap.games.contract.config import ContractConfig
 from samrap.games.contract.contracts import LAST_DEAL, contract
 from samrap.games.contract.melds import RUN, TableMeld, ext_faces, pos_face, table_summary
@@ -69,6 +70,7 @@ def _deep_before_down(s: ContractState, out: list[ContractAction]) -> None:
     d = _Draw(s)
     reach = d.reach
     any_face = cfg.melds_after_down
+    any_suits = cfg.any_suit_sets
     min_run = cfg.min_run
     sets, runs = contract(s.deal)
     quick = not s.pending
@@ -93,10 +95,14 @@ def _deep_before_down(s: ContractState, out: list[ContractAction]) -> None:
                 layers.append(bit)
             else:
                 layers[i] |= bit
-            if not (reach >> face & 1 or any_face or meld_with_face(layers[0], jokers, face, min_run)):
+            if not (
+                reach >> face & 1
+                or any_face
+                or meld_with_face(layers[0], jokers, face, min_run, _rank_count(layers, face) if any_suits else -1)
+            ):
                 continue
         if not held:
-            held = contract_possible(tuple(layers), jokers, sets, runs, min_run, cfg.same_suit_runs)
+            held = contract_possible(tuple(layers), jokers, sets, runs, min_run, cfg.same_suit_runs, any_suits)
             if not held:
                 continue
         if (quick and takes_deep_down(s, pool, face)) or is_finishable(apply_unchecked(s, pickup(k))):
@@ -104,6 +110,18 @@ def _deep_before_down(s: ContractState, out: list[ContractAction]) -> None:
 
 
 _TOP = pickup(0)
+
+
+def _rank_count(layers: Sequence[int], face: int) -> int:
+    """The naturals of ``face``'s rank in a hand held as face ``layers``."""
+    rank = RANK_MASKS[face % 13]
+    return sum((lay & rank).bit_count() for lay in layers)
+
+
+def _pool_rank_count(pack: Pack, pool: int, face: int) -> int:
+    """The naturals of ``face``'s rank among the physical cards ``pool``."""
+    r = face % 13
+    return sum((pool & pack.face_masks[13 * su + r]).bit_count() for su in range(4))
 
 
 def _deep_when_down(s: ContractState, out: list[ContractAction]) -> None:
@@ -249,7 +267,8 @@ class _Draw:
             jokers = (pool & pack.jokers_mask).bit_count() + (self.exchangeable & faces).bit_count()
             if any(chain_gaps(lo, hi, face // 13, face, faces) <= jokers for lo, hi in self.runs[face // 13]):
                 return True
-            return cfg.melds_after_down and meld_with_face(faces, jokers, face, cfg.min_run)
+            rank_cards = _pool_rank_count(pack, pool, face) if cfg.any_suit_sets else -1
+            return cfg.melds_after_down and meld_with_face(faces, jokers, face, cfg.min_run, rank_cards)
         if s.deal == LAST_DEAL:
             if cfg.same_suit_runs != "different":
                 return True
@@ -259,7 +278,8 @@ class _Draw:
         if face == JOKER or self.reach >> face & 1 or cfg.melds_after_down:
             return True
         jokers = (pool & pack.jokers_mask).bit_count()
-        return meld_with_face(pack.faces_of(pool), jokers, face, cfg.min_run)
+        rank_cards = _pool_rank_count(pack, pool, face) if cfg.any_suit_sets else -1
+        return meld_with_face(pack.faces_of(pool), jokers, face, cfg.min_run, rank_cards)
 
     def past_cover(self, pool: int) -> bool:
         """Deal 7, not down: this pool (and so every bigger one) cannot go out in runs.
@@ -296,7 +316,7 @@ class _Draw:
         cfg = s.config
         sets, runs = contract(s.deal)
         layers, jokers = cfg.pack.face_layers(pool)
-        if contract_possible(layers, jokers, sets, runs, cfg.min_run, cfg.same_suit_runs):
+        if contract_possible(layers, jokers, sets, runs, cfg.min_run, cfg.same_suit_runs, cfg.any_suit_sets):
             self.yes_from = depth
             return True
         self.no_to = depth

@@ -26,9 +26,19 @@ from samrap.games.contract.actions import (
     Pass,
     PickUp,
 )
-from samrap.games.contract.cards import JOKER, face_str
+from samrap.games.contract.cards import JOKER, face_str, lowest
 from samrap.games.contract.contracts import LAST_DEAL, contract, contract_text
-from samrap.games.contract.melds import ACE, RUN, SET, Spec, ext_faces, shape
+from samrap.games.contract.melds import (
+    ACE,
+    ANY_SUITS,
+    RUN,
+    SET,
+    Spec,
+    any_set_joker_faces,
+    ext_faces,
+    shape,
+    spec_shape,
+)
 from samrap.games.contract.pickups import draw_actions
 from samrap.games.contract.state import CLAIM_PHASE, DRAW_PHASE, PLAY_PHASE, ContractState, Phase
 from samrap.games.contract.transitions import apply_unchecked, new_deal
@@ -110,7 +120,7 @@ def _check(s: ContractState, a: ContractAction) -> None:
                 raise IllegalActionError(14, "after going down, only lay-offs (melds_after_down is off)")
             if not down:
                 raise IllegalActionError(13, "the first cards put down must be the whole contract (G ...)")
-            sh = _check_spec(spec)
+            sh = _check_spec(spec, cfg.any_suit_sets)
             if sh[0] == RUN and sh[3] - sh[2] + 1 < cfg.min_run:
                 raise IllegalActionError(9, f"a run has at least {cfg.min_run} cards")
             _check_in_hand(s, (spec,), 14)
@@ -131,6 +141,11 @@ def _check(s: ContractState, a: ContractAction) -> None:
                 if m.kind == SET:
                     raise IllegalActionError(8, f"{what} does not fit set {t}: a set has 4 different suits at most")
                 raise IllegalActionError(9, f"{what} does not extend run {t} at either end")
+            if joker and m.any_suits and f != m.joker_layoff_face():
+                want = card_str(m.joker_layoff_face())
+                raise IllegalActionError(
+                    26, f"in a set of any suits a joker's suit means nothing; it is written as {want}: L *{want}>{t}"
+                )
         case Exchange(face=f, target=t):
             if not down:
                 raise IllegalActionError(16, "only a player who has gone down may exchange a joker")
@@ -158,17 +173,38 @@ def _check(s: ContractState, a: ContractAction) -> None:
             pass
 
 
-def _check_spec(spec: Spec) -> tuple[int, int, int, int]:
-    """Rules 3, 8, 9, 26: the meld is a set or a run and has a natural card."""
-    if spec.nat & spec.jok or (spec.nat | spec.jok) >> 52:
-        raise IllegalActionError(11, f"{spec.text()} names a face twice or a face that does not exist")
+def _check_spec(spec: Spec, any_suits: bool) -> tuple[int, int, int, int]:
+    """Rules 3, 8, 9, 26: the meld is a set or a run and has a natural card (no meld of jokers
+    alone, rule 26); under ``set_suits = any`` a set may repeat faces, and its jokers are
+    declared as :func:`melds.any_set_joker_faces` fixes."""
+    if (spec.nat | spec.jok) >> 52:
+        raise IllegalActionError(11, f"{spec.text()} names a face that does not exist")
     if not spec.nat:
-        raise IllegalActionError(26, f"{spec.text()}: a meld needs at least one natural card")
+        raise IllegalActionError(26, f"{spec.text()}: no meld of jokers alone; a meld needs at least one natural card")
+    sh = spec_shape(spec, any_suits)
+    if sh is not None and sh[2] == ANY_SUITS and sh[0] == SET:
+        if spec.jok != any_set_joker_faces(sh[1], spec.nat, spec.jok.bit_count()) or spec.jok.bit_count() > 4:
+            want = Spec(spec.nat, any_set_joker_faces(sh[1], spec.nat, spec.jok.bit_count()), spec.more)
+            raise IllegalActionError(
+                26, f"{spec.text()}: in a set of any suits a joker's suit means nothing; it is written {want.text()}"
+            )
+        return sh
+    if spec.more or spec.nat & spec.jok:  # a face twice: only a set of any suits may do that
+        one_rank = spec.faces & ~RANK_MASKS[lowest(spec.faces) % 13] == 0
+        if spec.nat & spec.jok and not any_suits:
+            raise IllegalActionError(11, f"{spec.text()} names a face twice")
+        if one_rank and any_suits:
+            raise IllegalActionError(8, f"{spec.text()}: a set has 3 or more cards of one rank")
+        if one_rank:
+            raise IllegalActionError(8, f"{spec.text()}: no two cards of a set share a suit (set_suits=different)")
+        raise IllegalActionError(9, f"{spec.text()} is neither a set nor a run (a run holds each card once)")
     sh = shape(spec.faces)
     if sh is None:
         faces = spec.faces
         low = (faces & -faces).bit_length() - 1
         if faces & ~RANK_MASKS[low % 13] == 0:
+            if any_suits:
+                raise IllegalActionError(8, f"{spec.text()}: a set has 3 or more cards of one rank")
             raise IllegalActionError(8, f"{spec.text()}: a set has 3 or 4 cards of one rank in different suits")
         suit_pattern = faces >> (13 * (low // 13)) & 0x1FFF
         if faces & ~SUIT_MASKS[low // 13] == 0 and suit_pattern >> ACE & 1 and suit_pattern & 1:
@@ -184,12 +220,12 @@ def _check_in_hand(s: ContractState, specs: tuple[Spec, ...], rule: int) -> None
     counts: dict[int, int] = {}
     for spec in specs:
         need_jokers += spec.jok.bit_count()
-        m = spec.nat
-        while m:
-            low = m & -m
-            f = low.bit_length() - 1
-            counts[f] = counts.get(f, 0) + 1
-            m ^= low
+        for m in (spec.nat, *spec.more):
+            while m:
+                low = m & -m
+                f = low.bit_length() - 1
+                counts[f] = counts.get(f, 0) + 1
+                m ^= low
     for f, c in sorted(counts.items()):
         if c > len(layers) or not layers[c - 1] >> f & 1:
             raise IllegalActionError(rule, f"not enough {card_str(f)} in hand")
@@ -202,7 +238,7 @@ def _check_go_down(s: ContractState, specs: tuple[Spec, ...]) -> None:
     p = s.current
     if s.down >> p & 1:
         raise IllegalActionError(14, "this player has gone down already: lay off instead")
-    shapes = [_check_spec(spec) for spec in specs]
+    shapes = [_check_spec(spec, cfg.any_suit_sets) for spec in specs]
     sets, runs = contract(s.deal)
     n_sets = sum(1 for sh in shapes if sh[0] == SET)
     if n_sets != sets or len(shapes) - n_sets != runs:

@@ -15,7 +15,7 @@ from itertools import combinations
 
 from samrap.core.cardset import RANK_MASKS, SUIT_MASKS
 from samrap.games.contract.cards import lowest
-from samrap.games.contract.melds import RUN, Spec, pos_face, shape, sort_specs
+from samrap.games.contract.melds import RUN, Spec, any_set_joker_faces, pos_face, sort_specs, spec_shape
 
 _RANK_FACES: tuple[tuple[int, ...], ...] = tuple(
     tuple(sum(1 << (13 * s + r) for s in range(4) if p >> s & 1) for p in range(16)) for r in range(13)
@@ -87,21 +87,28 @@ def _pos_to_ranks(p14: int) -> int:
 
 
 class Cand:
-    """A candidate meld with what the contract search needs to know about it."""
+    """A candidate meld with what the contract search needs to know about it.
 
-    __slots__ = ("ext", "hi", "jokers", "key", "lo", "nat", "spec", "suit")
+    ``more`` is :attr:`Spec.more` (faces a set of any suits holds again); ``nat`` and ``more``
+    together are the natural cards it takes from the hand.
+    """
 
-    def __init__(self, spec: Spec) -> None:
+    __slots__ = ("ext", "hi", "jokers", "key", "lo", "more", "nat", "spec", "suit")
+
+    def __init__(self, spec: Spec, any_suits: bool = False) -> None:
         self.spec = spec
         self.nat = spec.nat
+        self.more = spec.more
         self.jokers = spec.jok.bit_count()
-        sh = shape(spec.faces)
+        sh = spec_shape(spec, any_suits)
         assert sh is not None
         self.suit = sh[1] if sh[0] == RUN else -1
         self.lo, self.hi = sh[2], sh[3]
         self.key = spec.order_key()  # kept: sorting a go-down's melds asks for it many times
         faces = spec.faces
-        if self.suit < 0:  # the faces one more card may take once it is on the table (melds._ext)
+        if self.suit < 0 and any_suits:  # any card of its rank may join a set of any suits
+            self.ext = RANK_MASKS[sh[1]]
+        elif self.suit < 0:  # the faces one more card may take once it is on the table (melds._ext)
             self.ext = RANK_MASKS[sh[1]] & ~faces if faces.bit_count() < 4 else 0
         else:
             self.ext = 0
@@ -152,6 +159,48 @@ def _rank_sets(held: int, jokers: int, smin: int, smax: int) -> tuple[Cand, ...]
 
 
 @lru_cache(maxsize=4096)
+def any_set_cands(layers: tuple[int, ...], jokers: int, smin: int = 3, smax: int = 99) -> tuple[Cand, ...]:
+    """Every set of any suits (``set_suits = any``, size ``smin..smax``) of a hand held as face
+    ``layers`` plus at most ``jokers`` jokers (at most 4 in one set: one per declared suit)."""
+    out: list[Cand] = []
+    first = layers[0] if layers else 0
+    for r, rank in enumerate(RANK_MASKS):
+        if first & rank:
+            counts = tuple(sum(1 for lay in layers if lay >> (13 * su + r) & 1) for su in range(4))
+            out += _rank_any_sets(r, counts, min(jokers, 4), smin, smax)
+    return tuple(out)
+
+
+@cache
+def _rank_any_sets(r: int, counts: tuple[int, int, int, int], jokers: int, smin: int, smax: int) -> tuple[Cand, ...]:
+    """:func:`any_set_cands` of rank ``r`` held ``counts[suit]`` times in each suit."""
+    out: list[Cand] = []
+    for c0 in range(counts[0] + 1):
+        for c1 in range(counts[1] + 1):
+            for c2 in range(counts[2] + 1):
+                for c3 in range(counts[3] + 1):
+                    took = (c0, c1, c2, c3)
+                    n = c0 + c1 + c2 + c3
+                    if not n or n > smax:
+                        continue
+                    layers = [0] * max(took)
+                    for su, k in enumerate(took):
+                        for i in range(k):
+                            layers[i] |= 1 << (13 * su + r)
+                    nat = layers[0]
+                    for j in range(jokers + 1):
+                        if smin <= n + j <= smax:
+                            spec = Spec(nat, any_set_joker_faces(r, nat, j), tuple(layers[1:]))
+                            out.append(_any_cand(spec))
+    return tuple(out)
+
+
+@lru_cache(maxsize=1 << 14)
+def _any_cand(spec: Spec) -> Cand:
+    return Cand(spec, True)
+
+
+@lru_cache(maxsize=4096)
 def run_cands(faces: int, jokers: int, lmin: int, lmax: int = 13) -> tuple[Cand, ...]:
     """Every run (length ``lmin..lmax``) of the held natural ``faces`` plus at most ``jokers`` jokers."""
     out: list[Cand] = []
@@ -171,9 +220,11 @@ def _suit_runs(held: int, s: int, jokers: int, lmin: int, lmax: int) -> tuple[Ca
     )
 
 
-def all_melds(faces: int, jokers: int, min_run: int) -> list[Spec]:
-    """Every valid meld of any size from a hand (for ``melds_after_down``), sorted."""
-    return sorted(c.spec for c in (*set_cands(faces, jokers), *run_cands(faces, jokers, min_run)))
+def all_melds(faces: int, jokers: int, min_run: int, layers: tuple[int, ...] | None = None) -> list[Spec]:
+    """Every valid meld of any size from a hand (for ``melds_after_down``), sorted; with the
+    hand's face ``layers``, its sets are sets of any suits (``set_suits = any``)."""
+    sets = any_set_cands(layers, jokers) if layers is not None else set_cands(faces, jokers)
+    return sorted(c.spec for c in (*sets, *run_cands(faces, jokers, min_run)))
 
 
 def _add(used: tuple[int, ...], m: int) -> tuple[int, ...]:
@@ -209,6 +260,16 @@ def _use(used: tuple[int, ...], m: int, layers: tuple[int, ...]) -> tuple[int, .
     if not first & m:
         return (first | m, *used[1:])
     u = _add(used, m)
+    return u if _fits(u, layers) else None
+
+
+def _use_cand(used: tuple[int, ...], c: Cand, layers: tuple[int, ...]) -> tuple[int, ...] | None:
+    """:func:`_use` for every natural card of ``c``, repeated faces (:attr:`Cand.more`) too."""
+    u = _use(used, c.nat, layers)
+    if u is None or not c.more:
+        return u
+    for m in c.more:
+        u = _add(u, m)
     return u if _fits(u, layers) else None
 
 
@@ -252,6 +313,7 @@ class ContractQuery:
         exact: bool,
         run_rule: str,
         totals: frozenset[int] | None = None,
+        any_suits: bool = False,
     ) -> None:
         self.layers = layers
         self.jokers = jokers
@@ -260,7 +322,12 @@ class ContractQuery:
         self.run_rule = run_rule
         self.totals = totals
         faces = layers[0] if layers else 0
-        self.setc: tuple[Cand, ...] = set_cands(faces, jokers, 3, 3 if exact else 4) if sets else ()
+        self.setc: tuple[Cand, ...] = ()
+        if sets:
+            if any_suits:
+                self.setc = any_set_cands(layers, jokers, 3, 3 if exact else 99)
+            else:
+                self.setc = set_cands(faces, jokers, 3, 3 if exact else 4)
         self.runc: tuple[Cand, ...] = ()
         if not runs:
             return
@@ -297,8 +364,8 @@ class ContractQuery:
                 runs = self.runs - (1 if is_run else 0)
                 if sets < 0 or runs < 0 or c.jokers > self.jokers:
                     continue
-                used = _add((), c.nat)
-                if not _fits(used, self.layers):
+                used = _use_cand((), c, self.layers)
+                if used is None:
                     continue
                 for chosen in self._sets(0, sets, used, c.jokers, [c], runs):
                     yield sort_specs(x.spec for x in chosen)
@@ -345,7 +412,7 @@ class ContractQuery:
             j = jused + c.jokers
             if j > self.jokers:
                 continue
-            u = _use(used, c.nat, self.layers)
+            u = _use_cand(used, c, self.layers)
             if u is None:
                 continue
             chosen.append(c)
@@ -459,7 +526,7 @@ class ContractQuery:
             j = jused + c.jokers
             if j > self.jokers:
                 continue
-            u = _use(used, c.nat, self.layers)
+            u = _use_cand(used, c, self.layers)
             if u is None:
                 continue
             chosen.append(c)
@@ -550,15 +617,33 @@ def _run_cost(p14: int, min_run: int) -> int:
     return best
 
 
-def contract_possible(layers: tuple[int, ...], jokers: int, sets: int, runs: int, min_run: int, run_rule: str) -> bool:
+def contract_possible(
+    layers: tuple[int, ...], jokers: int, sets: int, runs: int, min_run: int, run_rule: str, any_suits: bool = False
+) -> bool:
     """A cheap necessary test that the hand holds the contract: the jokers each meld needs at
     least, taking the cheapest melds and ignoring that two melds may want the same card."""
     need = 0
-    if sets:
+    if sets and any_suits:
+        # t sets of any suits of one rank can use every copy of it, at least one each.
+        costs: list[int] = []
+        for rank in RANK_MASKS:
+            n = sum((lay & rank).bit_count() for lay in layers)
+            before = 0
+            for t in range(1, min(n, sets) + 1):
+                cost = max(0, 3 * t - n)
+                costs.append(cost - before)
+                before = cost
+        if len(costs) < sets:
+            return False
+        costs.sort()
+        need = sum(costs[:sets])
+        if need > jokers:
+            return False
+    elif sets:
         # t sets of one rank can use min(copies, t) cards of each suit: the sum over the first t
         # layers. Their joker cost is convex in t, so the cheapest marginal costs add up right.
         # (Written out for speed: the deep pick-up test calls this for many pools.)
-        costs: list[int] = []
+        costs = []
         first = layers[0] if layers else 0
         for rank in RANK_MASKS:
             if not first & rank:
@@ -588,9 +673,15 @@ def contract_possible(layers: tuple[int, ...], jokers: int, sets: int, runs: int
     return need <= jokers
 
 
-def meld_with_face(faces: int, jokers: int, face: int, min_run: int) -> bool:
-    """Whether some minimal meld of the hand holds the natural ``face`` (a cheap necessary test)."""
-    if (faces & RANK_MASKS[face % 13]).bit_count() + jokers >= 3:
+def meld_with_face(faces: int, jokers: int, face: int, min_run: int, rank_cards: int = -1) -> bool:
+    """Whether some minimal meld of the hand holds the natural ``face`` (a cheap necessary test).
+
+    ``rank_cards``: under ``set_suits = any``, the naturals of ``face``'s rank held (copies of one
+    face count); -1 counts the distinct faces of ``faces``.
+    """
+    if rank_cards < 0:
+        rank_cards = (faces & RANK_MASKS[face % 13]).bit_count()
+    if rank_cards + jokers >= 3:
         return True
     for w in _RUN_WINDOWS[min_run][face]:  # noqa: SIM110 (a plain loop beats any() over a generator)
         if (w & ~faces).bit_count() <= jokers:

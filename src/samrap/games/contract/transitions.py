@@ -26,7 +26,7 @@ from samrap.games.contract.actions import (
 )
 from samrap.games.contract.cards import bits, lowest
 from samrap.games.contract.config import ContractConfig
-from samrap.games.contract.melds import Spec, TableMeld, exchanged, make_meld, shape, with_card
+from samrap.games.contract.melds import Spec, TableMeld, exchanged, make_meld, spec_shape, with_card
 from samrap.games.contract.state import CLAIM_PHASE, DRAW_PHASE, OVER_PHASE, PLAY_PHASE, ContractState, Phase
 
 
@@ -167,19 +167,21 @@ def _put_down(s: ContractState, p: int, hand: int, melds: tuple[TableMeld, ...],
 
 def _place(s: ContractState, p: int, hand: int, spec: Spec) -> tuple[int, TableMeld]:
     """Take the cards of ``spec`` out of ``hand``; returns the rest and the new table meld."""
-    pack = s.config.pack
+    cfg = s.config
+    pack = cfg.pack
     cards = 0
     jokers = []
-    for f in bits(spec.nat):
-        pid = pick(s, p, hand & pack.face_masks[f])
-        hand ^= 1 << pid
-        cards |= 1 << pid
+    for layer in (spec.nat, *spec.more) if spec.more else (spec.nat,):
+        for f in bits(layer):
+            pid = pick(s, p, hand & pack.face_masks[f])
+            hand ^= 1 << pid
+            cards |= 1 << pid
     for f in bits(spec.jok):
         pid = pick(s, p, hand & pack.jokers_mask)
         hand ^= 1 << pid
         cards |= 1 << pid
         jokers.append((pid, f))
-    sh = shape(spec.faces)
+    sh = spec_shape(spec, cfg.set_suits == "any")
     assert sh is not None, "apply_unchecked got an invalid meld"
     return hand, make_meld(p, sh, spec.faces, cards, tuple(jokers))
 

@@ -24,7 +24,6 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Sequence
 
-from samrap.core.cardset import RANK_MASKS
 from samrap.games.contract.actions import (
     DISCARDS,
     ContractAction,
@@ -249,7 +248,15 @@ def _go_down_query(s: ContractState, minimal: bool, hand: int = -1) -> ContractQ
     full_sizes = last or (cfg.same_suit_runs == "not_adjacent" and runs >= 2)
     exact = (cfg.contract_exact and not last) or (minimal and not full_sizes)
     return ContractQuery(
-        layers, jokers, sets, runs, min_run=cfg.min_run, exact=exact, run_rule=cfg.same_suit_runs, totals=totals
+        layers,
+        jokers,
+        sets,
+        runs,
+        min_run=cfg.min_run,
+        exact=exact,
+        run_rule=cfg.same_suit_runs,
+        totals=totals,
+        any_suits=cfg.any_suit_sets,
     )
 
 
@@ -342,7 +349,12 @@ def _deep_reachable(s: ContractState, hand: int = -1, face: int = -1) -> bool:
                 return True
             if chain_gaps(m.lo, m.hi, suit, face, faces) <= jokers:
                 return True
-    return cfg.melds_after_down and meld_with_face(faces, jokers, face, cfg.min_run)
+    if not cfg.melds_after_down:
+        return False
+    rank_cards = -1
+    if cfg.any_suit_sets:
+        rank_cards = sum((hand & pack.face_masks[13 * su + face % 13]).bit_count() for su in range(4))
+    return meld_with_face(faces, jokers, face, cfg.min_run, rank_cards)
 
 
 def chain_gaps(lo: int, hi: int, suit: int, face: int, pool: int) -> int:
@@ -370,7 +382,8 @@ def _table_moves(s: ContractState) -> Iterator[ContractAction]:
     faces = pack.faces_of(hand)
     if cfg.melds_after_down:
         jokers = (hand & pack.jokers_mask).bit_count()
-        for spec in all_melds(faces, jokers, cfg.min_run):
+        layers = pack.face_layers(hand)[0] if cfg.any_suit_sets else None
+        for spec in all_melds(faces, jokers, cfg.min_run, layers):
             yield Meld(spec)
     has_joker = bool(hand & pack.jokers_mask)
     for t, m in enumerate(s.melds):
@@ -378,6 +391,9 @@ def _table_moves(s: ContractState) -> Iterator[ContractAction]:
         for f in bits(ext & faces):
             yield layoff(f, t)
         if has_joker:
+            if m.lo and m.kind != RUN:  # a set of any suits: one joker lay-off, its suit fixed
+                yield layoff(m.joker_layoff_face(), t, True)
+                continue
             for f in bits(ext):
                 yield layoff(f, t, True)
     if not s.went_down:
@@ -506,16 +522,14 @@ def _deep_marks(s: ContractState, hand: int, deep: int) -> Callable[[Cand], bool
     for m in s.melds:
         if m.kind == RUN and m.key == suit and chain_gaps(m.lo, m.hi, suit, face, faces) <= jokers:
             return None
-    rank = RANK_MASKS[face % 13]
 
     def marked(c: Cand) -> bool:
         if c.nat >> face & 1:
             return True
-        held = c.nat | c.spec.jok
-        if held >> face & 1:
+        if c.suit < 0:  # a set that takes the card as a lay-off once down
+            return bool(c.ext >> face & 1)
+        if c.spec.jok >> face & 1:
             return False
-        if c.suit < 0:
-            return bool(held & rank) and held.bit_count() == 3
         return c.suit == suit and chain_gaps(c.lo, c.hi, suit, face, faces) <= jokers - c.jokers
 
     return marked
@@ -580,6 +594,8 @@ class _DeepAfterGoDown:
                         for c in melds:
                             if c.nat >> f & 1:
                                 held -= 1
+                                for more in c.more:
+                                    held -= more >> f & 1
                     if held <= 0:
                         gaps += 1
                         if gaps > left:
