@@ -26,7 +26,7 @@ from samrap.cli.lineup import close_all, line_up, seat_specs
 from samrap.cli.play import HumanPlayer, PlayObserver, QuitMatch, default_record_path, partial_result
 from samrap.cli.replay import commitment_lines, report_dict
 from samrap.cli.review import register as register_review
-from samrap.cli.rules import rules_lines
+from samrap.cli.rules import rules_command_lines
 from samrap.cli.serve import serve
 from samrap.cli.simulate import Summary
 from samrap.cli.tables import ledger_table, match_table
@@ -312,14 +312,24 @@ def replay_lines(rec: Record, report: ReplayReport, verify: bool, lang: str) -> 
     return lines
 
 
+OptionOpt = Annotated[list[str] | None, typer.Option("--option", "-o", help="One option, key=value (repeatable).")]
+
+
 @app.command()
-def rules(game: GameArg = "dummy") -> None:
-    """Show a game's presets and options with their defaults."""
+def rules(
+    game: GameArg = "dummy",
+    preset: PresetOpt = None,
+    option: OptionOpt = None,
+    config: ConfigOpt = None,
+    lang: LangOpt = "en",
+) -> None:
+    """Show the rules of a preset with options in words, then the game's presets and options."""
+    check_lang(lang)
     with usage_errors():
-        spec = get_spec(game)
+        lines = rules_command_lines(game, preset, option or [], config, lang)
     out = common.stdout()
-    for line in rules_lines(spec):
-        out.print(line)
+    for line in lines:
+        out.print(line, highlight=False, markup=False)
 
 
 app.command()(serve)

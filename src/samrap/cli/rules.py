@@ -1,7 +1,8 @@
-"""``samrap rules``: a game's presets and options with their defaults, from its config class.
+"""``samrap rules``: the rules of a preset (with options) in words, then every preset and option.
 
-The option descriptions are read from the config dataclass's ``Attributes:`` docstring section, so
-the command can never drift from the code that defines the options.
+The words come from the game's rule book (``engine.rulebooks``), written from the config being
+described, the same text the web rules page shows. The option descriptions are read from the config
+dataclass's ``Attributes:`` docstring section, so the command can never drift from the code.
 """
 
 from __future__ import annotations
@@ -12,7 +13,9 @@ import re
 from typing import Any
 
 from samrap.core.configstr import format_value
-from samrap.engine.registry import GameSpec
+from samrap.core.errors import ConfigError
+from samrap.engine.registry import GAMES, GameSpec, configure, get_spec
+from samrap.engine.rulebooks import rulebook
 
 _ATTR = re.compile(r"^(\s+)([a-z_][a-z0-9_]*(?:, [a-z_][a-z0-9_]*)*): (.*)$")
 
@@ -70,3 +73,46 @@ def rules_lines(spec: GameSpec) -> list[str]:
         desc = docs.get(f.name, "").replace("``", "")
         lines.append(f"  {f.name:<{name_w}}  {_type_name(f):<{type_w}}  {value:<{val_w}}  {desc}{extra}")
     return lines
+
+
+def option_text(options: list[str], config: str | None) -> str | None:
+    """``--option k=v`` (repeated) and ``--config 'k=v,...'`` as one options string, or ``None``.
+
+    Raises:
+        ConfigError: an ``--option`` is not written ``key=value``.
+    """
+    parts = []
+    for o in options:
+        key, eq, value = o.partition("=")
+        if not eq or not key.strip() or not value.strip() or "," in o:
+            raise ConfigError("option", f"write each --option as key=value, not {o!r}")
+        parts.append(f"{key.strip()}={value.strip()}")
+    if config:
+        parts.append(config)
+    return ",".join(parts) or None
+
+
+def rules_command_lines(game: str, preset: str | None, options: list[str], config: str | None, lang: str) -> list[str]:
+    """What ``samrap rules`` prints: the chosen rules in words (``lang``), then the presets and options.
+
+    Raises:
+        ConfigError: an unknown game or preset, or a bad option (naming the field).
+    """
+    bare = game.strip().lower()
+    if bare.isidentifier() and not any(bare in g.presets for g in GAMES.values()):
+        get_spec(bare)  # an unknown game gets the registry's own message
+    spec, cfg = configure(game, preset=preset, options=option_text(options, config))
+    book = rulebook(spec, cfg)
+    name = book.preset or (preset or spec.default_preset).strip().lower()
+    base = spec.presets.get(name, spec.default_config)
+    changed = [
+        f"{f.name}={format_value(getattr(cfg, f.name))}"
+        for f in dataclasses.fields(cfg)
+        if getattr(cfg, f.name) != getattr(base, f.name)
+    ]
+    which = (f"preset {name}" if lang == "en" else f"ชุดกติกา {name}") + "".join(f", {c}" for c in changed)
+    lines = book.lines(lang)
+    lines[0] = f"{lines[0]} ({which})"
+    if lang == "th":  # the preset and option list is the config's own (English) vocabulary
+        return [*lines, "", f"ชุดกติกาและตัวเลือกทั้งหมด: samrap rules {spec.name} --lang en"]
+    return [*lines, "", *rules_lines(spec)]

@@ -251,14 +251,14 @@ def _last_play_actions(s: DummyState, p: int) -> list[DummyAction]:
     ace_low = s.config.ace_low
     out: list[DummyAction] = []
     for m in melds_in(hand, ace_low):
-        if hand & ~m and _knocks_after(s, a := _meld(m)):
-            out.append(a)
+        if hand & ~m and _knocks_after(s, meld := _meld(m)):
+            out.append(meld)
     if hand.bit_count() >= 2:
         layoffs = single_layoffs(s, p, hand)
         layoffs.sort()
         for c, t in layoffs:
-            if _knocks_after(s, a := _layoff(c, t)):
-                out.append(a)
+            if _knocks_after(s, layoff := _layoff(c, t)):
+                out.append(layoff)
     out.extend(knocks(s, p, hand))
     return out
 
