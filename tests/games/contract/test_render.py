@@ -38,3 +38,14 @@ def test_render_end_and_ledger() -> None:
     ledger = render_ledger(g.ledger(t), 3)
     assert "jokers (*1)" in ledger and ledger.count("total") == 3
     assert "โจ๊กเกอร์" in render_ledger(g.ledger(t), 3, lang="th")
+
+
+def test_render_a_set_of_any_suits() -> None:
+    """Rule 8's option ``set_suits = any``: a set holding a face twice shows both cards."""
+    from samrap.games.contract import ContractConfig
+    from samrap.games.contract.notation import _parse_meld
+    from samrap.games.contract.render import meld_text
+
+    pack = ContractConfig(set_suits="any").pack
+    assert meld_text(_parse_meld(pack, "1:7h7h'7s*0=7c", True)) == "7♥ 7♥ 7♠ ★7♣"
+    assert meld_text(_parse_meld(pack, "1:7c7d*0=7h", False)) == "7♣ 7♦ ★7♥"

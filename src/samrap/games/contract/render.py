@@ -104,6 +104,12 @@ def hand_text(pack: Pack, mask: int) -> str:
 def meld_text(m: TableMeld) -> str:
     """A table meld in reading order, jokers as ``★`` with what they stand for: ``5♠ 6♠ ★7♠``."""
     jokers = m.joker_faces
+    if m.any_suits:  # a set of any suits may hold a face twice: every natural, then the jokers
+        joker_ids = {j for j, _ in m.jokers}
+        naturals = sorted(
+            pid % 52 for pid in range(m.cards.bit_length()) if m.cards >> pid & 1 and pid not in joker_ids
+        )
+        return " ".join([*(card_pretty(f) for f in naturals), *("★" + card_pretty(f) for _, f in m.jokers)])
     return " ".join(("★" if jokers >> f & 1 else "") + card_pretty(f) for f in ordered_faces(m.faces))
 
 
