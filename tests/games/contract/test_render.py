@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from samrap.games.contract import ContractGame
+from samrap.games.contract import ContractConfig, ContractGame
+from samrap.games.contract.notation import _parse_meld
 from samrap.games.contract.render import hand_text, meld_text, render_ledger, render_state, render_view
 from tests.games.contract.builders import act, mask, position
 
@@ -42,10 +43,6 @@ def test_render_end_and_ledger() -> None:
 
 def test_render_a_set_of_any_suits() -> None:
     """Rule 8's option ``set_suits = any``: a set holding a face twice shows both cards."""
-    from samrap.games.contract import ContractConfig
-    from samrap.games.contract.notation import _parse_meld
-    from samrap.games.contract.render import meld_text
-
     pack = ContractConfig(set_suits="any").pack
     assert meld_text(_parse_meld(pack, "1:7h7h'7s*0=7c", True)) == "7♥ 7♥ 7♠ ★7♣"
     assert meld_text(_parse_meld(pack, "1:7c7d*0=7h", False)) == "7♣ 7♦ ★7♥"
