@@ -176,8 +176,9 @@ def play(page: Any, action: str, kind: str) -> None:
     elif action == "-":
         page.click('[data-act="pass"]')
     elif kind == "dummy" and head.startswith("C"):
+        v = page.evaluate("() => window.samrapTable.msg.v")
         page.click(f'[data-row="{head[1:]}"]')
-        page.click(f'dialog[open] [data-action="{action}"]')
+        _pick_in_dialog(page, action, v)
     elif kind == "dummy" and head == "M":
         _select(page, _cards(action.split()[1]))
         page.click('[data-act="meld"]')
@@ -188,6 +189,7 @@ def play(page: Any, action: str, kind: str) -> None:
         _select(page, [action.split()[1]])
         page.click('[data-act="knock"]')
         page.click(f'dialog[open] [data-action="{action}"]')
+        page.click("dialog[open] [data-confirm]")
     elif head == "C":
         page.click('[data-act="claim"]')
     elif head == "P":
@@ -212,6 +214,18 @@ def play(page: Any, action: str, kind: str) -> None:
             dlg.click()
     else:
         raise AssertionError(f"the test player has no way to play {action!r}")
+
+
+def _pick_in_dialog(page: Any, action: str, v: int) -> None:
+    """A tap that has one legal move acts at once; with several, a dialog asks which: pick ``action``."""
+    page.wait_for_function(
+        "v => { const t = window.samrapTable; return document.querySelector('dialog[open]') || t.sending"
+        " || t.msg.v > v || (t.note && t.note.error); }",
+        arg=v,
+        polling="raf",
+    )
+    if page.locator("dialog[open]").count():
+        page.click(f'dialog[open] [data-action="{action}"]')
 
 
 WAKE = """v => {

@@ -112,4 +112,4 @@ def test_liverpool_buying_window(new_page: Any, monkeypatch: pytest.MonkeyPatch)
     page.wait_for_function("v => window.samrapTable.msg.v > v", arg=st["v"])
     after = state(page)
     assert after is not None and len(after["hand"]) == size + 2  # the discard and a penalty card
-    assert "buys 1" in page.locator('.seat[data-seat="0"]').inner_text()
+    assert "buys 1" in page.locator('.seat-area[data-seat="0"] .pod').inner_text()
