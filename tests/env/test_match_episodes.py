@@ -17,13 +17,15 @@ from samrap.games.dummy import match as dummy_match
 def _play_aec(raw: SamrapAEC, seed: int) -> list[Any]:
     """Random legal play until every agent is done; returns each finished game's last state."""
     finished: list[Any] = []
-    deal_next = raw.binding.next_game
+    spec = raw.binding.spec
+    deal_next = spec.next_deal
 
-    def recording(s: Any, deck_seed: int) -> Any:
+    def recording(game: Any, s: Any, deck_seed: int) -> Any:
         finished.append(s)
-        return deal_next(s, deck_seed)
+        return deal_next(game, s, deck_seed)
 
-    raw.binding = dataclasses.replace(raw.binding, next_game=recording)
+    # The match flow is the registry entry's (Binding.next_game calls spec.next_deal).
+    raw.binding = dataclasses.replace(raw.binding, spec=dataclasses.replace(spec, next_deal=recording))
     raw.reset(seed=seed)
     rng = np.random.default_rng(seed)
     while not (all(raw.terminations.values()) or all(raw.truncations.values())):

@@ -17,18 +17,35 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Literal, TypeAlias
+from typing import TYPE_CHECKING, Any, Generic, Literal, TypeAlias
+
+from typing_extensions import TypeVar
 
 from samrap.core.configstr import split_config_string
 from samrap.core.errors import ConfigError
-from samrap.engine.protocol import Game, LedgerItemLike
+from samrap.engine.protocol import ConfigLike, Game, LedgerItemLike
 
 if TYPE_CHECKING:
+    from samrap.games.contract.actions import ContractAction
+    from samrap.games.contract.config import ContractConfig
+    from samrap.games.contract.game import ContractGame
+    from samrap.games.contract.observe import ContractView
+    from samrap.games.contract.state import ContractState
     from samrap.games.dummy.actions import DummyAction
+    from samrap.games.dummy.config import DummyConfig
+    from samrap.games.dummy.game import DummyGame
     from samrap.games.dummy.observe import DummyView
     from samrap.games.dummy.state import DummyState
 
 AnyGame: TypeAlias = Game[Any, Any, Any]
+
+#: A spec's config, game facade, state and view types. Each loader builds a fully typed
+#: ``GameSpec[DummyConfig, DummyGame, DummyState, DummyView]``, so mypy checks every adapter
+#: against the game's own types; the game-agnostic layers hold a bare ``GameSpec`` (all ``Any``).
+C = TypeVar("C", bound=ConfigLike, default=Any)
+G = TypeVar("G", bound=Game[Any, Any, Any], default=Game[Any, Any, Any])
+S = TypeVar("S", default=Any)
+V = TypeVar("V", default=Any)
 
 StatMode = Literal["games_with", "games_without", "items"]
 
@@ -82,8 +99,8 @@ class GameSetup:
 
 
 @dataclass(frozen=True, slots=True)
-class GameSpec:
-    """Everything the game-agnostic layers need to know about one game.
+class GameSpec(Generic[C, G, S, V]):
+    """Everything the game-agnostic layers (engine, players, CLI, server, env) need about one game.
 
     The first fields are the registry entry proper (config class, presets, game factory); the
     rest adapt the game's own dealing, match rules, card text, ledger names and text rendering so
@@ -110,6 +127,10 @@ class GameSpec:
         stats: what a simulation summary counts.
         rule_refs: rule numbers for match-level replay messages.
         max_game_length: ``config -> the most actions one game can take`` (a bug guard).
+        match_totals: finished state -> the match totals after it (the game's own points).
+        next_deal: ``(game, finished state, deck seed) -> the next game of the match``, or ``None``
+            when the match is over: the match flow from a state alone (the environments' episodes).
+        higher_is_better: whether more points is better (Dummy), or fewer (Contract Rummy's penalties).
         slow_moves: listing the legal actions, or checking one, can take long in rare positions
             (Contract's rule-30 look-ahead and its go-down combinations in huge hands): the server
             then does that work in a worker thread so that its event loop keeps serving other tables.
@@ -118,34 +139,37 @@ class GameSpec:
     name: str
     title: str
     thai_title: str
-    config_class: type[Any]
-    presets: Mapping[str, Any]
-    make_game: Callable[[Any], AnyGame]
+    config_class: type[C]
+    presets: Mapping[str, C]
+    make_game: Callable[[C], G]
     default_preset: str
-    parse_config: Callable[[str, Any], Any]
-    start_game: Callable[[AnyGame, GameSetup], Any]
-    first_starter: Callable[[AnyGame, int], int]
-    next_game: Callable[[Any], tuple[int, int]]
-    is_match_over: Callable[[Any, Sequence[int], int], bool]
-    match_winners: Callable[[Any, Sequence[int]], tuple[int, ...]]
-    card_text: Callable[[Any, int], str]
-    parse_card: Callable[[Any, str], int]
-    check_deck: Callable[[Any, Sequence[int]], str | None]
+    parse_config: Callable[[str, C], C]
+    start_game: Callable[[G, GameSetup], S]
+    first_starter: Callable[[G, int], int]
+    next_game: Callable[[S], tuple[int, int]]
+    is_match_over: Callable[[C, Sequence[int], int], bool]
+    match_winners: Callable[[C, Sequence[int]], tuple[int, ...]]
+    card_text: Callable[[C, int], str]
+    parse_card: Callable[[C, str], int]
+    check_deck: Callable[[C, Sequence[int]], str | None]
     item_names: Mapping[str, tuple[str, str]]
-    render_view: Callable[[Any, Sequence[str], str], str]
+    render_view: Callable[[V, Sequence[str], str], str]
     move_help: Mapping[str, str]
     stats: tuple[StatDef, ...]
     rule_refs: RuleRefs
-    max_game_length: Callable[[Any], int]
+    max_game_length: Callable[[C], int]
+    match_totals: Callable[[S], tuple[int, ...]]
+    next_deal: Callable[[G, S, int], S | None]
+    higher_is_better: bool
     unit: tuple[str, str] = ("เกม", "game")
     slow_moves: bool = False
 
     @property
-    def default_config(self) -> Any:
+    def default_config(self) -> C:
         return self.presets[self.default_preset]
 
-    def config_string(self, config: Any) -> str:
-        return str(config.to_string())
+    def config_string(self, config: C) -> str:
+        return config.to_string()
 
     def title_in(self, lang: str) -> str:
         """The game's name for people: Thai alone on a Thai screen."""
@@ -186,28 +210,31 @@ def _deck_problem(size: int, deck: Sequence[int], text: Callable[[int], str], wh
     return f"{what} is the {size} cards once each: " + ", ".join(parts)
 
 
-def _dummy() -> GameSpec:
+def _dummy() -> GameSpec[DummyConfig, DummyGame, DummyState, DummyView]:
     from samrap.core.cards import card_str, parse_card
     from samrap.games.dummy import match, render, scoring
     from samrap.games.dummy.config import PRESETS, DummyConfig
     from samrap.games.dummy.game import MAX_GAME_LENGTH, DummyGame
     from samrap.games.dummy.movehelp import MOVE_HELP
 
-    def make_game(config: DummyConfig) -> AnyGame:
-        game: Game[DummyState, DummyAction, DummyView] = DummyGame(config)  # checks the protocol
-        return game
+    _: type[Game[DummyState, DummyAction, DummyView]] = DummyGame  # the facade has the protocol's shape
 
-    def start_game(game: AnyGame, setup: GameSetup) -> DummyState:
-        assert isinstance(game, DummyGame)
+    def start_game(game: DummyGame, setup: GameSetup) -> DummyState:
         return game.new_game(deck=setup.deck, starter=setup.starter, direction=setup.direction, scores=setup.scores)
-
-    def first_starter(game: AnyGame, seed: int) -> int:
-        assert isinstance(game, DummyGame)
-        return game.first_starter(seed)
 
     def next_game(s: DummyState) -> tuple[int, int]:
         nxt = match.next_game(s)
         return nxt.starter, nxt.direction
+
+    def totals(s: DummyState) -> tuple[int, ...]:
+        return tuple(a + b for a, b in zip(s.scores, scoring.game_scores(s), strict=True))
+
+    def next_deal(game: DummyGame, s: DummyState, seed: int) -> DummyState | None:
+        after = totals(s)
+        if match.is_match_over(s.config, after):
+            return None
+        nxt = match.next_game(s)  # the knocker starts; a โง่ reverses the direction (rules 7, 8, 38)
+        return game.new_game(seed=seed, starter=nxt.starter, direction=nxt.direction, scores=after)
 
     knock_codes = frozenset({"knock_card", "speto_knock"})
     return GameSpec(
@@ -216,11 +243,11 @@ def _dummy() -> GameSpec:
         thai_title="ดัมมี่",
         config_class=DummyConfig,
         presets=PRESETS,
-        make_game=make_game,
+        make_game=DummyGame,
         default_preset="classic",
         parse_config=lambda text, base: DummyConfig.from_string(text, base),
         start_game=start_game,
-        first_starter=first_starter,
+        first_starter=lambda game, seed: game.first_starter(seed),
         next_game=next_game,
         is_match_over=lambda config, totals, games: match.is_match_over(config, totals),
         match_winners=match.match_winners,
@@ -239,10 +266,13 @@ def _dummy() -> GameSpec:
         ),
         rule_refs=RuleRefs(starter=7, direction=8, first_game=6, scores="22-28", match_end=39),
         max_game_length=lambda config: MAX_GAME_LENGTH,
+        match_totals=totals,
+        next_deal=next_deal,
+        higher_is_better=True,
     )
 
 
-def _contract() -> GameSpec:
+def _contract() -> GameSpec[ContractConfig, ContractGame, ContractState, ContractView]:
     """Contract Rummy: seven deals, the deal passing left, the lowest total winning.
 
     Its facade deals by dealer and deal number, so the adapter maps the engine's "starter" to the
@@ -255,19 +285,24 @@ def _contract() -> GameSpec:
     from samrap.games.contract.game import ContractGame
     from samrap.games.contract.movehelp import MOVE_HELP
 
-    def contract(game: AnyGame) -> ContractGame:
-        assert isinstance(game, ContractGame)
-        return game
+    _: type[Game[ContractState, ContractAction, ContractView]] = ContractGame  # the protocol's shape
 
-    def start_game(game: AnyGame, setup: GameSetup) -> Any:
-        g = contract(game)
-        dealer = (setup.starter - 1) % g.players
-        return g.new_game(setup.seed, deck=setup.deck, dealer=dealer, deal_number=setup.index + 1, scores=setup.scores)
+    def start_game(game: ContractGame, setup: GameSetup) -> ContractState:
+        dealer = (setup.starter - 1) % game.players
+        return game.new_game(
+            setup.seed, deck=setup.deck, dealer=dealer, deal_number=setup.index + 1, scores=setup.scores
+        )
 
-    def next_game(s: Any) -> tuple[int, int]:
+    def next_game(s: ContractState) -> tuple[int, int]:
         nxt = match.next_deal(s)
         dealer = nxt.dealer if nxt is not None else (s.dealer + 1) % s.players
         return (dealer + 1) % s.players, 1
+
+    def next_deal(game: ContractGame, s: ContractState, seed: int) -> ContractState | None:
+        nxt = match.next_deal(s)  # the deal passes left; None after deal 7 (rules 5, 6)
+        if nxt is None:
+            return None
+        return game.new_game(seed, dealer=nxt.dealer, deal_number=nxt.deal, scores=nxt.scores)
 
     def parse_card(config: ContractConfig, text: str) -> int:
         ids = config.pack.parse_ids(text)
@@ -285,7 +320,7 @@ def _contract() -> GameSpec:
         default_preset="seed",
         parse_config=lambda text, base: ContractConfig.from_string(text, base),
         start_game=start_game,
-        first_starter=lambda game, seed: (contract(game).first_dealer(seed) + 1) % game.players,
+        first_starter=lambda game, seed: (game.first_dealer(seed) + 1) % game.players,
         next_game=next_game,
         is_match_over=lambda config, totals, games: games >= match.DEALS,
         match_winners=lambda config, totals: match.match_winners(totals),
@@ -300,13 +335,16 @@ def _contract() -> GameSpec:
         stats=(StatDef("blocked", "ไม่มีใครหมดมือ", "deals with nobody out", frozenset({"out"}), "games_without"),),
         rule_refs=RuleRefs(starter=6, direction=6, first_game=6, scores=20, match_end=21),
         max_game_length=lambda config: ContractGame(config).max_game_length,
+        match_totals=match.match_totals,
+        next_deal=next_deal,
+        higher_is_better=False,
         unit=("รอบ", "deal"),
         slow_moves=True,
     )
 
 
 #: name -> loader. Adding a game is one line here plus its loader above (docs/architecture.md).
-_LOADERS: dict[str, Callable[[], GameSpec]] = {
+_LOADERS: dict[str, Callable[[], GameSpec[Any, Any, Any, Any]]] = {
     "dummy": _dummy,
     "contract": _contract,
 }
@@ -315,7 +353,7 @@ _LOADERS: dict[str, Callable[[], GameSpec]] = {
 class _Registry(Mapping[str, GameSpec]):
     """A read-only mapping that runs a game's loader on first access and keeps the result."""
 
-    def __init__(self, loaders: Mapping[str, Callable[[], GameSpec]]) -> None:
+    def __init__(self, loaders: Mapping[str, Callable[[], GameSpec[Any, Any, Any, Any]]]) -> None:
         self._loaders = loaders
         self._specs: dict[str, GameSpec] = {}
 

@@ -1,9 +1,11 @@
 """What the environments need from one game under one config, gathered in a :class:`Binding`.
 
-The PettingZoo, Gymnasium and OpenSpiel adapters are written once, over a binding: the game
-facade (``new_game``, ``legal_actions``, ``apply_unchecked``, ``observe``, ``returns``), its
-:mod:`codec <samrap.env.codec>` and its observation encoder. ``dummy_binding`` and
-``contract_binding`` build the two games' bindings from a config or from options.
+The PettingZoo, Gymnasium and OpenSpiel adapters are written once, over a binding. A binding
+builds on the engine's registry entry of the game (:class:`~samrap.engine.registry.GameSpec`:
+config parsing, match flow, game-length bound, which way points are better) and adds only what
+the environments own: the game's :mod:`codec <samrap.env.codec>` and its observation encoder.
+So a third game is described once, in the registry, plus its codec and encoder here.
+``dummy_binding`` and ``contract_binding`` build the two games' bindings from a config or options.
 
 Rewards are computed here too, from the game's points: Dummy scores points (higher is better),
 Contract Rummy scores penalty points (lower is better), so a binding knows which way is up.
@@ -13,11 +15,16 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Literal
+from typing import Any, Generic, Literal, Protocol
 
 import numpy as np
 import numpy.typing as npt
+from typing_extensions import TypeVar
 
+from samrap.core.configstr import format_value
+from samrap.engine.protocol import ConfigLike, Game
+from samrap.engine.registry import GameSpec, get_spec, resolve
+from samrap.env.codec import ActionCodec
 from samrap.env.observation import ObsLayout, Vector
 
 RewardMode = Literal["win", "score"]
@@ -25,13 +32,27 @@ REWARD_MODES: tuple[str, ...] = ("win", "score")
 #: An episode is one game, or a whole match.
 EPISODES: tuple[str, ...] = ("game", "match")
 
+S = TypeVar("S", default=Any)
+A = TypeVar("A", default=Any)
+V = TypeVar("V", default=Any)
+
+
+class EnvGame(Game[S, A, V], Protocol[S, A, V]):
+    """A game facade as the environments drive it: the engine's protocol plus a seeded deal.
+
+    Both facades deal a fresh game from a seed alone (``new_game(seed)``); the env's chance
+    nodes and resets need nothing more.
+    """
+
+    def new_game(self, seed: int | None = None) -> S: ...
+
 
 @dataclass(frozen=True, slots=True)
-class Binding:
+class Binding(Generic[S, A, V]):
     """One game under one config, as the environments see it.
 
     Attributes:
-        name: ``dummy`` or ``contract``.
+        spec: the game's registry entry (match flow, bounds, points' direction).
         config: the game's frozen config.
         game: the game facade (``DummyGame`` or ``ContractGame``).
         codec: the game's action codec (``num_actions``, ``legal_map``, ``encode``, ``decode``).
@@ -40,36 +61,51 @@ class Binding:
         encode_state: (state, seat) -> the same vector as ``encode(game.observe(state, seat))``,
             read from the state's public fields and the seat's own hand (the envs' fast path).
         low, high: per-entry bounds of the observation vector.
-        higher_is_better: whether a larger ``returns`` entry is a better result.
-        max_game_length: the game's bound on actions per game (truncation never needed before it).
         mask_text: card mask -> text (for information-state strings).
-        next_game: ``(finished state, deck seed) -> the next game of the match``, or ``None`` when
-            the match is over (the ``episode="match"`` option).
-        match_totals: finished state -> match totals after it (the game's own points).
     """
 
-    name: str
-    config: Any
-    game: Any
-    codec: Any
+    spec: GameSpec[Any, Any, S, V]
+    config: ConfigLike
+    game: EnvGame[S, A, V]
+    codec: ActionCodec[S, A]
     layout: ObsLayout
-    encode: Callable[[Any], Vector]
-    encode_state: Callable[[Any, int], Vector]
+    encode: Callable[[V], Vector]
+    encode_state: Callable[[S, int], Vector]
     low: Vector
     high: Vector
-    higher_is_better: bool
-    max_game_length: int
     mask_text: Callable[[int], str]
-    next_game: Callable[[Any, int], Any]
-    match_totals: Callable[[Any], tuple[int, ...]]
+
+    @property
+    def name(self) -> str:
+        """``dummy`` or ``contract``."""
+        return self.spec.name
 
     @property
     def players(self) -> int:
-        return int(self.config.players)
+        return self.config.players
 
     @property
     def num_actions(self) -> int:
-        return int(self.codec.num_actions)
+        return self.codec.num_actions
+
+    @property
+    def higher_is_better(self) -> bool:
+        """Whether a larger ``returns`` entry is a better result."""
+        return self.spec.higher_is_better
+
+    @property
+    def max_game_length(self) -> int:
+        """The game's bound on actions per game (truncation is never needed before it)."""
+        return self.spec.max_game_length(self.config)
+
+    def next_game(self, s: S, seed: int) -> S | None:
+        """The next game of the match after the finished ``s``, dealt from ``seed``, or ``None``
+        when the match is over (the ``episode="match"`` option)."""
+        return self.spec.next_deal(self.game, s, seed)
+
+    def match_totals(self, s: S) -> tuple[int, ...]:
+        """The match totals after the finished ``s`` (the game's own points)."""
+        return self.spec.match_totals(s)
 
     def points(self, returns: Sequence[int]) -> list[float]:
         """The game's returns with the sign turned so that more is better for every game."""
@@ -114,57 +150,41 @@ def dummy_binding(config: Any = None, *, knock_variants: int | None = None, **op
     from samrap.core.cardset import set_str
     from samrap.env.codec_dummy import KNOCK_VARIANTS, DummyCodec
     from samrap.env.encode_dummy import LAYOUT, SCORE_CLIP, DummyEncoder
-    from samrap.games.dummy import match
-    from samrap.games.dummy.config import DummyConfig
-    from samrap.games.dummy.game import MAX_GAME_LENGTH, DummyGame
+    from samrap.games.dummy.game import DummyGame
 
-    cfg = _config(DummyConfig, "dummy", config, options)
+    spec, cfg = spec_config("dummy", config, options)
     encoder = DummyEncoder(cfg)
-    game = DummyGame(cfg)
-
-    def totals(s: Any) -> tuple[int, ...]:
-        return tuple(a + b for a, b in zip(s.scores, game.returns(s), strict=True))
-
-    def next_game(s: Any, seed: int) -> Any:
-        after = totals(s)
-        if match.is_match_over(cfg, after):
-            return None
-        nxt = match.next_game(s)  # the knocker starts; a โง่ reverses the direction (rules 7, 8, 38)
-        return game.new_game(seed=seed, starter=nxt.starter, direction=nxt.direction, scores=after)
-
     low, high = bounds(LAYOUT, {"hand_size": (0.0, 52.0 / cfg.cards_per_hand), "scores": (-SCORE_CLIP, SCORE_CLIP)})
     return Binding(
-        name="dummy",
+        spec=spec,
         config=cfg,
-        game=game,
+        game=DummyGame(cfg),
         codec=DummyCodec(cfg, knock_variants=knock_variants or KNOCK_VARIANTS),
         layout=LAYOUT,
         encode=encoder.encode,
         encode_state=encoder.encode_state,
         low=low,
         high=high,
-        higher_is_better=True,
-        max_game_length=MAX_GAME_LENGTH,
         mask_text=set_str,
-        next_game=next_game,
-        match_totals=totals,
     )
 
 
-def _config(cls: Any, game: str, config: Any, options: Mapping[str, Any]) -> Any:
-    """A config from a config object or string plus option overrides (validated by the game)."""
+def spec_config(game: str, config: Any, options: Mapping[str, Any]) -> tuple[GameSpec, Any]:
+    """The registry entry of ``game`` and a config from a config object or string (default: the
+    game's default preset) plus option overrides, each validated by the game's own parser."""
+    spec = get_spec(game)
     if config is None:
-        base = None
+        base = spec.default_config
     elif isinstance(config, str):
-        base = cls.from_string(config)
+        found, base = resolve(config)
+        if found is not spec:
+            raise ValueError(f"{config!r} is not a {spec.name} config")
     else:
         base = config
     if not options:
-        return base if base is not None else cls.from_string(f"{game}()")
-    from samrap.core.configstr import format_value
-
+        return spec, base
     fields = [f"{key}={format_value(value)}" for key, value in options.items()]
-    return cls.from_string(f"{game}({','.join(fields)})", base)
+    return spec, spec.parse_config(f"{spec.name}({','.join(fields)})", base)
 
 
 def mask_bytes(num_actions: int, ids: Mapping[int, object]) -> bytes:

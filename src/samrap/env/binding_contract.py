@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from samrap.env.binding import Binding, _config
+from samrap.env.binding import Binding, spec_config
 from samrap.env.codec_contract import GO_DOWN_VARIANTS, MELD_VARIANTS, ContractCodec
 from samrap.env.encode_contract import ContractEncoder, contract_bounds
 
@@ -20,36 +20,23 @@ def contract_binding(
 
     ``options`` are ``ContractConfig`` fields (``players=3``, ``buying=True``) and ``preset``
     (``pagat``, ``liverpool``) applied on top of ``config`` (default: the ``seed`` preset). An
-    episode is one deal: deal 1 unless the game is started otherwise.
+    episode is one deal: deal 1 unless the game is started otherwise; the match flow (the deal
+    passing left, seven deals) comes from the registry entry.
     """
-    from samrap.games.contract import match
-    from samrap.games.contract.config import ContractConfig
     from samrap.games.contract.game import ContractGame
 
-    cfg = _config(ContractConfig, "contract", config, options)
+    spec, cfg = spec_config("contract", config, options)
     encoder = ContractEncoder(cfg)
     low, high = contract_bounds(cfg, encoder.layout)
-    game = ContractGame(cfg)
-
-    def next_game(s: Any, seed: int) -> Any:
-        nxt = match.next_deal(s)  # the deal passes left; None after deal 7 (rules 5, 6)
-        if nxt is None:
-            return None
-        return game.new_game(seed, dealer=nxt.dealer, deal_number=nxt.deal, scores=nxt.scores)
-
     return Binding(
-        name="contract",
+        spec=spec,
         config=cfg,
-        game=game,
+        game=ContractGame(cfg),
         codec=ContractCodec(cfg, go_down_variants=go_down_variants, meld_variants=meld_variants),
         layout=encoder.layout,
         encode=encoder.encode,
         encode_state=encoder.encode_state,
         low=low,
         high=high,
-        higher_is_better=False,
-        max_game_length=game.max_game_length,
         mask_text=cfg.pack.mask_text,
-        next_game=next_game,
-        match_totals=match.match_totals,
     )

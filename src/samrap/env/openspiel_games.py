@@ -38,6 +38,7 @@ import numpy as np
 import pyspiel  # type: ignore[import-not-found,unused-ignore]
 
 from samrap.core.rng import Random
+from samrap.engine.registry import GameSetup
 from samrap.env.binding import REWARD_MODES, Binding, rewards
 
 #: How many reshuffle seeds a Contract Rummy deal's last chance node chooses among.
@@ -273,7 +274,7 @@ class SamrapState(pyspiel.State):  # type: ignore[misc]
             a = self.legal_map().get(int(action))
             if a is not None:
                 return str(self._shared.binding.game.action_text(a))
-        return self._shared.binding.codec.describe(int(action))  # type: ignore[no-any-return]
+        return self._shared.binding.codec.describe(int(action))
 
     def is_terminal(self) -> bool:
         return self._p.game_state is not None and bool(self._shared.binding.game.is_terminal(self._p.game_state))
@@ -363,7 +364,7 @@ def _dummy_def() -> _GameDef:
         return dummy_binding(cfg, knock_variants=int(params.get("knock_variants", KNOCK_VARIANTS)))
 
     def start(b: Binding, starter: int, deck: tuple[int, ...], extra: int) -> Any:
-        return b.game.new_game(deck=deck, starter=starter)
+        return b.spec.start_game(b.game, GameSetup(0, deck, starter, 1, (0,) * b.players))
 
     return _GameDef(
         short_name="python_samrap_dummy",
@@ -386,7 +387,9 @@ def _contract_def() -> _GameDef:
     from samrap.games.contract.config import SEED, ContractConfig
 
     def start(b: Binding, dealer: int, deck: tuple[int, ...], extra: int) -> Any:
-        return b.game.new_game(extra, deck=deck, dealer=dealer)
+        # The registry deals by the seat that starts, left of the dealer (rule 6); extra seeds reshuffles.
+        starter = (dealer + 1) % b.players
+        return b.spec.start_game(b.game, GameSetup(0, deck, starter, 1, (0,) * b.players, seed=extra))
 
     return _GameDef(
         short_name="python_samrap_contract",

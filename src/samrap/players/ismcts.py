@@ -56,6 +56,8 @@ class SearchGame(Protocol[S, A, V]):
 
     def apply(self, s: S, a: A, seat: int | None = None) -> S: ...
 
+    def apply_unchecked(self, s: S, a: A) -> S: ...
+
     def current_player(self, s: S) -> int: ...
 
     def is_terminal(self, s: S) -> bool: ...
@@ -198,8 +200,8 @@ class ISMCTSPlayer(Generic[S, A, V]):
         self.playout_limit = MAX_PLAYOUT if playout_limit is None else playout_limit
         self.cutoff = cutoff
         self.policy_first = policy_first
-        apply_unchecked = getattr(game, "apply_unchecked", None)
-        self._apply: Callable[[S, A], S] = apply_unchecked if callable(apply_unchecked) else game.apply
+        # Playouts apply only actions the rules just listed, so the unchecked path is safe here.
+        self._apply: Callable[[S, A], S] = game.apply_unchecked
         #: Iterations and seconds of every search so far (for iterations/s reports).
         self.total_iterations = 0
         self.total_seconds = 0.0
