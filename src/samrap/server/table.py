@@ -23,7 +23,8 @@ from samrap.core.errors import ConfigError, IllegalActionError, InvalidNotationE
 from samrap.core.rng import make_rng
 from samrap.engine.fairness import Commitment, commit, new_salt
 from samrap.engine.match import SEED_BITS, GameResult, LedgerLine, MatchResult
-from samrap.engine.registry import GameSetup, GameSpec, configure, get_spec
+from samrap.engine.protocol import ConfigLike
+from samrap.engine.registry import AnyGame, GameSetup, GameSpec, configure, get_spec
 from samrap.server.events import Acted, AnyEvent, BotSeated, Created, Dealt, Joined, Left, SeatSpec, Visibility
 from samrap.server.messages import BotLevel, CreateTableRequest, ErrorCode, Event, TableSettings
 
@@ -110,8 +111,8 @@ class Table:
     code: str
     created: Created
     spec: GameSpec = field(init=False)
-    config: Any = field(init=False)
-    game: Any = field(init=False)
+    config: ConfigLike = field(init=False)
+    game: AnyGame = field(init=False)
     seats: list[Seat] = field(init=False)
     version: int = 1
     status: Status = "lobby"
@@ -119,7 +120,8 @@ class Table:
     deal: Dealt | None = None
     commitment: Commitment | None = None
     deck: tuple[int, ...] = ()
-    state: Any = None
+    #: The game's own state (``DummyState``, ``ContractState``), moved only between its methods.
+    state: object = None
     actions: list[tuple[int, str]] = field(default_factory=list)
     games: list[GameResult] = field(default_factory=list)
     commitments: list[Commitment] = field(default_factory=list)
