@@ -311,6 +311,9 @@ _NO_MELDS: tuple[TableMeld, ...] = ()
 #: The last table summarised and its summary. Holding the tuple keeps its identity unique, so
 #: ``melds is`` the held tuple means the very same (immutable) melds; the table stays the same
 #: object from state to state until a card is put down, so this one entry nearly always hits.
+#: Safe for the server's worker threads: the slot holds one immutable pair, read once
+#: (``last = ...[0]``) and replaced whole, so a thread sees either the old pair or the new one,
+#: never a table with another table's summary (tests/engine/test_threads.py).
 _last_summary: list[tuple[tuple[TableMeld, ...], TableSummary]] = [(_NO_MELDS, TableSummary(0, 0, False))]
 
 

@@ -176,7 +176,9 @@ def _deep_when_down(s: ContractState, out: list[ContractAction]) -> None:
 
 #: ``(melds, config, reach, ids)`` of the last table whose reach depended on the table and the
 #: rules alone (no runs, no ``melds_after_down``); see :func:`melds.table_summary` for why
-#: comparing identities is safe.
+#: comparing identities is safe, and why one immutable tuple, read once and replaced whole, is
+#: safe for worker threads (tests/engine/test_threads.py). ``_ids_of_faces`` is an ``lru_cache``
+#: of a pure function returning a frozenset: a race at worst computes the same value twice.
 _last_reach: list[tuple[tuple[TableMeld, ...], ContractConfig | None, int, frozenset[int]]] = [
     ((), None, 0, frozenset())
 ]

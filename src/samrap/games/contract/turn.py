@@ -632,6 +632,9 @@ def _table_actions(s: ContractState, free: int) -> list[ContractAction]:
 
 #: ``(13 * suit, {13-bit pattern of the suit's ranks: its discard actions})``, filled as met:
 #: listing a hand's discards a suit at a time is several times quicker than bit by bit.
+#: Safe for worker threads: an entry is a tuple of interned actions that depends on its key
+#: alone, and a dict get or set is atomic, so two threads that fill one key store equal values
+#: (tests/engine/test_threads.py).
 _SUIT_DISCARDS: tuple[tuple[int, dict[int, tuple[ContractAction, ...]]], ...] = tuple((13 * su, {}) for su in range(4))
 
 
