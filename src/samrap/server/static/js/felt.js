@@ -133,7 +133,7 @@ function pod(v, q, pos, names, opts, points) {
           { class: "pod-line" },
           stateBadge(v, q),
           pts ? h("span", { class: "pts" }, pts) : null,
-          h("span", { class: "tot" }, total),
+          h("span", { class: "tot" + (v.scores[q] === 0 ? " zero" : "") }, total),
           v.game === "contract" && v.buys[q] ? h("span", null, t("table.buys", { n: v.buys[q] })) : null,
           opts.offline && opts.offline[q] ? h("span", { class: "off" }, t("table.offline")) : null,
         ),
@@ -237,7 +237,7 @@ function pileEl(v, opts) {
     const el = opts.onTap
       ? h("button", { class: "card", type: "button", "aria-label": label, dataset: { depth }, onclick: () => opts.onTap(depth) }, face)
       : h("span", { class: "card", role: "img", "aria-label": label }, face);
-    return h("li", { class: "rowcard" + (can ? " can" : "") + (depth === 0 ? " top" : ""), dataset: { k: (v.pileIds && v.pileIds[i]) || card } }, el);
+    return h("li", { class: "rowcard" + (can ? " can" : "") + (depth === 0 ? " pile-top" : ""), dataset: { k: (v.pileIds && v.pileIds[i]) || card } }, el);
   });
   const discard = opts.discard || null;
   if (discard && discard.lit) {

@@ -870,7 +870,7 @@ class TableController {
     const d = h(
       "details",
       { class: "movelog", open: this.logOpen },
-      h("summary", null, t("tbl.log", { n: this.log.length })),
+      h("summary", { "aria-label": t("tbl.log", { n: this.log.length }) }, h("span", { class: "ico", "aria-hidden": "true" }), h("span", { class: "lbl", "aria-hidden": "true" }, t("tbl.log", { n: this.log.length }))),
       this.log.length ? h("ol", null, this.log.map((line) => h("li", null, line))) : h("p", { class: "muted" }, t("tbl.logEmpty")),
     );
     d.addEventListener("toggle", () => {
