@@ -22,6 +22,7 @@ from samrap import __version__
 from samrap.cli import common
 from samrap.cli.common import check_lang, fail, game_config, usage_errors, writable_problem
 from samrap.cli.hint import register as register_hint
+from samrap.cli.learn import register as register_learn
 from samrap.cli.lineup import close_all, line_up, seat_specs
 from samrap.cli.play import HumanPlayer, PlayObserver, QuitMatch, default_record_path, partial_result
 from samrap.cli.replay import commitment_lines, report_dict
@@ -336,6 +337,7 @@ app.command()(serve)
 register_tournament(app)
 register_hint(app)
 register_review(app)
+register_learn(app)
 
 
 def main(argv: list[str] | None = None) -> None:

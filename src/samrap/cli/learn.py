@@ -1,0 +1,117 @@
+"""``samrap learn dummy|contract [--lang th]``: the lessons in the terminal, one position at a time.
+
+Registered on the Typer app by :func:`register`. Each lesson shows its idea, the seat's view
+(the game's own text rendering) and a question; the learner types the move in the usual action
+text (``X Ks``, ``C0 7h8h9h``, ``G 7c7d7h KcKdKs``). A wrong move is explained, naming the rule,
+and asked again; ``?`` shows the legal moves, ``q`` stops. Finished lessons are remembered in a
+file (``--progress``; by default ``~/.samrap/learn.json``), and the next run starts with the first
+lesson not yet done (``--lesson ID`` picks one, ``--list`` shows the course).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+
+from samrap.cli import common
+from samrap.cli.common import check_lang, fail
+from samrap.engine.registry import get_spec
+from samrap.learn.lessons import COURSES, LessonError, LessonRun, course, find_lesson
+from samrap.learn.progress import Progress
+
+_W = {
+    "lesson": ("บทเรียนที่ {k} จาก {n}: {title}", "Lesson {k} of {n}: {title}"),
+    "ask": ("การเดินของคุณ (? ดูตาที่เดินได้, q ออก)", "Your move (? legal moves, q quit)"),
+    "legal": ("เดินได้", "Legal moves"),
+    "done": ("จบบทเรียน", "Lesson finished"),
+    "all": ("คุณเรียนครบทุกบทแล้ว", "You have finished every lesson of this course."),
+    "bye": ("บันทึกความคืบหน้าไว้แล้ว", "Progress saved."),
+    "you": ("คุณ", "you"),
+    "bot": ("บอท", "bot"),
+    "mark": ("เสร็จแล้ว", "done"),
+    "todo": ("ยังไม่ได้เรียน", "to do"),
+}
+
+
+def _w(key: str, lang: str) -> str:
+    return _W[key][0 if lang == "th" else 1]
+
+
+def learn(
+    game: Annotated[str, typer.Argument(help="The course: dummy or contract.")] = "dummy",
+    lang: Annotated[str, typer.Option("--lang", help="Lessons in en or th.")] = "en",
+    lesson: Annotated[str | None, typer.Option("--lesson", help="Start with this lesson (its id, see --list).")] = None,
+    progress: Annotated[
+        Path | None, typer.Option("--progress", help="Progress file (default ~/.samrap/learn.json).")
+    ] = None,
+    show: Annotated[bool, typer.Option("--list", help="List the course and what is done, then stop.")] = False,
+) -> None:
+    """Learn to play: short lessons that each ask you to find the move."""
+    check_lang(lang)
+    if game not in COURSES:
+        fail(f"no course for {game!r}; courses: {', '.join(COURSES)}")
+    lessons = course(game)
+    prog = Progress.load(progress)
+    out = common.stdout()
+    if show:
+        for k, les in enumerate(lessons):
+            mark = _w("mark", lang) if prog.is_done(game, les.id) else _w("todo", lang)
+            out.print(f"{k + 1}. {les.title.get(lang)}  [{les.id}]  {mark}")
+        return
+    if lesson is not None:
+        try:
+            start = lessons.index(find_lesson(game, lesson))
+        except LessonError as e:
+            fail(str(e))
+    else:
+        start = next((k for k, les in enumerate(lessons) if not prog.is_done(game, les.id)), len(lessons))
+        if start == len(lessons):
+            out.print(_w("all", lang))
+            return
+    spec = get_spec(game)
+    for k in range(start, len(lessons)):
+        les = lessons[k]
+        run = LessonRun(les)
+        out.print()
+        out.print(_w("lesson", lang).format(k=k + 1, n=len(lessons), title=les.title.get(lang)))
+        out.print(les.intro.get(lang))
+        if not _play(out, spec, run, lang):
+            out.print(_w("bye", lang))
+            return
+        prog.finish(game, les.id, run.mistakes)
+        out.print(f"{_w('done', lang)}: {les.title.get(lang)}")
+    out.print(_w("all", lang))
+
+
+def _play(out: Any, spec: Any, run: LessonRun, lang: str) -> bool:
+    """Ask each step until it is answered right; False when the learner quits."""
+    names = [_w("you", lang) if q == run.lesson.learner else f"{_w('bot', lang)} {q}" for q in range(run.game.players)]
+    while not run.done:
+        out.print()
+        out.print(spec.render_view(run.view(), names, lang))
+        out.print(run.current.prompt.get(lang))
+        while True:
+            try:
+                text = input(f"{_w('ask', lang)}: ").strip()
+            except EOFError:
+                return False
+            if text.lower() in ("q", "quit"):
+                return False
+            if text == "?":
+                legal = ", ".join(run.game.action_text(a) for a in run.game.legal_actions(run.state))
+                out.print(f"{_w('legal', lang)}: {legal}")
+                continue
+            if not text:
+                continue
+            fb = run.try_move(text)
+            out.print(fb.message.get(lang))
+            if fb.ok:
+                break
+    return True
+
+
+def register(app: Any) -> None:
+    """Add ``samrap learn`` to the Typer app."""
+    app.command(name="learn")(learn)

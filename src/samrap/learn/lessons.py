@@ -1,0 +1,334 @@
+"""Lessons: hand-built positions that each teach one idea by asking the learner to find the move.
+
+A course is a data file (``learn/data/dummy.json``, ``learn/data/contract.json``): each lesson names
+its config, the cards each seat is dealt, the first upcard and the top of the stock (the rest of the
+deck follows in card order, so the deal is fixed), the moves played before the question (``before``:
+scripted moves of any seat) and its steps. A step has a prompt in Thai and English, the expected
+move (or a few equally right ones), the rule it teaches (the number on the rules page) and the
+explanation shown after a wrong move, then the scripted moves that follow a right one (``after``).
+
+:class:`LessonRun` plays a lesson through the rules engine: a move that breaks a rule gets the
+engine's own message (it names the rule), a legal but wrong move gets the step's explanation,
+and either way the learner tries again. ``tests/learn/test_lessons.py`` plays every lesson's
+expected moves through the engine, so a rules change cannot silently break a lesson.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from functools import cache
+from importlib import resources
+from typing import Any
+
+from samrap.core.cards import parse_card
+from samrap.core.errors import SamrapError
+from samrap.core.rng import make_rng
+from samrap.engine.registry import get_spec
+from samrap.players.levels import heuristic_for
+
+COURSES = ("dummy", "contract")
+JOKER_TEXT = "*"
+
+
+@dataclass(frozen=True, slots=True)
+class Words:
+    """One text in both languages."""
+
+    th: str
+    en: str
+
+    def get(self, lang: str) -> str:
+        return self.th if lang == "th" else self.en
+
+    @classmethod
+    def of(cls, obj: Any, where: str) -> Words:
+        if not isinstance(obj, dict) or not isinstance(obj.get("th"), str) or not isinstance(obj.get("en"), str):
+            raise LessonError(f"{where}: needs a th and an en text")
+        return cls(obj["th"], obj["en"])
+
+
+class LessonError(ValueError):
+    """A lesson file is malformed (names the lesson and the field)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Step:
+    prompt: Words
+    expect: tuple[str, ...]
+    rule: int | str
+    why: Words
+    well: Words | None = None
+    after: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Lesson:
+    id: str
+    game: str
+    title: Words
+    intro: Words
+    config: str
+    learner: int
+    hands: tuple[tuple[str, ...], ...]
+    upcard: str
+    stock: tuple[str, ...]
+    start: int
+    deal: int = 1
+    before: tuple[str, ...] = ()
+    steps: tuple[Step, ...] = field(default_factory=tuple)
+
+    def as_dict(self) -> dict[str, Any]:
+        return {
+            "id": self.id,
+            "game": self.game,
+            "title": {"th": self.title.th, "en": self.title.en},
+            "intro": {"th": self.intro.th, "en": self.intro.en},
+            "steps": len(self.steps),
+            "rules": [s.rule for s in self.steps],
+        }
+
+
+def _cards(text: str) -> tuple[str, ...]:
+    """``7h8h9h Kd *`` -> ``('7h', '8h', '9h', 'Kd', '*')``."""
+    out: list[str] = []
+    for word in text.split():
+        k = 0
+        while k < len(word):
+            if word[k] == JOKER_TEXT:
+                out.append(JOKER_TEXT)
+                k += 1
+            else:
+                out.append(word[k : k + 2])
+                k += 2
+    return tuple(out)
+
+
+def _lesson(game: str, obj: Any, k: int) -> Lesson:
+    where = f"{game} lesson {k + 1}"
+    if not isinstance(obj, dict):
+        raise LessonError(f"{where}: must be an object")
+    try:
+        lid = str(obj["id"])
+        where = f"{game} lesson {lid!r}"
+        steps = tuple(
+            Step(
+                prompt=Words.of(s["prompt"], f"{where} step {j + 1} prompt"),
+                expect=tuple(s["expect"]),
+                rule=s["rule"],
+                why=Words.of(s["why"], f"{where} step {j + 1} why"),
+                well=Words.of(s["well"], f"{where} step {j + 1} well") if "well" in s else None,
+                after=tuple(s.get("after", ())),
+            )
+            for j, s in enumerate(obj["steps"])
+        )
+        return Lesson(
+            id=lid,
+            game=game,
+            title=Words.of(obj["title"], f"{where} title"),
+            intro=Words.of(obj["intro"], f"{where} intro"),
+            config=str(obj["config"]),
+            learner=int(obj.get("learner", 0)),
+            hands=tuple(_cards(h) for h in obj["hands"]),
+            upcard=str(obj["upcard"]),
+            stock=_cards(obj.get("stock", "")),
+            start=int(obj.get("start", 0)),
+            deal=int(obj.get("deal", 1)),
+            before=tuple(obj.get("before", ())),
+            steps=steps,
+        )
+    except KeyError as e:
+        raise LessonError(f"{where}: missing field {e.args[0]!r}") from None
+    except (TypeError, ValueError) as e:
+        raise LessonError(f"{where}: {e}") from None
+
+
+@cache
+def course(game: str) -> tuple[Lesson, ...]:
+    """The lessons of ``game`` (``dummy`` or ``contract``), in teaching order.
+
+    Raises:
+        LessonError: unknown course, or a malformed lesson file.
+    """
+    if game not in COURSES:
+        raise LessonError(f"no course for {game!r}; courses: {', '.join(COURSES)}")
+    text = resources.files("samrap.learn").joinpath("data", f"{game}.json").read_text(encoding="utf-8")
+    data = json.loads(text)
+    return tuple(_lesson(game, obj, k) for k, obj in enumerate(data["lessons"]))
+
+
+def find_lesson(game: str, lesson_id: str) -> Lesson:
+    for lesson in course(game):
+        if lesson.id == lesson_id:
+            return lesson
+    raise LessonError(f"no lesson {lesson_id!r} in the {game} course")
+
+
+def _face(text: str) -> int:
+    return 52 if text == JOKER_TEXT else parse_card(text)
+
+
+def build_deck(game: Any, lesson: Lesson) -> list[int]:
+    """The fixed deck order of a lesson: the hands as the deal hands them out, the upcard, the stock.
+
+    Cards not named fill the hands, then the stock, in card order (jokers last).
+
+    Raises:
+        LessonError: a card is named twice (more often than the pack holds it) or a hand is too big.
+    """
+    n = game.players
+    if len(lesson.hands) != n:
+        raise LessonError(f"{lesson.id}: {n} hands needed, {len(lesson.hands)} given")
+    if game.name == "dummy":
+        size = game.config.cards_per_hand
+        faces = list(range(52))
+        order = [(lesson.start + k) % n for k in range(n)]  # the deal starts with the starter (rule 2)
+    else:
+        size = game.config.hand_size(lesson.deal)
+        faces = list(game.config.pack.faces)
+        order = [(lesson.start + 1 + k) % n for k in range(n)]  # from the dealer's left (rule 6)
+    free: dict[int, list[int]] = {}
+    for pid, f in enumerate(faces):
+        free.setdefault(f, []).append(pid)
+
+    def take(text: str) -> int:
+        f = _face(text)
+        if not free.get(f):
+            raise LessonError(f"{lesson.id}: card {text} is named more often than the pack holds it")
+        return free[f].pop(0)
+
+    hands = []
+    for q, h in enumerate(lesson.hands):
+        if len(h) > size:
+            raise LessonError(f"{lesson.id}: hand {q} has {len(h)} cards, the deal gives {size}")
+        hands.append([take(c) for c in h])
+    up = take(lesson.upcard)
+    stock = [take(c) for c in lesson.stock]
+    rest = sorted((pid for ids in free.values() for pid in ids), key=lambda p: (faces[p], p))
+    for h in hands:
+        while len(h) < size:
+            h.append(rest.pop(0))
+    deck = [hands[order[k % n]][k // n] for k in range(n * size)]
+    return [*deck, up, *stock, *rest]
+
+
+def new_state(lesson: Lesson) -> tuple[Any, Any]:
+    """``(game, state)`` at the lesson's first question (the ``before`` moves played)."""
+    spec = get_spec(lesson.game)
+    config = spec.parse_config(lesson.config, spec.default_config)
+    game = spec.make_game(config)
+    deck = build_deck(game, lesson)
+    if game.name == "dummy":
+        state = game.new_game(deck=deck, starter=lesson.start)
+    else:
+        state = game.new_game(deck=deck, dealer=lesson.start, deal_number=lesson.deal)
+    return game, play_script(game, state, lesson, lesson.before, "before")
+
+
+#: In a script, this word plays the other seats with the heuristic bot (seeded) until the learner is to move.
+BOT = "bot"
+
+
+def play_script(game: Any, state: Any, lesson: Lesson, script: Sequence[str], where: str) -> Any:
+    """Play scripted moves (action texts, or :data:`BOT` for the bots' turns up to the learner's)."""
+    for k, text in enumerate(script):
+        if text != BOT:
+            state = game.apply(state, game.parse_action(text))
+            continue
+        bot = heuristic_for(game)
+        rng = make_rng(f"samrap-lesson:{lesson.id}:{where}:{k}")
+        while not game.is_terminal(state) and game.current_player(state) != lesson.learner:
+            seat = game.current_player(state)
+            state = game.apply(state, bot.choose(game.observe(state, seat), game.legal_actions(state), rng), seat)
+    return state
+
+
+#: Rules outside the numbered list, by the name a step gives them.
+_NAMED_RULES = {
+    "modern": ("กติกาเสริมแบบใหม่", "the modern preset's rules"),
+    "liverpool": ("กติกาลิเวอร์พูล", "the Liverpool preset's rules"),
+}
+
+
+def rule_words(rule: int | str, lang: str) -> str:
+    """``rule 12`` / ``กติกาข้อ 12``, or the name of a preset's unnumbered rules."""
+    if isinstance(rule, str) and rule in _NAMED_RULES:
+        return _NAMED_RULES[rule][0 if lang == "th" else 1]
+    return f"กติกาข้อ {rule}" if lang == "th" else f"rule {rule}"
+
+
+@dataclass(frozen=True, slots=True)
+class Feedback:
+    """What the learner is told after a move."""
+
+    ok: bool
+    done: bool
+    message: Words
+    rule: int | str | None = None
+
+
+class LessonRun:
+    """One learner working through one lesson (state kept here; the rules engine checks every move)."""
+
+    def __init__(self, lesson: Lesson) -> None:
+        self.lesson = lesson
+        self.game, self.state = new_state(lesson)
+        self.step = 0
+        self.mistakes = 0
+
+    @property
+    def done(self) -> bool:
+        return self.step >= len(self.lesson.steps)
+
+    @property
+    def current(self) -> Step:
+        return self.lesson.steps[self.step]
+
+    def view(self) -> Any:
+        return self.game.observe(self.state, self.lesson.learner)
+
+    def after_move(self, text: str) -> Any:
+        try:
+            return self.game.apply(self.state, self.game.parse_action(text), self.lesson.learner)
+        except SamrapError:
+            return None  # an expected move that does not apply here (a step may accept a few)
+
+    def is_legal(self, text: str) -> bool:
+        return self.after_move(text) is not None
+
+    def try_move(self, text: str) -> Feedback:
+        """Play ``text`` for the learner: right -> next step (scripted replies played); wrong -> explanation, retry."""
+        if self.done:
+            return Feedback(True, True, Words("บทเรียนนี้จบแล้ว", "This lesson is finished."))
+        step = self.current
+        try:
+            action = self.game.parse_action(text)
+            after = self.game.apply(self.state, action, self.lesson.learner)
+        except SamrapError as e:
+            self.mistakes += 1
+            rule = getattr(e, "rule", None)
+            return Feedback(
+                False,
+                False,
+                Words(
+                    f"การเดินนี้ผิดกติกาข้อ {rule} ลองใหม่อีกครั้ง" if rule is not None else "เขียนการเดินไม่ถูก ลองใหม่อีกครั้ง",
+                    f"That move breaks a rule: {e}. Try again.",
+                ),
+                rule,
+            )
+        if not any(after == self.after_move(t) for t in step.expect):  # the same move, written in any order
+            self.mistakes += 1
+            return Feedback(
+                False,
+                False,
+                Words(
+                    f"ยังไม่ใช่ ({rule_words(step.rule, 'th')}): {step.why.th} ลองใหม่อีกครั้ง",
+                    f"Not quite ({rule_words(step.rule, 'en')}): {step.why.en} Try again.",
+                ),
+                step.rule,
+            )
+        self.state = play_script(self.game, after, self.lesson, step.after, f"step{self.step}")
+        self.step += 1
+        well = step.well or Words("ถูกต้อง", "Right.")
+        return Feedback(True, self.done, well, step.rule)

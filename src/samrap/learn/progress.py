@@ -1,0 +1,52 @@
+"""The learner's progress in the terminal: which lessons are done, kept in a small JSON file.
+
+The web app keeps the same record in the browser's storage; here it is a file (by default
+``~/.samrap/learn.json``, or ``$SAMRAP_HOME/learn.json``), so ``samrap learn`` picks up where the
+learner stopped. A missing or unreadable file is an empty record, never an error.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+
+def default_path() -> Path:
+    home = os.environ.get("SAMRAP_HOME")
+    return (Path(home) if home else Path.home() / ".samrap") / "learn.json"
+
+
+@dataclass(slots=True)
+class Progress:
+    """``done[game][lesson id] = mistakes made`` for the finished lessons."""
+
+    path: Path
+    done: dict[str, dict[str, int]] = field(default_factory=dict)
+
+    @classmethod
+    def load(cls, path: Path | None = None) -> Progress:
+        p = path or default_path()
+        try:
+            data: Any = json.loads(p.read_text(encoding="utf-8"))
+        except (OSError, ValueError):
+            return cls(p)
+        done: dict[str, dict[str, int]] = {}
+        if isinstance(data, dict) and isinstance(data.get("done"), dict):
+            for game, lessons in data["done"].items():
+                if isinstance(lessons, dict):
+                    done[str(game)] = {str(k): int(v) for k, v in lessons.items() if isinstance(v, int)}
+        return cls(p, done)
+
+    def is_done(self, game: str, lesson_id: str) -> bool:
+        return lesson_id in self.done.get(game, {})
+
+    def finish(self, game: str, lesson_id: str, mistakes: int) -> None:
+        """Mark a lesson done and write the file at once (a crash later loses nothing)."""
+        self.done.setdefault(game, {})[lesson_id] = mistakes
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        tmp = self.path.with_suffix(".tmp")
+        tmp.write_text(json.dumps({"version": 1, "done": self.done}, ensure_ascii=False, indent=1), encoding="utf-8")
+        tmp.replace(self.path)
