@@ -57,8 +57,8 @@ def _cards(c: ContractConfig) -> Section:
         (
             Rule(
                 1,
-                f"3 to 5 players, 4 is best; up to 8 as an option. This table has {n}.",
-                f"ผู้เล่น 3–5 คน 4 คนดีที่สุด เล่นได้ถึง 8 คน โต๊ะนี้มี {n} คน",
+                f"3 to 5 players, 4 is best; up to 8 as an option (here: {n}).",
+                f"ผู้เล่น 3–5 คน 4 คนดีที่สุด เล่นได้ถึง 8 คน (ที่นี่ {n} คน)",
             ),
             Rule(2, pack_en + ".", pack_th),
             Rule(

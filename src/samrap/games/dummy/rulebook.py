@@ -19,8 +19,8 @@ def _cards_and_deal(c: DummyConfig) -> Section:
     rules = [
         Rule(
             1,
-            f"One 52-card deck, no jokers, for 2 to 4 players; this table has {n}.",
-            f"ไพ่สำรับเดียว 52 ใบ ไม่มีโจ๊กเกอร์ เล่นได้ 2–4 คน โต๊ะนี้มี {n} คน",
+            f"One 52-card deck, no jokers, for 2 to 4 players (here: {n}).",
+            f"ไพ่สำรับเดียว 52 ใบ ไม่มีโจ๊กเกอร์ เล่นได้ 2–4 คน (ที่นี่ {n} คน)",
         ),
         Rule(
             2,

@@ -31,9 +31,9 @@ self.addEventListener("activate", (event) => {
   );
 });
 
-/** Requests whose answers are worth keeping: the shell's files and the preset list. */
+/** Requests whose answers are worth keeping: the shell's files, the preset list and the rules pages read. */
 function keepable(url) {
-  return url.origin === self.location.origin && (url.pathname.startsWith("/static/") || url.pathname === "/api/presets" || url.pathname === "/manifest.webmanifest");
+  return url.origin === self.location.origin && (url.pathname.startsWith("/static/") || url.pathname === "/api/presets" || url.pathname.startsWith("/api/rules/") || url.pathname === "/manifest.webmanifest");
 }
 
 async function networkFirst(request, fallbackUrl) {

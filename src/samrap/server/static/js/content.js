@@ -1,9 +1,11 @@
 // The glossary and the rules of both games, in Thai and English, for people at the table.
-// The numbered rules the engine implements are docs/rules/dummy.md and docs/rules/contract.md.
+// The rules come from the server's rule book of the chosen preset and options (GET /api/rules/GAME),
+// numbered as docs/rules/dummy.md and docs/rules/contract.md number them.
 
 import { cardSVG } from "./cards.js";
-import { h } from "./dom.js";
-import { lang, t } from "./i18n.js";
+import { clear, h } from "./dom.js";
+import { hasKey, lang, t } from "./i18n.js";
+import { api, errorText } from "./net.js";
 
 // [Thai word, romanised, English, explanation in Thai, explanation in English]
 const GLOSSARY = [
@@ -46,112 +48,96 @@ export function glossaryPage() {
   );
 }
 
-const DUMMY_RULES = {
-  en: [
-    ["Cards and deal", [
-      "One 52-card deck, 2–4 players. Each player gets 11 cards (2 players), 9 (3 players) or 7 (4 players).",
-      "The rest is the stock (กองจั่ว). Its top card is turned up as the first card of the discard row (กองกลาง): the head (หัว).",
-      "Discards stay in a row in order, every card visible to everyone.",
-    ]],
-    ["Melds", [
-      "A run (เรียง) is 3 or more consecutive cards of one suit; a set (ตอง) is 3 or 4 cards of one rank.",
-      "Ranks go 2 up to A; the ace is high only (Q-K-A is a run, A-2-3 is not) unless the table plays ace low.",
-    ]],
-    ["A turn", [
-      "First draw (จั่ว) the top stock card, or collect (เก็บ): take any row card and every card discarded after it, and put that card down at once in a new meld with at least one card from your hand.",
-      "Your first collect makes you born (เกิด). Only a born player may meld from hand and lay off (ฝาก) cards on any meld on the table.",
-      "End the turn with one discard, or knock.",
-    ]],
-    ["Knock and the end", [
-      "Knock (น็อค): put every card down as melds and lay-offs except one, placed face down. The game ends at once.",
-      "A knock by a player who was not born when the turn began is a dark knock (น็อคมืด).",
-      "When the stock runs out, the next player may only collect and knock, or pass; then the game ends.",
-    ]],
-    ["Scoring", [
-      "Cards are worth 2–9: 5, 10-J-Q-K: 10, A: 15; the spetos (สเปโต) 2♣ and Q♠: 50.",
-      "Each player scores the cards they put on the table minus the cards left in hand. The knock card scores +50; a dark knock doubles the knocker's score.",
-      "ตกตึก: when someone knocks, every player not born loses twice their hand. โง่: discarding the card the next player collects alone and knocks with costs 50 and reverses play.",
-      "Scores add up over games; the first to reach the target (500 by default) wins.",
-    ]],
-  ],
-  th: [
-    ["ไพ่และการแจก", [
-      "ใช้ไพ่สำรับเดียว 52 ใบ ผู้เล่น 2–4 คน แจกคนละ 11 ใบ (2 คน) 9 ใบ (3 คน) หรือ 7 ใบ (4 คน)",
-      "ไพ่ที่เหลือเป็นกองจั่ว หงายใบบนสุดเป็นใบแรกของกองกลาง เรียกว่าหัว",
-      "ไพ่ที่ทิ้งวางเรียงเป็นแถวตามลำดับ ทุกคนเห็นทุกใบ",
-    ]],
-    ["ชุดไพ่", [
-      "เรียง คือไพ่ดอกเดียวกันเรียงกัน 3 ใบขึ้นไป ตอง คือไพ่แต้มเดียวกัน 3 หรือ 4 ใบ",
-      "แต้มเรียงจาก 2 ถึง A เอซเป็นไพ่สูงเท่านั้น (Q-K-A เป็นเรียง แต่ A-2-3 ไม่ใช่) เว้นแต่โต๊ะเล่นแบบเอซต่ำ",
-    ]],
-    ["ในหนึ่งตา", [
-      "เริ่มด้วยการจั่วไพ่จากกองจั่ว หรือเก็บ: หยิบไพ่ใบใดก็ได้ในกองกลางพร้อมไพ่ที่ทิ้งหลังจากนั้นทั้งหมด และต้องลงใบนั้นเป็นชุดใหม่ทันทีกับไพ่ในมืออย่างน้อยหนึ่งใบ",
-      "การเก็บครั้งแรกทำให้เกิด ผู้ที่เกิดแล้วเท่านั้นจึงลงไพ่จากมือและฝากไพ่กับชุดใดก็ได้บนโต๊ะ",
-      "จบตาด้วยการทิ้งไพ่หนึ่งใบ หรือน็อค",
-    ]],
-    ["น็อคและการจบเกม", [
-      "น็อค: ลงไพ่ทั้งหมดเป็นชุดและฝาก เหลือใบเดียวคว่ำไว้ เกมจบทันที",
-      "ถ้าผู้น็อคยังไม่เกิดเมื่อเริ่มตานั้น เรียกว่าน็อคมืด",
-      "เมื่อกองจั่วหมด ผู้เล่นคนถัดไปทำได้แค่เก็บแล้วน็อค หรือผ่าน แล้วเกมจบ",
-    ]],
-    ["การนับแต้ม", [
-      "ไพ่ 2–9 ใบละ 5 แต้ม 10 J Q K ใบละ 10 A ใบละ 15 สเปโต 2♣ และ Q♠ ใบละ 50",
-      "แต่ละคนได้แต้มไพ่ที่ตนลงบนโต๊ะ ลบแต้มไพ่ที่เหลือในมือ ไพ่ที่น็อคคว่ำได้ 50 น็อคมืดคะแนนคูณสอง",
-      "ตกตึก: เมื่อมีคนน็อค ผู้ที่ยังไม่เกิดเสียแต้มไพ่ในมือสองเท่า โง่: ทิ้งไพ่ให้คนถัดไปเก็บใบเดียวแล้วน็อค เสีย 50 และเกมต่อไปเล่นกลับทิศ",
-      "คะแนนสะสมข้ามเกม ใครถึงคะแนนเป้าหมายก่อน (ปกติ 500) ชนะ",
-    ]],
-  ],
-};
+// ---------- rules: the server's rule book of the chosen preset and options ----------
+// #/rules/GAME?preset=P&key=value reads GET /api/rules/GAME with the same query: the words come from
+// the config being described (samrap.engine.rulebooks, the text `samrap rules` prints), so the page
+// shows the rules a table plays, each with the number that errors cite.
 
-const CONTRACT_RULES = {
-  en: [
-    ["Cards and deals", [
-      "3–5 players (up to 8 as an option) with two decks and two jokers. Seven deals: 10 cards each in deals 1–4, 12 in deals 5–7.",
-      "Contracts: 1 two sets; 2 a set and a run; 3 two runs; 4 three sets; 5 two sets and a run; 6 a set and two runs; 7 three runs.",
-      "A set is 3 or 4 cards of one rank in different suits; a run is 3 or more consecutive cards of one suit. The ace is high or low, never both; runs do not wrap.",
-    ]],
-    ["A turn", [
-      "Draw the top stock card, or take the top discard; a deeper discard may be taken with every card above it if it goes on the table this turn.",
-      "The first time you put cards down you must lay down exactly the deal's contract. After that you may lay off on any meld.",
-      "Jokers are wild; say which card a joker stands for when you put it down. A player who is down may swap the natural card for a joker in a run and must use that joker at once.",
-      "End the turn with a discard, unless you went out. In deal 7 you must go down and out in one turn.",
-    ]],
-    ["Scoring", [
-      "When someone goes out the deal ends. Everyone else scores the cards in hand: 2–10 face value, J Q K 10, A 15, joker 15.",
-      "After seven deals the lowest total wins.",
-      "Liverpool: when the player in turn does not take the top discard, others may buy it with one penalty card, at most 3 times a deal.",
-    ]],
-  ],
-  th: [
-    ["ไพ่และการแจก", [
-      "ผู้เล่น 3–5 คน (ได้ถึง 8 คนเป็นตัวเลือก) ใช้ไพ่สองสำรับกับโจ๊กเกอร์สองใบ เล่นเจ็ดตา ตาที่ 1–4 แจกคนละ 10 ใบ ตาที่ 5–7 คนละ 12 ใบ",
-      "สัญญา: ตา 1 ตองสองกอง ตา 2 ตองหนึ่งเรียงหนึ่ง ตา 3 เรียงสองกอง ตา 4 ตองสามกอง ตา 5 ตองสองเรียงหนึ่ง ตา 6 ตองหนึ่งเรียงสอง ตา 7 เรียงสามกอง",
-      "ตอง คือไพ่แต้มเดียวกัน 3 หรือ 4 ใบคนละดอก เรียง คือไพ่ดอกเดียวกันเรียงกัน 3 ใบขึ้นไป เอซเป็นสูงหรือต่ำได้อย่างใดอย่างหนึ่ง และเรียงวนไม่ได้",
-    ]],
-    ["ในหนึ่งตา", [
-      "จั่วจากกองจั่ว หรือหยิบไพ่ใบบนสุดของกองทิ้ง หยิบใบที่ลึกกว่าได้พร้อมไพ่ทุกใบที่อยู่บนมัน ถ้าลงใบนั้นบนโต๊ะในตาเดียวกัน",
-      "การลงไพ่ครั้งแรกต้องลงครบตามสัญญาของตานั้นพอดี หลังจากนั้นฝากไพ่กับชุดใดก็ได้",
-      "โจ๊กเกอร์แทนไพ่ใดก็ได้ ต้องบอกว่าแทนใบไหนเมื่อลง ผู้ที่ลงแล้วแลกไพ่จริงกับโจ๊กเกอร์ในชุดเรียงได้ และต้องใช้โจ๊กเกอร์นั้นทันที",
-      "จบตาด้วยการทิ้งหนึ่งใบ เว้นแต่ออกแล้ว ตาที่ 7 ต้องลงและออกในตาเดียว",
-    ]],
-    ["การนับแต้ม", [
-      "เมื่อมีคนออก ตานั้นจบ คนอื่นนับแต้มไพ่ในมือ: 2–10 ตามหน้าไพ่ J Q K 10 A 15 โจ๊กเกอร์ 15",
-      "ครบเจ็ดตา ใครแต้มรวมน้อยที่สุดชนะ",
-      "ลิเวอร์พูล: เมื่อผู้เล่นในตาไม่หยิบไพ่ทิ้งใบบนสุด คนอื่นซื้อได้พร้อมจั่วไพ่ลงโทษหนึ่งใบ ไม่เกิน 3 ครั้งต่อตา",
-    ]],
-  ],
-};
+const GAMES = ["dummy", "contract"];
+const DEFAULT_PRESET = { dummy: "classic", contract: "seed" };
 
-export function rulesPage(game) {
-  const rules = (game === "contract" ? CONTRACT_RULES : DUMMY_RULES)[lang()];
+/** The game and the query of the current #/rules/GAME?... address. */
+function rulesAddress(fallback) {
+  const m = location.hash.match(/^#\/rules\/([^?]*)(?:\?(.*))?$/);
+  const name = m && m[1] ? decodeURIComponent(m[1]) : fallback;
+  return { game: GAMES.includes(name) ? name : fallback, params: new URLSearchParams(m && m[2] ? m[2] : "") };
+}
+
+function optionValue(game, key, value) {
+  if (value === "true" || value === "false") return t(value === "true" ? "rules.yes" : "rules.no");
+  const named = `opt.${game}.${key}.${value}`;
+  return hasKey(named) ? t(named) : value;
+}
+
+/** What the page describes, in words: the preset's name and each option given in the address. */
+function chosenLine(game, params) {
+  const preset = params.get("preset");
+  const presetKey = preset ? `preset.${game}.${preset}` : null;
+  const parts = [t(presetKey && hasKey(presetKey) ? presetKey : `preset.${game}.${DEFAULT_PRESET[game]}`)];
+  for (const [key, value] of params) {
+    if (key === "preset") continue;
+    const label = hasKey(`opt.${game}.${key}`) ? t(`opt.${game}.${key}`) : key;
+    parts.push(`${label}: ${optionValue(game, key, value)}`);
+  }
+  return parts.join(" · ");
+}
+
+function ruleItem(rule, th) {
+  const mark = rule.number === null ? t("rules.house") : t("rules.number", { n: rule.number });
+  return h("li", { class: "rule", dataset: { rule: rule.number === null ? "" : String(rule.number) } },
+    h("strong", { class: "rule-no" }, mark), " ", th ? rule.th : rule.en);
+}
+
+function renderBook(body, book) {
+  const th = lang() === "th";
+  clear(body).append(
+    ...book.sections.map((s) =>
+      h("section", { class: "card-box", dataset: { section: s.key } },
+        h("h2", null, th ? s.title.th : s.title.en),
+        h("ul", { class: "rules-list", style: { listStyle: "none", paddingLeft: "0" } }, s.rules.map((r) => ruleItem(r, th))),
+      ),
+    ),
+  );
+}
+
+function presetLinks(nav, game, current) {
+  api("GET", "/api/presets")
+    .then((list) => {
+      const entry = (list.games || []).find((g) => g.name === game);
+      if (!entry) return;
+      const chosen = current || entry.default_preset;
+      clear(nav).append(
+        t("rules.presets"), " ",
+        ...entry.presets.flatMap((p, i) => [
+          i ? " · " : "",
+          p.name === chosen
+            ? h("strong", null, t(`preset.${game}.${p.name}`))
+            : h("a", { href: `#/rules/${game}?preset=${encodeURIComponent(p.name)}` }, t(`preset.${game}.${p.name}`)),
+        ]),
+      );
+    })
+    .catch(() => clear(nav));
+}
+
+export function rulesPage(fallback) {
+  const { game, params } = rulesAddress(fallback || "dummy");
   const other = game === "contract" ? "dummy" : "contract";
+  const body = h("div", { class: "rules-body", "aria-live": "polite" }, h("p", { class: "muted" }, t("rules.loading")));
+  const nav = h("p", { class: "rules-presets" });
+  presetLinks(nav, game, params.get("preset"));
+  const query = params.toString();
+  api("GET", `/api/rules/${game}${query ? `?${query}` : ""}`)
+    .then((book) => renderBook(body, book))
+    .catch((err) => clear(body).append(h("p", { class: "error", role: "alert" }, errorText(err))));
   return h(
     "div",
     { class: "page rules" },
     h("h1", null, t("rules.title", { game: t("game." + game) })),
+    h("p", { class: "rules-chosen" }, chosenLine(game, params)),
     h("div", { class: "hero", "aria-hidden": "true" }, h("div", { class: "fan", html: ["7h", "8h", "9h", "Qs", "2c"].map((c) => cardSVG(c)).join("") })),
-    rules.map(([title, items]) => h("section", { class: "card-box" }, h("h2", null, title), h("ol", null, items.map((x) => h("li", null, x))))),
-    h("p", { class: "muted" }, t("rules.full")),
+    nav,
+    body,
+    h("p", { class: "muted" }, t("rules.numbers")),
     h("p", null, h("a", { href: `#/rules/${other}` }, t("rules.title", { game: t("game." + other) })), " · ", h("a", { href: "#/glossary" }, t("gloss.title"))),
   );
 }

@@ -1,0 +1,46 @@
+"""The web rules page shows the rules of the chosen preset and options (``#/rules/GAME?preset=P&key=v``),
+in words from the server's rule book, in Thai and English, each rule with its number (issue 14.4)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tests.cli.test_thai import latin_words
+from tests.web.conftest import PHONE, shot
+
+NO_OVERFLOW = "() => document.documentElement.scrollWidth <= window.innerWidth"
+RULE_SAYS = (
+    "([n, words]) => [...document.querySelectorAll(`li[data-rule='${n}']`)]"
+    ".some((li) => li.textContent.includes(words))"
+)
+
+
+def test_rules_page_follows_the_preset_and_options(new_page: Any) -> None:
+    page = new_page("en", PHONE)
+    page.goto("/#/rules/dummy?preset=modern")
+    page.wait_for_selector("[data-section=house] li")
+    house = page.locator("[data-section=house]").inner_text()
+    assert "ปี้หัว" in house and "loses 50" in house and "House rule" in house
+    assert page.locator("li[data-rule='17']").count() == 1
+    assert "Modern" in page.locator(".rules-chosen").inner_text()
+    assert page.evaluate(NO_OVERFLOW)
+    page.goto("/#/rules/dummy?preset=seed&target=300")
+    page.wait_for_selector("li[data-rule='29']")
+    page.wait_for_function(RULE_SAYS, arg=["29", "300"])
+    assert "at most 2 cards per game" in page.locator("li[data-rule='17']").inner_text()
+    assert page.locator("[data-section=house]").count() == 0
+    page.goto("/#/rules/contract?preset=pagat")
+    page.wait_for_function(RULE_SAYS, arg=["9", "4 or more"])
+    shot(page, "rules-contract-pagat-phone")
+
+
+def test_rules_page_in_thai_has_no_latin_word_but_card_texts(new_page: Any) -> None:
+    page = new_page("th", PHONE)
+    page.goto("/#/rules/contract?preset=liverpool")
+    page.wait_for_selector("[data-section=buying] li")
+    text = page.locator(".rules-body").inner_text()
+    assert "ซื้อได้ไม่เกิน 3 ครั้งต่อคนต่อรอบ" in text and "ข้อ 7" in text
+    assert latin_words(text) == []
+    assert page.evaluate(NO_OVERFLOW)
+    page.goto("/#/rules/dummy?preset=nope")
+    page.wait_for_selector(".rules-body .error")
