@@ -123,3 +123,27 @@ def test_every_character_the_app_shows_is_in_a_shipped_font() -> None:
         text = re.sub(r"/\*.*?\*/|^\s*//.*$", "", text, flags=re.S | re.M)  # comments are not shown
         missing = {ch for ch in text if ord(ch) > 0x7E and ord(ch) not in covered}
         assert not missing, f"{path.name}: {sorted(missing)}"
+
+
+LATIN_WORD = re.compile(r"[A-Za-z]{2,}")
+
+
+def test_every_preset_and_option_has_words_in_both_languages() -> None:
+    """The lobby shows presets and options in words (never a config string): every preset, option
+    and choice the server lists (``GET /api/presets``) has a name in English and in Thai, and the
+    Thai names use no English word (card texts such as A-2-3 are single letters)."""
+    from samrap.server.presets import preset_list
+
+    en, th = _dictionary("en"), _dictionary("th")
+    keys = []
+    for g in preset_list().games:
+        keys += [f"game.{g.name}"] + [f"preset.{g.name}.{p.name}" for p in g.presets]
+        for o in g.options:
+            keys.append(f"opt.{g.name}.{o.name}")
+            keys += [f"opt.{g.name}.{o.name}.{c}" for c in o.choices or []]
+            if o.kind == "int_or_none":
+                keys.append(f"opt.{g.name}.{o.name}.none")
+    missing = [k for k in keys if k not in en or k not in th]
+    assert not missing, f"no words for: {missing}"
+    english = {k: th[k] for k in keys if LATIN_WORD.search(th[k])}
+    assert not english, english

@@ -46,7 +46,7 @@ def _same_origin(url: str, origin: str) -> bool:
 
 
 def test_first_load_of_a_table_is_light_and_same_origin(new_page: Any, server: Any) -> None:
-    # A table made by someone else; this browser opens its shared link cold (empty cache).
+    # A table made by someone else; this browser opens its shared watch link cold (empty cache).
     body = {"game": "dummy", "seats": [{"kind": "human"}, {"kind": "bot"}], "host_name": "host"}
     created = api(server, "POST", "/api/tables", body)
     code = created["table"]["code"]
@@ -55,7 +55,7 @@ def test_first_load_of_a_table_is_light_and_same_origin(new_page: Any, server: A
 
     page = new_page("th")
     traffic = Traffic(page)
-    page.goto(f"/t/{code}")
+    page.goto(f"/t/{code}?watch={created['spectator_key']}")  # a private table's watch link
     page.wait_for_function("() => window.samrapTable && window.samrapTable.view")
     page.wait_for_load_state("networkidle")
     assert page.locator(".rowcard").count() >= 1

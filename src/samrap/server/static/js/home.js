@@ -5,7 +5,7 @@
 import { cardSVG } from "./cards.js";
 import { h } from "./dom.js";
 import { t } from "./i18n.js";
-import { api, errorText, getPref, saveSeat, setPref } from "./net.js";
+import { api, errorText, getPref, recentTables, saveSeat, setPref } from "./net.js";
 import { changesText, configText, describeConfig, FALLBACK, gameOf, loadPresets, optionsPanel, presetName, presetOf } from "./options.js";
 
 export const LEVELS = ["easy", "medium", "hard", "expert"];
@@ -96,6 +96,19 @@ function summary(list, c, withLevel) {
   const changed = changesText(game, preset, c.more).length;
   if (changed) parts.push(t("home.nChanged", { n: changed }));
   return parts.join(" · ");
+}
+
+/**
+ * Finished matches to list: this browser's own tables first (bot tables and friends' tables are
+ * private, so the public list never has them), then the public tables', newest first.
+ */
+async function finishedGames() {
+  const mine = recentTables(6).map((code) => api("GET", `/api/games?table=${encodeURIComponent(code)}&limit=5`).catch(() => null));
+  const lists = await Promise.all([...mine, api("GET", "/api/games?limit=20")]);
+  if (lists.every((l) => l === null)) throw new Error("offline");
+  const byId = new Map();
+  for (const l of lists) for (const m of (l && l.games) || []) byId.set(m.id, m);
+  return [...byId.values()].sort((a, b) => (a.finished_at < b.finished_at ? 1 : -1));
 }
 
 /** A seat name from the archive: "bot:medium" reads "Bot (Medium)". */
@@ -337,10 +350,9 @@ export function homePage(go) {
   loadPresets().then((l) => {
     list = l;
     drawAll();
-    return api("GET", "/api/games");
+    return finishedGames();
   })
-    .then((res) => {
-      const games = (res && res.games) || [];
+    .then((games) => {
       archive.replaceChildren(
         games.length
           ? h(

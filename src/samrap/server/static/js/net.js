@@ -73,6 +73,14 @@ function loadSeats() {
   }
 }
 
+/** The codes of the tables this browser sat at, most recent first. */
+export function recentTables(n) {
+  const all = loadSeats();
+  return Object.keys(all)
+    .sort((a, b) => all[b].at - all[a].at)
+    .slice(0, n);
+}
+
 export function seatFor(code) {
   return loadSeats()[code] || null;
 }
