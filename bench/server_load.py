@@ -89,6 +89,11 @@ class Stats:
     sent: int = 0
     errors: dict[str, int] = field(default_factory=dict)
     measuring: bool = False
+    #: (table code, version, sent, received) of every measured action, to line up with the server's stages
+    samples: list[tuple[str, int, float, float]] = field(default_factory=list)
+    #: hint requests: (seconds, HTTP status)
+    hints: list[tuple[float, int]] = field(default_factory=list)
+    hinting: bool = False
 
 
 @dataclass
@@ -99,6 +104,9 @@ class TableClient:
     sent_at: dict[int, float] = field(default_factory=dict)
     last_v: int = 0
     rematches: int = 0
+    #: seat 0 of this table asks for a hint at most every this many seconds when to move (0: never)
+    hint_every: float = 0.0
+    last_hint: float = 0.0
 
 
 async def seat_loop(
@@ -127,6 +135,7 @@ async def seat_loop(
                         sent = t.sent_at.pop(e["v"], None)
                         if sent is not None and stats.measuring:
                             stats.latencies.append(now - sent)
+                            stats.samples.append((t.code, e["v"], sent, now))
                             stats.actions += 1
                     if e["kind"] == "match_over" and seat == 0:
                         t.rematches += 1
@@ -135,6 +144,11 @@ async def seat_loop(
                         task.add_done_callback(background.discard)
                 if msg["legal"] and (pending is None or pending.done()):
                     pending = asyncio.create_task(act_later(ws, t, msg, rng, think, stats))
+                    if t.hint_every and stats.hinting and now - t.last_hint >= t.hint_every and seat == 0:
+                        t.last_hint = now
+                        task = asyncio.create_task(ask_hint(http, t, stats))
+                        background.add(task)
+                        task.add_done_callback(background.discard)
         finally:
             closer.cancel()
             if pending is not None:
@@ -164,6 +178,65 @@ async def act_later(
     t.sent_at[view["v"] + 1] = time.perf_counter()
     stats.sent += 1
     await ws.send(json.dumps({"t": "act", "v": view["v"], "action": rng.choice(view["legal"])}))
+
+
+async def ask_hint(http: httpx.AsyncClient, t: TableClient, stats: Stats) -> None:
+    """What a person pressing the hint button waits for (a 503 ``busy`` counts, with its time)."""
+    start = time.perf_counter()
+    r = await http.post(f"/api/tables/{t.code}/hint", json={"token": t.tokens[0]})
+    if stats.measuring:
+        stats.hints.append((time.perf_counter() - start, r.status_code))
+
+
+def burner(n: int) -> list[subprocess.Popen[bytes]]:
+    """``n`` processes that spin on the CPU at normal priority: other work on the machine."""
+    code = "import time\nwhile True: pass"
+    return [subprocess.Popen([sys.executable, "-c", code]) for _ in range(n)]
+
+
+def percentile(values: list[float], p: float) -> float:
+    xs = sorted(values)
+    return xs[min(len(xs) - 1, int(p * len(xs)))] if xs else float("nan")
+
+
+#: The stages of an action's latency, from the seat's send to the other seat's receipt (see
+#: ``samrap.server.stages``): the names, and the pair of stamps each lies between.
+STAGES = (
+    ("to_server", "sent", "read"),  # client send, kernel, the server's loop getting round to the frame
+    ("parse", "read", "entered"),  # validating the frame, dispatch
+    ("lock", "entered", "locked"),  # waiting for the table's lock
+    ("plan", "locked", "planned"),  # the rules check
+    ("apply", "planned", "applied"),  # applying the event in memory
+    ("store", "applied", "stored"),  # the writer's queue and the database commit
+    ("broadcast", "stored", "broadcast"),  # building each seat's view, queueing it
+    ("to_client", "broadcast", "received"),  # the sender task, kernel, the client's loop
+)
+
+
+def stage_split(samples: list[tuple[str, int, float, float]], report: dict[str, Any]) -> dict[str, Any]:
+    """Each stage's share of the measured actions' latency: over all of them and over the slowest 1%."""
+    fields = report["fields"]
+    by_key = {(c[0], c[1]): dict(zip(fields, c, strict=True)) for c in report["commits"]}
+    rows = []
+    for code, v, sent, received in samples:
+        c = by_key.get((code, v))
+        if c is None or c["read"] is None:
+            continue
+        stamps = {**c, "sent": sent, "received": received}
+        rows.append((received - sent, {name: stamps[b] - stamps[a] for name, a, b in STAGES}))
+    if not rows:
+        return {"matched": 0}
+    rows.sort(key=lambda r: r[0])
+    slow = rows[-max(1, len(rows) // 100) :]
+
+    def shares(part: list[tuple[float, dict[str, float]]]) -> dict[str, Any]:
+        total = sum(r[0] for r in part)
+        return {
+            "mean_ms": round(1000 * total / len(part), 1),
+            **{name: f"{100 * sum(r[1][name] for r in part) / total:.0f}%" for name, _, _ in STAGES},
+        }
+
+    return {"matched": len(rows), "all": shares(rows), "slowest_1pct": shares(slow)}
 
 
 async def rematch(http: httpx.AsyncClient, t: TableClient) -> None:
@@ -209,13 +282,21 @@ async def run(args: argparse.Namespace, base: str, pid: int) -> dict[str, Any]:
         gc.set_threshold(*CLIENT_GC_THRESHOLDS)
         for t in tables:
             await http.post(f"/api/tables/{t.code}/start", json={"token": t.host})
+        for t in tables[: args.hint_clients]:
+            t.hint_every = args.hint_every
         await asyncio.sleep(args.warmup)
-        stats.measuring = True
-        load0 = os.getloadavg()[0]
-        cpu0, wall0, own0 = cpu_seconds(pid), time.perf_counter(), time.process_time()
-        await asyncio.sleep(args.seconds)
-        stats.measuring = False
-        cpu1, wall1, own1 = cpu_seconds(pid), time.perf_counter(), time.process_time()
+        phases = []
+        for name in args.phases.split(","):
+            burn = burner(args.burn) if "burn" in name else []
+            stats.hinting = "hints" in name
+            try:
+                await asyncio.sleep(args.settle)
+                phases.append(await measure(name, args, http, stats, pid, len(tables)))
+            finally:
+                stats.hinting = False
+                for b in burn:
+                    b.kill()
+                    b.wait()
         rss_after = rss_kib(pid)
         # drain: stop acting, let every in-flight action come back, then compare versions
         for t in tables:
@@ -227,39 +308,81 @@ async def run(args: argparse.Namespace, base: str, pid: int) -> dict[str, Any]:
             info = (await http.get(f"/api/tables/{t.code}")).json()
             if info["version"] < t.last_v:
                 lost += 1
-        lat = sorted(stats.latencies)
-
-        def pct(p: float) -> float:
-            return lat[min(len(lat) - 1, int(p * len(lat)))] * 1000 if lat else float("nan")
-
-        return {
+        result = {
             "tables": args.tables,
             "players": args.players,
-            "seconds": round(wall1 - wall0, 1),
             "think_s": args.think,
-            "actions": stats.actions,
-            "actions_per_s": round(stats.actions / (wall1 - wall0), 1),
-            "p50_ms": round(pct(0.50), 1),
-            "p99_ms": round(pct(0.99), 1),
-            "max_ms": round(lat[-1] * 1000, 1) if lat else None,
-            "mean_ms": round(statistics.fmean(lat) * 1000, 1) if lat else None,
-            "over_100ms": sum(1 for x in lat if x > 0.1),
-            "client_loop_lag_p99_ms": round(sorted(stats.lags)[int(0.99 * len(stats.lags))] * 1000, 1)
-            if stats.lags
-            else None,
-            "client_loop_lag_max_ms": round(max(stats.lags) * 1000, 1) if stats.lags else None,
+            "burn": args.burn,
+            "hint_clients": args.hint_clients,
+            "hint_every_s": args.hint_every,
+            "cores": os.cpu_count(),
             "errors": stats.errors,
             "tables_behind_clients": lost,
-            "server_cpu_percent": round(100 * (sum(cpu1) - sum(cpu0)) / (wall1 - wall0), 1),
-            "server_sys_percent": round(100 * (cpu1[1] - cpu0[1]) / (wall1 - wall0), 1),
-            "server_cpu_ms_per_action": round(1000 * (sum(cpu1) - sum(cpu0)) / max(1, stats.actions), 3),
-            "client_cpu_percent": round(100 * (own1 - own0) / (wall1 - wall0), 1),
-            "load_average_start": round(load0, 2),
-            "load_average": round(os.getloadavg()[0], 2),
             "server_rss_mib": round(rss_after / 1024, 1),
             "kib_per_table": round((rss_after - rss_before) / args.tables, 1),
             "rematches": sum(t.rematches for t in tables),
         }
+        if len(phases) == 1:
+            result.update(phases[0])
+        else:
+            result["phases"] = phases
+        return result
+
+
+async def measure(
+    name: str, args: argparse.Namespace, http: httpx.AsyncClient, stats: Stats, pid: int, tables: int
+) -> dict[str, Any]:
+    """One measured window: the latencies, the server's CPU, the load and each stage's share."""
+    stats.latencies, stats.lags, stats.samples, stats.hints = [], [], [], []
+    stats.actions = 0
+    stats.measuring = True
+    load0 = os.getloadavg()[0]
+    cpu0, wall0, own0 = cpu_seconds(pid), time.perf_counter(), time.process_time()
+    await asyncio.sleep(args.seconds)
+    stats.measuring = False
+    cpu1, wall1, own1 = cpu_seconds(pid), time.perf_counter(), time.process_time()
+    lat = sorted(stats.latencies)
+
+    def pct(p: float) -> float:
+        return percentile(lat, p) * 1000
+
+    out: dict[str, Any] = {
+        "phase": name,
+        "seconds": round(wall1 - wall0, 1),
+        "actions": stats.actions,
+        "actions_per_s": round(stats.actions / (wall1 - wall0), 1),
+        "p50_ms": round(pct(0.50), 1),
+        "p99_ms": round(pct(0.99), 1),
+        "max_ms": round(lat[-1] * 1000, 1) if lat else None,
+        "mean_ms": round(statistics.fmean(lat) * 1000, 1) if lat else None,
+        "over_100ms": sum(1 for x in lat if x > 0.1),
+        "client_loop_lag_p99_ms": round(percentile(stats.lags, 0.99) * 1000, 1) if stats.lags else None,
+        "client_loop_lag_max_ms": round(max(stats.lags) * 1000, 1) if stats.lags else None,
+        "server_cpu_percent": round(100 * (sum(cpu1) - sum(cpu0)) / (wall1 - wall0), 1),
+        "server_sys_percent": round(100 * (cpu1[1] - cpu0[1]) / (wall1 - wall0), 1),
+        "server_cpu_ms_per_action": round(1000 * (sum(cpu1) - sum(cpu0)) / max(1, stats.actions), 3),
+        "client_cpu_percent": round(100 * (own1 - own0) / (wall1 - wall0), 1),
+        "load_average_start": round(load0, 2),
+        "load_average": round(os.getloadavg()[0], 2),
+    }
+    if stats.hints:
+        ok = [d for d, status in stats.hints if status == 200]
+        out["hints"] = {
+            "asked": len(stats.hints),
+            "answered": len(ok),
+            "busy": sum(1 for _, status in stats.hints if status == 503),
+            "p50_ms": round(percentile(ok, 0.5) * 1000, 1) if ok else None,
+            "p95_ms": round(percentile(ok, 0.95) * 1000, 1) if ok else None,
+            "max_ms": round(max(ok) * 1000, 1) if ok else None,
+        }
+    r = await http.get("/api/debug/stages", params={"since": wall0})
+    if r.status_code == 200:
+        report = r.json()
+        out["stages"] = stage_split(stats.samples, report)
+        out["server"] = {
+            k: report[k] for k in ("loop_lag", "writer_commit", "wal_checkpoint", "bot_thread", "gc_pause")
+        }
+    return out
 
 
 def main() -> None:
@@ -272,6 +395,17 @@ def main() -> None:
     p.add_argument("--db", default=None, help="database URL (default: a fresh SQLite file)")
     p.add_argument("--markdown", action="store_true")
     p.add_argument("--profile", default=None, help="run the server under cProfile and write its stats to this file")
+    p.add_argument(
+        "--phases",
+        default="base",
+        help="comma list of measured windows, each --seconds long, in one run on one server: base, burn "
+        "(with --burn CPU burners), hints (with the hint clients), burn+hints",
+    )
+    p.add_argument("--burn", type=int, default=0, help="CPU-burning processes during the 'burn' phases")
+    p.add_argument("--settle", type=float, default=3.0, help="seconds between a phase's start and its window")
+    p.add_argument("--hint-clients", type=int, default=0, help="tables whose seat 0 asks for hints (hint phases)")
+    p.add_argument("--hint-every", type=float, default=3.0, help="seconds between one client's hints")
+    p.add_argument("--hint-workers", type=int, default=None, help="the server's --hint-workers")
     args = p.parse_args()
     soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
     want = min(hard, max(soft, 4 * args.tables * args.players + 256))
@@ -282,8 +416,12 @@ def main() -> None:
     cmd = [sys.executable, *(["-m", "cProfile", "-o", args.profile] if args.profile else [])]
     cmd += ["-m", "samrap.cli.main", "serve", "--port", str(port), "--db", db]
     cmd += ["--bot-delay", "0", "--log-level", "warning"]
-    # the benchmark creates hundreds of tables from one address: no per-address limits
-    server = subprocess.Popen(cmd, env={**os.environ, "SAMRAP_RATE_LIMITS": "off"})
+    if args.hint_workers is not None:
+        cmd += ["--hint-workers", str(args.hint_workers)]
+    # the benchmark creates hundreds of tables from one address: no per-address limits; the server
+    # records each commit's stages (samrap.server.stages) for the split reported per phase
+    env = {**os.environ, "SAMRAP_RATE_LIMITS": "off", "SAMRAP_STAGE_TIMING": "1"}
+    server = subprocess.Popen(cmd, env=env)
     base = f"http://127.0.0.1:{port}"
     try:
         for _ in range(600):
@@ -299,7 +437,7 @@ def main() -> None:
         server.send_signal(signal.SIGINT if args.profile else signal.SIGTERM)
         server.wait(60)
     result["database"] = db.split(":")[0]
-    if args.markdown:
+    if args.markdown and "phases" not in result:
         keys = list(result)
         print("| " + " | ".join(keys) + " |")
         print("|" + "---|" * len(keys))

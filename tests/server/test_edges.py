@@ -3,6 +3,7 @@ client address, and the per-address limits on GETs and websockets."""
 
 from __future__ import annotations
 
+import itertools
 import json
 import os
 from collections.abc import Iterator
@@ -297,3 +298,26 @@ def test_clients_that_vanish_or_send_invalid_utf8_leave_no_traceback(tmp_path: P
         time.sleep(0.5)
     text = log.read_text(encoding="utf-8", errors="replace")
     assert "Traceback" not in text and "Exception" not in text, text[-3000:]
+
+
+def test_stage_timing_is_off_unless_asked_and_records_each_commit(db_path: Path, tmp_path: Path) -> None:
+    with TestClient(create_app(make_settings(db_path))) as c:
+        assert_typed(c.get("/api/debug/stages"), "not_found", 404)
+    with TestClient(create_app(make_settings(tmp_path / "t.db", stage_timing=True))) as c:
+        t = create(c, game="dummy(players=2)", host_name="A")
+        code = t["table"]["code"]
+        b = join(c, code, "B")
+        c.post(f"/api/tables/{code}/start", json={"token": t["token"]})
+        with c.websocket_connect(f"/ws/tables/{code}") as wa, c.websocket_connect(f"/ws/tables/{code}") as wb:
+            views = [hello(wa, t["token"]), hello(wb, b["token"])]
+            k = 0 if views[0]["legal"] else 1
+            (wa, wb)[k].send_text(json.dumps({"t": "act", "v": views[k]["v"], "action": views[k]["legal"][0]}))
+            while (msg := recv((wa, wb)[k]))["t"] != "view":
+                pass
+            report = c.get("/api/debug/stages").json()
+        acted = [row for row in report["commits"] if row[0] == code and row[1] == msg["v"]]
+        assert len(acted) == 1
+        stamps = dict(zip(report["fields"], acted[0], strict=True))
+        order = ["read", "entered", "locked", "planned", "applied", "stored", "broadcast"]
+        assert all(stamps[a] <= stamps[b] for a, b in itertools.pairwise(order))
+        assert report["loop_lag"]["count"] > 0 and report["writer_commit"]["count"] > 0

@@ -49,6 +49,7 @@ from samrap.server.messages import (
 )
 from samrap.server.ratelimit import Kind, RateLimiter
 from samrap.server.runtime import TableRuntime
+from samrap.server.stages import CLOCK
 from samrap.server.table import TableError
 from samrap.server.tokens import new_id, new_token, normalize_code, token_hash
 from samrap.server.workers import Busy, WorkerPool
@@ -185,6 +186,14 @@ async def list_tables(
             for r in rows
         ]
     )
+
+
+@router.get("/api/debug/stages", include_in_schema=False)
+async def debug_stages(request: Request, since: float = 0.0) -> Any:
+    """Stage timings for the load benchmark (``samrap.server.stages``); 404 unless timing is on."""
+    if not CLOCK.enabled:
+        return error_response(ErrorCode.NOT_FOUND, "stage timing is off (SAMRAP_STAGE_TIMING=1)")
+    return CLOCK.report(since)
 
 
 @router.get("/api/tables/{code}", response_model=TableInfo)

@@ -31,6 +31,7 @@ from samrap.server.messages import PROTOCOL_VERSION, ErrorBody, ErrorCode
 from samrap.server.ratelimit import RateLimiter
 from samrap.server.runtime import ServerContext
 from samrap.server.settings import ServerSettings
+from samrap.server.stages import CLOCK
 from samrap.server.storage import Storage
 from samrap.server.workers import WorkerPool
 from samrap.server.writer import Writer
@@ -64,6 +65,8 @@ def create_app(settings: ServerSettings) -> FastAPI:
         try:
             if settings.warm_workers:  # start the hint workers beside the tables, not before them
                 warm = asyncio.create_task(workers.start())
+            if settings.stage_timing:
+                CLOCK.start()
             await manager.start()
             # Everything loaded so far (modules, resumed tables) lives as long as the process:
             # moving it out of the collector's generations keeps full collections short.
@@ -75,6 +78,7 @@ def create_app(settings: ServerSettings) -> FastAPI:
             if warm is not None:
                 warm.cancel()
             workers.close()
+            CLOCK.stop()
             await collector.close()
             await manager.close()
             writer.close()

@@ -40,6 +40,8 @@ class Conn:
         self.seat: int | None = None
         #: The spectator key from the connect URL (``?watch=KEY``), for private tables.
         self.watch = watch
+        #: When the last frame was read (``time.perf_counter``; for ``samrap.server.stages``).
+        self.read_at = 0.0
         self.last_v = 0
         self._send_text = send_text
         self._close = close

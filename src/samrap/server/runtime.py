@@ -24,6 +24,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from secrets import randbits
@@ -50,6 +51,7 @@ from samrap.server.messages import (
     TableMsg,
     Welcome,
 )
+from samrap.server.stages import CLOCK
 from samrap.server.storage import Append, StaleWrite, Storage
 from samrap.server.table import Table, TableError, restore
 from samrap.server.tokens import new_token, token_hash, token_matches
@@ -121,21 +123,28 @@ class TableRuntime:
     # -----------------------------------------------------------------------------------------
     # The one way to change a table
 
-    async def commit(self, plan: Callable[[], Sequence[AnyEvent]]) -> list[Event]:
-        """Plan, apply, persist, broadcast (module docstring). Raises :class:`TableError`."""
+    async def commit(self, plan: Callable[[], Sequence[AnyEvent]], read_at: float | None = None) -> list[Event]:
+        """Plan, apply, persist, broadcast (module docstring). Raises :class:`TableError`.
+
+        ``read_at``: when the request's frame was read, for the stage timing (``stages``)."""
+        timing = CLOCK.enabled
+        entered = time.perf_counter() if timing else 0.0
         async with self.lock:
+            locked = time.perf_counter() if timing else 0.0
             if self.closed:
                 raise TableError(ErrorCode.NOT_OWNER, "this table moved to another server process; reconnect")
             slow = self.table.spec.slow_moves
             events = list(await asyncio.to_thread(plan) if slow else plan())
             if not events:
                 return []
+            planned = time.perf_counter() if timing else 0.0
             first = self.table.version + 1
             public: list[Event] = []
             finished = None
             for e in events:
                 public.extend(self.table.apply(e))
                 finished = self.table.finished or finished
+            applied = time.perf_counter() if timing else 0.0
             public_now = self.table.public if any(isinstance(e, Visibility) for e in events) else None
             try:
                 await self.ctx.writer.append(Append(self.code, first, events, self.table.status, finished, public_now))
@@ -153,11 +162,15 @@ class TableRuntime:
                 raise TableError(
                     ErrorCode.BAD_STATE, f"the server could not store this change ({type(e).__name__})"
                 ) from None
+            stored = time.perf_counter() if timing else 0.0
             if slow and self.table.to_move() is not None:
                 # The views below carry the mover's legal actions: list them off the event loop.
                 await asyncio.to_thread(self.table.legal_texts)
             self._schedule()
             self._broadcast(public)
+            if timing:
+                times = (read_at, entered, locked, planned, applied, stored, time.perf_counter())
+                CLOCK.commits.append((self.code, self.table.version, *times))
             if any(
                 isinstance(e, Joined | Left | BotSeated | Visibility) or (isinstance(e, Dealt) and e.game == 0)
                 for e in events
@@ -331,7 +344,7 @@ class TableRuntime:
             conn.send(error_text(ErrorCode.SPECTATOR, "spectators cannot act", self.table.version, ref=msg.ref))
             return
         try:
-            await self.commit(lambda: self.table.plan_act(seat, msg.v, msg.action.strip(), "player"))
+            await self.commit(lambda: self.table.plan_act(seat, msg.v, msg.action.strip(), "player"), conn.read_at)
         except TableError as e:
             conn.send(error_text(e.code, e.message, self.table.version, e.rule, msg.ref))
 
@@ -444,7 +457,11 @@ class TableRuntime:
         if (level or "random") in bots.FAST_LEVELS:
             action = bots.choose(bot, view, legal, self._rng)
         else:
+            thinking = time.perf_counter()
             action = await asyncio.to_thread(bots.choose, bot, view, legal, self._rng)
+            if CLOCK.enabled:
+                done = time.perf_counter()
+                CLOCK.bots.add(done, done - thinking)
         text = t.game.action_text(action)
 
         def plan() -> Sequence[AnyEvent]:

@@ -65,6 +65,9 @@ class ServerSettings:
     hint_workers: int | None = None
     hint_start_within: float = 1.0
     warm_workers: bool = False
+    #: Record every commit's stages and the loop's lag (``samrap.server.stages``; benchmarks):
+    #: ``$SAMRAP_STAGE_TIMING=1`` turns it on.
+    stage_timing: bool = field(default_factory=lambda: os.environ.get("SAMRAP_STAGE_TIMING") == "1")
 
     @property
     def base_url(self) -> str:

@@ -28,11 +28,13 @@ import asyncio
 import contextlib
 import queue
 import threading
+import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any, TypeVar
 
+from samrap.server.stages import CLOCK
 from samrap.server.storage import Append, Storage
 
 T = TypeVar("T")
@@ -109,8 +111,12 @@ class Writer:
     def _checkpoint(self) -> None:
         """Every :data:`CHECKPOINT_SECONDS`, fold the SQLite WAL into the database file, off the loop."""
         while not self._stop.wait(CHECKPOINT_SECONDS):
+            started = time.perf_counter()
             with contextlib.suppress(Exception):  # a busy database: the next round catches up
                 self.storage.checkpoint()
+            if CLOCK.enabled:
+                done = time.perf_counter()
+                CLOCK.checkpoints.add(done, done - started)
 
     def _flush(self) -> None:
         batch, self._pending = self._pending, []
@@ -145,10 +151,14 @@ class Writer:
 
     def _commit(self, batch: Sequence[_Job]) -> None:
         items = [j.append for j in batch if j.append is not None]
+        started = time.perf_counter()
         try:
             results: list[Exception | None] = self.storage.append(items, now())
         except Exception as e:  # the database is gone: every caller hears about it
             results = [e] * len(items)
+        if CLOCK.enabled:
+            done = time.perf_counter()
+            CLOCK.writer.add(done, done - started)
         self.commits += 1
         self.appends += len(items)
         for job, err in zip(batch, results, strict=True):

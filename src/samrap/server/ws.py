@@ -101,6 +101,7 @@ async def serve_connection(ws: WebSocket, rt: TableRuntime) -> None:
     try:
         while conn.is_open:
             frame = await ws.receive()
+            conn.read_at = time.perf_counter()
             if frame["type"] == "websocket.disconnect":
                 break
             text = frame.get("text")
