@@ -198,11 +198,11 @@ def build_deck(game: Any, lesson: Lesson) -> list[int]:
             raise LessonError(f"{lesson.id}: card {text} is named more often than the pack holds it")
         return free[f].pop(0)
 
-    hands = []
-    for q, h in enumerate(lesson.hands):
-        if len(h) > size:
-            raise LessonError(f"{lesson.id}: hand {q} has {len(h)} cards, the deal gives {size}")
-        hands.append([take(c) for c in h])
+    hands: list[list[int]] = []
+    for q, named in enumerate(lesson.hands):
+        if len(named) > size:
+            raise LessonError(f"{lesson.id}: hand {q} has {len(named)} cards, the deal gives {size}")
+        hands.append([take(c) for c in named])
     up = take(lesson.upcard)
     stock = [take(c) for c in lesson.stock]
     rest = sorted((pid for ids in free.values() for pid in ids), key=lambda p: (faces[p], p))
@@ -217,7 +217,7 @@ def new_state(lesson: Lesson) -> tuple[Any, Any]:
     """``(game, state)`` at the lesson's first question (the ``before`` moves played)."""
     spec = get_spec(lesson.game)
     config = spec.parse_config(lesson.config, spec.default_config)
-    game = spec.make_game(config)
+    game: Any = spec.make_game(config)
     deck = build_deck(game, lesson)
     if game.name == "dummy":
         state = game.new_game(deck=deck, starter=lesson.start)
