@@ -147,3 +147,35 @@ def test_every_preset_and_option_has_words_in_both_languages() -> None:
     assert not missing, f"no words for: {missing}"
     english = {k: th[k] for k in keys if LATIN_WORD.search(th[k])}
     assert not english, english
+
+
+#: thai-terms.md's "not" column: words a Thai screen must not use for these things.
+NOT_THAI_TERMS = {
+    "บัญชีคะแนน": "สรุปแต้ม",
+    "คะแนน": "แต้ม",
+    "ค่าผูกมัด": "ค่าแฮชที่ประกาศก่อนแจก",
+    "ซีด": "ค่า seed",
+    "ล้างที่เลือก": "ยกเลิกที่เลือกไว้",
+    "กติกาบ้าน": "กติกาเสริม",
+    "ไพ่ลงโทษ": "ไพ่ปรับ",
+    "ไพ่ที่อยู่บนมัน": "ไพ่ที่ทับอยู่",
+    "ถูกฝากสเปโต": "โดนฝากสเปโต",
+    "เก็บจากกองทิ้ง": "หยิบจากกองทิ้ง",
+    "ลงสัญญา": "ลงตามสัญญา",
+    "ตาที่": "รอบที่ (Contract) or การเดินที่ (a move)",
+}
+
+
+def test_thai_strings_use_the_words_of_thai_terms() -> None:
+    """One word for one thing (shared/rules/thai-terms.md): ชุด for a meld (กอง is only a pile:
+    กองจั่ว, กองกลาง, กองทิ้ง), แต้ม for points, and no word from the list's "not" column."""
+    th = _dictionary("th")
+    wrong = []
+    for key, text in th.items():
+        plain = text.replace("ลงตามสัญญา", "")
+        for word, say in NOT_THAI_TERMS.items():
+            if word in plain:
+                wrong.append(f"{key}: {word!r} -> {say!r} in {text!r}")
+        if "กอง" in re.sub("กองจั่ว|กองกลาง|กองทิ้ง", "", text):
+            wrong.append(f"{key}: กอง for a meld -> ชุด in {text!r}")
+    assert not wrong, "\n".join(wrong)

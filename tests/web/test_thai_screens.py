@@ -33,8 +33,8 @@ TEXTS = """() => {
 CARD = re.compile(r"\b(?:10|[2-9JQKA])(?:[♣♦♥♠]|(?=-[0-9JQKA]))|(?<=-)(?:10|[2-9JQKA])\b")
 URL = re.compile(r"\bhttps?://\S+")
 WORD = re.compile(r"[A-Za-z0-9]*[A-Za-z]{2,}[A-Za-z0-9]*")
-#: Latin letters the Thai screens may show: the hash's name (thai-terms.md: ค่าแฮช ... (SHA-256)).
-ALLOWED = {"SHA"}
+#: Latin words thai-terms.md keeps on Thai screens: the hash (ค่าแฮช... (SHA-256)) and ค่า seed.
+ALLOWED = {"SHA", "seed"}
 
 
 def latin_words(texts: list[str], codes: set[str]) -> list[str]:

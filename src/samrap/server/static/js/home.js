@@ -205,7 +205,7 @@ export function homePage(go) {
       kind === "table"
         ? h(
             "div",
-            { class: "check" },
+            { class: "check wrap" },
             h("input", { type: "checkbox", id: "t-public", checked: !!c.public, onchange: (e) => { c.public = e.target.checked; saveChoices(kind, c); } }),
             h("label", { for: "t-public" }, t("home.public")),
             h("p", { class: "muted small" }, t("home.publicHelp")),
