@@ -118,12 +118,6 @@ def test_ledger_item_names_in_both_languages() -> None:
 # number instead of starter and direction, physical card texts) and everything else just works.
 
 
-@pytest.fixture
-def with_contract(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setitem(registry._LOADERS, "contract", registry._contract)
-
-
-@pytest.mark.usefixtures("with_contract")
 def test_contract_resolves_with_its_presets() -> None:
     spec, config = resolve("contract")
     assert spec.name == "contract" and config == spec.presets["seed"]
@@ -131,7 +125,6 @@ def test_contract_resolves_with_its_presets() -> None:
     assert resolve("liverpool")[0] is spec
 
 
-@pytest.mark.usefixtures("with_contract")
 def test_a_contract_deal_runs_records_and_replays() -> None:
     spec, config = resolve("contract(players=3)")
     result = run_match(spec, config, [RandomPlayer(f"r{q}") for q in range(3)], 2, max_games=1)

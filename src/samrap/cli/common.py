@@ -16,7 +16,7 @@ from typing import Any, NoReturn
 import typer
 from rich.console import Console
 
-from samrap.cli.text import say, seat_text
+from samrap.cli.text import say
 from samrap.core.errors import SamrapError
 from samrap.engine.registry import GameSpec, configure
 
@@ -78,7 +78,3 @@ def game_config(game: str, preset: str | None, options: str | None, players: int
     with usage_errors():
         return configure(game, preset=preset, options=options, players=players)
     raise AssertionError("unreachable")  # pragma: no cover
-
-
-def seat_label(seat: int, names: tuple[str, ...] | list[str]) -> str:
-    return seat_text(seat, names)

@@ -301,13 +301,3 @@ RUN_PARTNERS: tuple[tuple[tuple[CardSet, ...], ...], tuple[tuple[CardSet, ...], 
 )
 #: For each card, the cards of its rank.
 SAME_RANK: tuple[CardSet, ...] = tuple(RANK_MASKS[c % 13] for c in range(52))
-
-
-def three_of_a_rank(mask: CardSet) -> CardSet:
-    """Every card of ``mask`` whose rank has at least 3 cards in ``mask``."""
-    a = mask & _SUIT_BITS
-    b = (mask >> 13) & _SUIT_BITS
-    c = (mask >> 26) & _SUIT_BITS
-    d = (mask >> 39) & _SUIT_BITS
-    three = (a & b & c) | (a & b & d) | (a & c & d) | (b & c & d)
-    return mask & (three | three << 13 | three << 26 | three << 39)

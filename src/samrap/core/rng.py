@@ -25,8 +25,3 @@ def shuffled(items: Sequence[T], rng: random.Random) -> tuple[T, ...]:
     out = list(items)
     rng.shuffle(out)
     return tuple(out)
-
-
-def derive_seed(rng: random.Random) -> int:
-    """A fresh 63-bit seed drawn from ``rng`` (for per-game seeds inside a seeded match)."""
-    return rng.getrandbits(63)

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Generic, Literal, Protocol
+from typing import Any, Generic, Protocol
 
 import numpy as np
 import numpy.typing as npt
@@ -27,7 +27,6 @@ from samrap.engine.registry import GameSpec, get_spec, resolve
 from samrap.env.codec import ActionCodec
 from samrap.env.observation import ObsLayout, Vector
 
-RewardMode = Literal["win", "score"]
 REWARD_MODES: tuple[str, ...] = ("win", "score")
 #: An episode is one game, or a whole match.
 EPISODES: tuple[str, ...] = ("game", "match")

@@ -193,9 +193,6 @@ class SamrapState(pyspiel.State):  # type: ignore[misc]
 
     # --- chance ---------------------------------------------------------------------------
 
-    def _deal_done(self) -> bool:
-        return self._p.game_state is not None
-
     def current_player(self) -> int:
         if self._p.game_state is None:
             return int(pyspiel.PlayerId.CHANCE)

@@ -202,9 +202,8 @@ class ISMCTSPlayer(Generic[S, A, V]):
         self.policy_first = policy_first
         # Playouts apply only actions the rules just listed, so the unchecked path is safe here.
         self._apply: Callable[[S, A], S] = game.apply_unchecked
-        #: Iterations and seconds of every search so far (for iterations/s reports).
+        #: Iterations of every search so far (tournaments report them per decision).
         self.total_iterations = 0
-        self.total_seconds = 0.0
 
     @property
     def name(self) -> str:
@@ -296,7 +295,6 @@ class ISMCTSPlayer(Generic[S, A, V]):
             st.score += scores[seat]
         elapsed = time.perf_counter() - start
         self.total_iterations += iterations
-        self.total_seconds += elapsed
         estimates = []
         rank = {a: k for k, a in enumerate(expanded)} if self.policy_first else {}
         for i, a in enumerate(root_legal):

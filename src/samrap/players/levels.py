@@ -48,20 +48,19 @@ class RandomBot(RandomPlayer):
 
 @dataclass(frozen=True, slots=True)
 class Level:
-    """A difficulty level: which bot, with what budget, and a line for people."""
+    """A difficulty level: which bot, with what budget, and how often it plays a random move."""
 
     name: str
     bot: str
     budget: Budget | None
-    description: str
     noise: float = 0.0
 
 
 LEVELS: dict[str, Level] = {
-    "easy": Level("easy", "heuristic", None, "the heuristic, playing a random move 30% of the time", 0.3),
-    "medium": Level("medium", "heuristic", None, "the heuristic: safe discards, collects that pay, early knocks"),
-    "hard": Level("hard", "ismcts", Budget(iterations=150), "ISMCTS, 150 iterations per decision"),
-    "expert": Level("expert", "ismcts", Budget(seconds=2.0), "ISMCTS, 2 seconds per decision"),
+    "easy": Level("easy", "heuristic", None, 0.3),  # the heuristic, a random move 30% of the time
+    "medium": Level("medium", "heuristic", None),  # the heuristic: safe discards, collects that pay
+    "hard": Level("hard", "ismcts", Budget(iterations=150)),  # ISMCTS, 150 iterations per decision
+    "expert": Level("expert", "ismcts", Budget(seconds=2.0)),  # ISMCTS, 2 seconds per decision
 }
 
 

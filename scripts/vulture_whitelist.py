@@ -1,0 +1,48 @@
+"""Names vulture cannot see used, because a framework or a protocol calls them (scripts/check).
+
+Only names that are really used from outside Python's view belong here, each with its caller.
+FastAPI routes and Typer callbacks are skipped by decorator instead (``--ignore-decorators``).
+"""
+# ruff: noqa: B018, F821
+
+from samrap.core.cards import Rank, Suit
+from samrap.env.aec import SamrapAEC
+from samrap.env.gym import SamrapGymEnv
+from samrap.env.openspiel_games import SamrapGame, SamrapObserver, SamrapState
+
+# The card enums are the whole suit and rank order; members are public names for library users.
+Suit.DIAMONDS, Suit.HEARTS
+Rank.TWO, Rank.THREE, Rank.FOUR, Rank.FIVE, Rank.SIX, Rank.EIGHT, Rank.NINE, Rank.TEN, Rank.JACK, Rank.KING
+
+# OpenSpiel calls these overrides of pyspiel.Game / pyspiel.State and the observer protocol.
+SamrapGame.make_py_observer
+SamrapState._apply_action
+SamrapState._action_to_string
+SamrapObserver.set_from
+SamrapObserver.string_from
+
+# PettingZoo and Gymnasium read the spaces.
+SamrapAEC.action_space
+SamrapGymEnv.action_space
+
+# Pydantic reads model_config; message fields are serialised to JSON (docs/protocol.md).
+_.model_config
+_.standin
+_.rated_player
+_.database
+
+# logging reads the LogRecord fields a filter rewrites (server/logfilter.py).
+_.exc_text
+_.levelname
+_.levelno
+
+# stable-baselines3 calls a callback's _on_step (examples/train_maskable_ppo.py).
+_._on_step
+
+# pytest calls fixtures and hooks by name; uvicorn's Server reads should_exit (tests/web).
+_.clean_gc
+_.pytest_collection_modifyitems
+_.should_exit
+
+# signal handlers take (signum, frame) whether they read them or not (bench/contract_hunt.py).
+_.signum
