@@ -24,7 +24,7 @@ The one cap: a knock puts the whole hand down, and the same face-down card can g
 partitions of the rest (different melds, or a card laid off instead of melded). Only the first
 ``K`` of them per face-down card get an id; the rest are left out of the mask. Every face-down
 card that can knock keeps at least one id, and partitions of the same cards score the same
-except for the modern ถูกฝากสเปโต penalty, so the cap costs an agent (almost) nothing. In random
+except for the modern โดนฝากสเปโต penalty, so the cap costs an agent (almost) nothing. In random
 play no state comes near 16 (see ``docs/env.md`` for the measured counts).
 """
 

@@ -36,7 +36,7 @@ CASES: list[tuple[str, int]] = [
     ("dummy(preset=modern,players=3)", 20),  # head melded from hand (no ปี้หัว), ตกตึก
     ("dummy(preset=modern,players=3)", 142),  # ทิ้งใบฝาก
     ("dummy(preset=modern,players=4)", 28),  # dark knock, head
-    ("dummy(preset=modern,players=4)", 70),  # dark knock, ถูกฝากสเปโต, ทิ้งใบฝาก
+    ("dummy(preset=modern,players=4)", 70),  # dark knock, โดนฝากสเปโต, ทิ้งใบฝาก
 ]
 
 _EAGER = (Knock, Collect, Meld, LayOff)

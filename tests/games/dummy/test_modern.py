@@ -128,7 +128,7 @@ def test_modern_discard_penalties_lay_off_card_and_full_row_meld() -> None:
 
 
 def test_modern_speto_laid_off_on_another_players_meld_costs_the_owner_50() -> None:
-    """ถูกฝากสเปโต: a speto laid off on another player's meld costs the meld's owner 50, also in a knock."""
+    """โดนฝากสเปโต: a speto laid off on another player's meld costs the meld's owner 50, also in a knock."""
     # seat 0 (born, after drawing): 2c Qs 4h    table: 3c 4c 5c (seat 1), 9s Ts Js (seat 0)
     s = position(
         ["2c Qs 4h", "2d3d4d"], row="Ad* 6s1", melds="3c4c5c@1 9sTsJs@0", phase="play", born=[0, 1], config=MODERN

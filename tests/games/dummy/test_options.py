@@ -504,7 +504,7 @@ def test_option_discard_full_penalty() -> None:
 
 
 def test_option_speto_layoff_penalty() -> None:
-    """``speto_layoff_penalty`` (ถูกฝากสเปโต): a meld's owner loses it when another player lays a speto on it."""
+    """``speto_layoff_penalty`` (โดนฝากสเปโต): a meld's owner loses it when another player lays a speto on it."""
 
     def lay(config: DummyConfig, text: str) -> DummyState:
         s = position(

@@ -40,7 +40,7 @@ class DummyConfig:
         colour_knock: น็อคสี, all the knocker's table cards of one suit doubles the score (modern).
         discard_layoff_penalty: ทิ้งใบฝาก, lost for discarding a card that could be laid off (modern: 50).
         discard_full_penalty: ทิ้งเต็ม, lost for discarding a card that melds with row cards (modern: 50).
-        speto_layoff_penalty: ถูกฝากสเปโต, lost by a meld's owner when another lays a speto on it.
+        speto_layoff_penalty: โดนฝากสเปโต, lost by a meld's owner when another lays a speto on it.
     """
 
     players: int = 4

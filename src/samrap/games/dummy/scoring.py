@@ -18,12 +18,12 @@ ITEM_NAMES: dict[str, tuple[str, str]] = {
     "colour_knock": ("น็อคสี ×2", "colour knock ×2"),
     "dark_knock": ("น็อคมืด ×2", "dark knock ×2"),
     "fall": ("ตกตึก", "fall off the building"),
-    "ngo": ("โง่", "fool"),
+    "ngo": ("โง่", "fed the knock (ngo)"),
     "head": ("หัว", "head"),
     "head_penalty": ("ปี้หัว", "gave away the head"),
     "discard_layoff": ("ทิ้งใบฝาก", "discarded a lay-off card"),
     "discard_full": ("ทิ้งเต็ม", "discarded a card that melds with the row"),
-    "speto_laid_on": ("ถูกฝากสเปโต", "speto laid off on own meld"),
+    "speto_laid_on": ("โดนฝากสเปโต", "speto laid off on own meld"),
 }
 
 
