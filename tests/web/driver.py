@@ -235,7 +235,7 @@ WAKE = """v => {
 }"""
 
 
-def play_until(page: Any, done: Any, limit: float = 60.0, chooser: Any = None) -> dict[str, Any]:
+def play_until(page: Any, done: Any, limit: float = 60.0, chooser: Any = None, player: Any = None) -> dict[str, Any]:
     """Play this seat's turns until ``done(state)`` is true; closes end-of-game dialogs on the way.
 
     Returns the last state. Fails on a move the server refused (a UI that sends a wrong action
@@ -257,10 +257,98 @@ def play_until(page: Any, done: Any, limit: float = 60.0, chooser: Any = None) -
         note = st["note"]
         assert not (note and note.get("error")), f"the server refused a move: {note}"
         action = chooser(st) if chooser else choose(st["legal"], st["kind"])
-        play(page, action, st["kind"])
+        (player or play)(page, action, st["kind"])
         page.wait_for_function(
             "v => { const t = window.samrapTable; return (t.msg && t.msg.v > v) || (t.note && t.note.error)"
             " || document.querySelector('dialog[open]'); }",
             arg=st["v"],
             polling="raf",
         )
+
+
+# ---------- playing on the table itself: taps on cards and targets, or drags ----------
+
+
+def _lit(page: Any, selector: str) -> Any:
+    """The element a move needs, which must be lit (a legal target) and visible."""
+    el = page.locator(selector)
+    assert el.count() == 1, f"no lit target {selector!r}"
+    assert el.is_visible(), f"{selector!r} is not on the screen"
+    return el
+
+
+def _drag_to(page: Any, face: str, target: str) -> None:
+    """Drag the hand card ``face`` with the mouse onto the drop target ``target`` (a selector)
+    that lights up once the drag starts."""
+    card = page.locator(f'.hand [data-face="{face}"]').first
+    box = card.bounding_box()
+    assert box is not None
+    x, y = box["x"] + min(10, box["width"] / 2), box["y"] + 20
+    page.mouse.move(x, y)
+    page.mouse.down()
+    page.mouse.move(x + 6, y - 12, steps=2)
+    page.mouse.move(x + 10, y - 30, steps=3)  # the drag has started: the targets are lit
+    to = page.locator(target).first
+    page.wait_for_function("s => !!document.querySelector(s)", arg=target)
+    tb = to.bounding_box()
+    assert tb is not None, f"no drop target {target!r} during the drag"
+    page.mouse.move(tb["x"] + tb["width"] / 2, tb["y"] + tb["height"] / 2, steps=6)
+    page.mouse.up()
+
+
+def table_play(page: Any, action: str, kind: str, drag: bool = False) -> None:
+    """Make ``action`` on the table as a touch player does: tap the stock, tap a row card, select
+    cards and tap the lit target (the discard spot, a meld, the new-meld spot); with ``drag`` the
+    card is dragged onto that target instead. Only a knock, a buy and a pass use buttons."""
+    head = action.split()[0]
+    v = page.evaluate("() => window.samrapTable.msg.v")
+    if action == "D":
+        _lit(page, "button[data-stock]").click()
+    elif action == "-":
+        page.click('[data-act="pass"]')
+    elif kind == "dummy" and head.startswith("C"):
+        index = head[1:]
+        rest = action.split()[1]
+        if not rest.startswith(">"):
+            hand = page.evaluate("() => window.samrapTable.view.hand")
+            _select(page, [c for c in _cards(rest) if c in hand])
+        _lit(page, f'.rowcard.can [data-row="{index}"]').click()
+        _pick_in_dialog(page, action, v)
+    elif head == "M" or head == "G":
+        faces = [c for tok in action.split()[1:] for c in _cards(tok)]
+        _select(page, faces)
+        _lit(page, '[data-drop="newmeld"]')
+        if drag:
+            _drag_to(page, "*" if faces[0].startswith("*") else faces[0], '[data-drop="newmeld"]')
+        else:
+            page.click('[data-drop="newmeld"]')
+        _pick_in_dialog(page, action, v)
+    elif head == "X":
+        face = action.split()[1]
+        if drag:
+            _drag_to(page, face, 'button[data-drop="discard"]')
+        else:
+            _select(page, [face])
+            _lit(page, 'button[data-drop="discard"]').click()
+    elif head in ("L", "E"):
+        card, target = action.split()[1].split(">")
+        face = "*" if card.startswith("*") else card
+        if drag:
+            _drag_to(page, face, f'[data-drop="meld:{target}"]')
+        else:
+            _select(page, [card])
+            _lit(page, f'.meld.target[data-meld="{target}"]').click()
+        _pick_in_dialog(page, action, v)
+    elif head == "K":
+        _select(page, [action.split()[1]])
+        page.click('[data-act="knock"]')
+        page.click(f'dialog[open] [data-action="{action}"]')
+        page.click("dialog[open] [data-confirm]")
+    elif head == "C":
+        page.click('[data-act="claim"]')
+    elif head == "P":
+        depth = head[1:] or "0"
+        _lit(page, f'.rowcard.can [data-depth="{depth}"]').click()
+        _pick_in_dialog(page, action, v)
+    else:
+        raise AssertionError(f"the test player has no way to play {action!r}")

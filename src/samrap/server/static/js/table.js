@@ -168,7 +168,7 @@ class TableController {
     const game = this.view ? this.view.game : "dummy";
     if (e.kind === "act") {
       const me = e.seat === this.seat;
-      const name = me ? t("table.you") : seatName(this.names, e.seat ?? 0);
+      const name = me ? t("tbl.you") : seatName(this.names, e.seat ?? 0);
       this.log.push(describeMove(game, e.action, name, me));
       if (this.lastSeat !== e.seat) {
         this.turnMoves[e.seat] = [];
@@ -373,10 +373,15 @@ class TableController {
     const options = (this.kinds.collect || []).filter((a) => a.index === i);
     const sel = this.selectedFaces();
     if (sel.length) {
-      // the player chose the hand cards: send exactly that meld (the server explains a refusal)
-      const want = handKey([...sel, card]);
-      const hit = options.find((a) => a.onto < 0 && handKey(a.meld) === want);
-      this.send(hit ? hit.text : `C${i} ${[...sel, card].join("")}`);
+      // the player chose the hand cards: the collects whose meld uses exactly those (with the
+      // card and perhaps others taken with it); none, and the server explains the refusal
+      const hits = this.collectsWith(sel).filter((a) => a.index === i);
+      if (hits.length === 1) this.send(hits[0].text);
+      else if (!hits.length) this.send(`C${i} ${[...sel, card].join("")}`);
+      else {
+        const text = await this.choose(t("pick.collectTitle", { card: cardShort(card) }), null, hits.map((a) => ({ text: a.text, groups: [a.meld], name: t("tbl.collectMeld", { cards: a.meld.map(cardName).join(", ") }) })));
+        if (text) this.send(text);
+      }
       return;
     }
     if (!options.length) {
@@ -440,6 +445,13 @@ class TableController {
       const text = await this.choose(card === "*" ? t("pick.jokerTitle") : t("act.layoffC"), null, options);
       if (text) this.send(text);
     } else this.send(card === "*" ? `L *>${index}` : `L ${card}>${index}`);
+  }
+
+  /** Dummy collects whose new meld takes exactly the selected hand cards. */
+  collectsWith(sel) {
+    const hand = new Set(this.view.hand);
+    const key = handKey(sel);
+    return (this.kinds.collect || []).filter((a) => a.onto < 0 && handKey(a.meld.filter((c) => hand.has(c))) === key);
   }
 
   meldOptions(sel) {
@@ -765,11 +777,7 @@ class TableController {
       out.newMeld = this.meldOptions(sel).length > 0;
     } else if (v.game === "dummy" && (v.phase === "draw" || v.phase === "lastdraw")) {
       const coll = this.kinds.collect || [];
-      out.rows = new Set(
-        sel.length
-          ? coll.filter((a) => a.onto < 0 && handKey(a.meld) === handKey([...sel, v.row[a.index].card])).map((a) => a.index)
-          : coll.map((a) => a.index),
-      );
+      out.rows = new Set((sel.length ? this.collectsWith(sel) : coll).map((a) => a.index));
     } else if (v.game === "contract" && v.phase === "draw") {
       out.rows = new Set((this.kinds.pickup || []).map((a) => a.depth));
     }

@@ -1,0 +1,173 @@
+"""Whole games played on the seated table itself, as a phone or a desktop player plays them: a tap
+on the stock, a tap on a row card, cards selected and the lit target tapped (phone, 360x640), or
+the card dragged onto it (desktop, 1366x900). Every turn checks what a player must be able to
+rely on: no sideways scrolling, the whole hand on the screen, targets that light up."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from tests.web.conftest import shot
+from tests.web.driver import bot_choice, choose, open_bot_table, play_until, state, table_play
+
+PHONE = {"width": 360, "height": 640}
+DESKTOP = {"width": 1366, "height": 900}
+
+SCREEN = """() => {
+  const hand = [...document.querySelectorAll('.hand .card .cd')].map((c) => c.getBoundingClientRect());
+  return {scroll: document.documentElement.scrollWidth, width: innerWidth, height: innerHeight,
+          hand: hand.map((r) => [r.left, r.top, r.right, r.bottom]),
+          rows: new Set(hand.map((r) => Math.round(r.top))).size};
+}"""
+
+
+def _check_screen(page: Any) -> None:
+    s = page.evaluate(SCREEN)
+    assert s["scroll"] <= s["width"], f"the table scrolls sideways: {s['scroll']} > {s['width']}"
+    for left, top, right, bottom in s["hand"]:
+        assert left >= 0 and right <= s["width"] + 0.5, "a hand card is off the side of the screen"
+        assert top >= 0 and bottom <= s["height"] + 0.5, "a hand card is below the fold"
+    if 0 < len(s["hand"]) <= 12 and s["width"] >= 360:
+        assert s["rows"] == 1, f"{len(s['hand'])} cards take {s['rows']} rows"
+
+
+def _player(drag: bool) -> Any:
+    def go(page: Any, action: str, kind: str) -> None:
+        _check_screen(page)
+        table_play(page, action, kind, drag=drag)
+
+    return go
+
+
+def _watch_hints(page: Any) -> list[str]:
+    seen: list[str] = []
+    page.on("request", lambda r: seen.append(r.url) if "/hint" in r.url else None)
+    return seen
+
+
+def _contract(monkeypatch: pytest.MonkeyPatch) -> None:
+    from samrap.engine import registry
+
+    if "contract" not in registry.GAMES:
+        monkeypatch.setitem(registry._LOADERS, "contract", registry._contract)
+
+
+@pytest.mark.parametrize(
+    ("lang", "viewport", "drag"),
+    [("th", PHONE, False), ("en", DESKTOP, True)],
+    ids=["taps-phone-th", "drag-desktop-en"],
+)
+def test_a_whole_dummy_game_on_the_table(
+    new_page: Any, server: Any, lang: str, viewport: dict[str, int], drag: bool
+) -> None:
+    page = new_page(lang, viewport)
+    hints = _watch_hints(page)
+    open_bot_table(page, server, "dummy", "target=50", players=2, level="easy")
+    page.wait_for_load_state("networkidle")
+    assert hints == [], "a hint was requested without the hint button"
+    # the table is seated: the opponent's plate with a name, a fan of backs and the hand size
+    pod = page.locator('.pod[data-pod="1"]')
+    assert pod.locator(".avatar").count() == 1 and pod.locator(".fan .back").count() >= 1
+    assert pod.locator(".fan-n").inner_text().strip().isdigit()
+    assert page.locator("text=dummy(").count() == 0  # the rules in words, never the config string
+    end = play_until(
+        page, lambda s: s["dialog"], 120, chooser=lambda s: choose(s["legal"], s["kind"]), player=_player(drag)
+    )
+    assert end["dialog"]
+    assert page.locator("dialog[open] table.ledger").count() == 1
+    shot(page, f"table-dummy-over-{lang}-{viewport['width']}")
+
+
+@pytest.mark.parametrize(("viewport", "drag"), [(PHONE, False), (DESKTOP, True)], ids=["taps-phone", "drag-desktop"])
+def test_a_contract_deal_on_the_table(
+    new_page: Any, server: Any, monkeypatch: pytest.MonkeyPatch, viewport: dict[str, int], drag: bool
+) -> None:
+    _contract(monkeypatch)
+    page = new_page("en", viewport)
+    open_bot_table(page, server, "contract", "", players=3, level="medium")
+    assert "Deal 1 of 7" in page.locator(".contractline").inner_text()
+    assert "Contract: 2 sets" in page.locator(".contractline").inner_text()
+    end = play_until(page, lambda s: s["dialog"], 180, chooser=bot_choice, player=_player(drag))
+    assert end["dialog"]
+    dialog = page.locator("dialog[open]")
+    assert dialog.locator("h2").first.inner_text().startswith("Deal over")
+    assert dialog.locator("[data-continue]").inner_text() == "Next deal"
+    assert "'" not in dialog.inner_text()  # no deck-copy marks (2d'2s') anywhere in the scores
+    shot(page, f"table-contract-over-{viewport['width']}")
+
+
+def test_targets_light_up_and_a_tap_acts(new_page: Any, server: Any) -> None:
+    page = new_page("en", PHONE)
+    open_bot_table(page, server, "dummy", "", players=2)
+    st = play_until(page, lambda s: s["mine"] and "D" in s["legal"], 30)
+    # drawing is legal: the stock is lit and a tap on it draws
+    assert page.locator("button[data-stock].lit").count() == 1
+    page.click("button[data-stock]")
+    page.wait_for_function("v => window.samrapTable.msg.v > v", arg=st["v"])
+    st = state(page)
+    assert st is not None and st["phase"] == "play"
+    assert page.locator(".hand .card.fresh").count() == 1  # the card just drawn is marked
+    assert page.locator('button[data-drop="discard"]').count() == 0  # nothing selected, nothing lit
+    discards = [a.split()[1] for a in st["legal"] if a.startswith("X ")]
+    face = discards[0]
+    page.locator(f'.hand [data-face="{face}"]').click()
+    assert page.locator('button[data-drop="discard"]').count() == 1
+    other = next(f for f in st["hand"] if f != face)
+    page.locator(f'.hand [data-face="{other}"]').click()
+    assert page.locator('button[data-drop="discard"]').count() == 0  # a discard is one card
+    page.locator(f'.hand [data-face="{other}"]').click()
+    # the knock button is off while no knock is legal
+    knock = page.locator('[data-act="knock"]')
+    assert knock.is_disabled() == (not any(a.startswith("K ") for a in st["legal"]))
+    page.click('button[data-drop="discard"]')
+    page.wait_for_function("v => window.samrapTable.msg.v > v", arg=st["v"])
+    after = state(page)
+    assert after is not None and face not in after["hand"]
+    assert page.locator(".hand .card.fresh").count() == 0  # the mark goes when the turn ends
+
+
+def test_a_drag_discards(new_page: Any, server: Any) -> None:
+    from tests.web.driver import _drag_to
+
+    page = new_page("en", DESKTOP)
+    open_bot_table(page, server, "dummy", "", players=2)
+    st = play_until(page, lambda s: s["mine"] and "D" in s["legal"], 30)
+    page.click("button[data-stock]")
+    page.wait_for_function("v => window.samrapTable.msg.v > v", arg=st["v"])
+    st = state(page)
+    assert st is not None
+    face = next(a.split()[1] for a in st["legal"] if a.startswith("X "))
+    n = len(st["hand"])
+    _drag_to(page, face, 'button[data-drop="discard"]')
+    page.wait_for_function("v => window.samrapTable.msg.v > v", arg=st["v"])
+    after = state(page)
+    assert after is not None and face not in after["hand"] and len(after["hand"]) == n - 1
+    assert not page.locator(".drag-ghost").count()  # the dragged copy is gone
+    log = page.locator(".movelog")
+    log.locator("summary").click()
+    short = face[0].replace("T", "10") + {"c": "♣", "d": "♦", "h": "♥", "s": "♠"}[face[1]]
+    assert f"You discarded {short}" in log.inner_text()
+
+
+def test_moves_animate_unless_reduced_motion(browser: Any, server: Any) -> None:
+    counts = {}
+    for motion in ("no-preference", "reduce"):
+        ctx = browser.new_context(viewport=DESKTOP, base_url=server.url, reduced_motion=motion)
+        page = ctx.new_page()
+        try:
+            open_bot_table(page, server, "dummy", "", players=2)
+            st = play_until(page, lambda s: s["mine"] and "D" in s["legal"], 30)
+            page.evaluate(
+                "() => { window.__anims = 0; const t = window.samrapTable; const r = t.render.bind(t);"
+                " t.render = (o) => { r(o);"
+                " window.__anims = Math.max(window.__anims, document.getAnimations().length); }; }"
+            )
+            page.click("button[data-stock]")
+            page.wait_for_function("v => window.samrapTable.msg.v > v", arg=st["v"])
+            counts[motion] = page.evaluate("() => window.__anims")
+        finally:
+            ctx.close()
+    assert counts["no-preference"] > 0, "the drawn card did not fly from the stock"
+    assert counts["reduce"] == 0, "cards moved although the player asked for reduced motion"
