@@ -2,7 +2,7 @@
 
 One table, so a Thai screen can be checked whole (``tests/cli/test_thai.py`` fails on any Latin
 word in Thai output but card texts, action notation and names) and a new sentence cannot be added
-in one language only. The Thai words are those of ``../shared/rules/thai-terms.md``: แต้ม for
+in one language only. The Thai words are those of ``docs/thai-terms.md``: แต้ม for
 points, ชุด for a meld, รอบ for a Contract Rummy deal, หมดมือ for going out.
 
 Placeholders are :meth:`str.format` fields; ``{unit}`` is the game's word for one game of a

@@ -1,7 +1,7 @@
 """Every message of the server protocol, as Pydantic v2 models (the single source of the schemas).
 
 ``docs/protocol.md`` describes the protocol for people; ``docs/protocol.schema.json`` is generated
-from this module by :func:`protocol_schema` (``python -m samrap.server.schema_doc`` rewrites it and
+from this module by :func:`protocol_schema` (``python -m samrap.server.protocol_doc`` rewrites it and
 ``tests/server/test_protocol_doc.py`` fails when it is stale), so the documentation cannot drift
 from the code.
 

@@ -1,4 +1,4 @@
-"""Contract Rummy, following ``rules/contract-rummy.md`` (rules 1-32 and the seed/pagat/liverpool presets).
+"""Contract Rummy, following ``docs/rules/contract.md`` (rules 1-32 and the seed/pagat/liverpool presets).
 
 Config knobs (``ContractConfig``; defaults = the ``seed`` preset): players=4 (3-8),
 decks=none (2 for 3-5 players, 3 for 6-8), jokers=none (by joker_rule), joker_rule=per_deck

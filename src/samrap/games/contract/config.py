@@ -1,4 +1,4 @@
-"""ContractConfig: every option of ``rules/contract-rummy.md`` as a field of one frozen value.
+"""ContractConfig: every option of ``docs/rules/contract.md`` as a field of one frozen value.
 
 Defaults are the ``seed`` preset. ``pagat`` is the classic book game and ``liverpool`` adds buying.
 The canonical string (``contract(players=5,min_run=4)``) omits defaults and sorts keys.

@@ -23,7 +23,7 @@ from samrap.games.contract.scoring import ITEM_NAMES
 from samrap.games.contract.state import ContractState, LedgerItem, Phase
 
 _LABELS: dict[str, tuple[str, str]] = {
-    # key: (Thai, English); the Thai words are those of ../shared/rules/thai-terms.md.
+    # key: (Thai, English); the Thai words are those of docs/thai-terms.md.
     "title": ("คอนแทรครัมมี่", "Contract Rummy (รัมมี่สัญญา)"),
     "contract": ("สัญญา", "contract"),
     "stock": ("กองจั่ว", "Stock"),

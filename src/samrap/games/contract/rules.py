@@ -1,6 +1,6 @@
 """The rules of Contract Rummy as pure functions: the deal, legal actions and checked apply.
 
-Rule numbers are those of ``rules/contract-rummy.md``. ``legal_actions`` lists every legal action
+Rule numbers are those of ``docs/rules/contract.md``. ``legal_actions`` lists every legal action
 in a fixed order (``actions.sort_key``); :func:`apply` checks an action and raises
 :class:`IllegalActionError` naming the first rule it breaks, in rule 32's order (the deal is over
 or it is another seat's turn; then turn order, the draw coming first; then the action's own

@@ -42,7 +42,7 @@ class LedgerItem:
 
 
 class ContractState(NamedTuple):
-    """Everything about one deal; rule numbers refer to ``rules/contract-rummy.md``.
+    """Everything about one deal; rule numbers refer to ``docs/rules/contract.md``.
 
     An immutable value. Like ``DummyState`` it is a ``NamedTuple`` rather than a frozen dataclass
     for speed: building successors is the commonest operation of every playout and of the rule-30
