@@ -84,11 +84,12 @@ export const RULES_TH = {
   },
 };
 
-/** "ไพ่บนโต๊ะ · cards put down": the current language first, the other after it. */
+/** "ไพ่บนโต๊ะ" in Thai (a Thai screen has no English word); "cards put down · ไพ่บนโต๊ะ" in
+ * English, which keeps the games' Thai word beside its gloss (thai-terms.md). */
 export function itemName(game, code) {
   const pair = (ITEM_NAMES[game] || {})[code];
   if (!pair) return code;
-  return lang() === "th" ? `${pair[0]} · ${pair[1]}` : `${pair[1]} · ${pair[0]}`;
+  return lang() === "th" ? pair[0] : `${pair[1]} · ${pair[0]}`;
 }
 
 function signed(n) {
