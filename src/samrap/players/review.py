@@ -296,9 +296,10 @@ def review_step(game: Any, spec: GameSpec, step: Step, seed: int, deals: int) ->
     win_p = win_b = None
     if comp is not None:
         loss, se = comp.loss(step.played)
-        sure = max(0.0, loss - se)
+        sure = round(max(0.0, loss - se), 1)
+        loss = round(loss, 1)  # what is stored and shown: a review rebuilt from its dicts is the same
         if near:
-            win_p, win_b = comp.of(step.played).win, comp.best.win
+            win_p, win_b = round(comp.of(step.played).win, 3), round(comp.best.win, 3)
     label = label_for(game.name, sure)
 
     def words(a: Any, lang: str) -> str:
@@ -380,4 +381,56 @@ def review_record(
         decisions=tuple(out),
         forced=forced,
         summary=summarise(out),
+    )
+
+
+def review_slice(
+    record: Record, seat: int, start: int, stop: int, *, seed: int = 0, deals: int | None = None
+) -> list[dict[str, Any]]:
+    """Decisions ``start`` to ``stop - 1`` (in :func:`steps` order) of a review, as dicts.
+
+    The server reviews a game in slices, each a short job in its worker pool, so it can report
+    progress and so hints never wait behind a whole review; the slices put together equal
+    :func:`review_record` (same seeds per decision).
+    """
+    spec, game = record_game(record)
+    n = deals if deals is not None else DEALS[game.name]
+    out: list[dict[str, Any]] = []
+    for k, step in enumerate(steps(record, seat)):
+        if k >= stop:
+            break
+        if k >= start:
+            out.append(review_step(game, spec, step, seed, n).as_dict())
+    return out
+
+
+def review_from_slices(
+    record: Record, seat: int, decisions: Sequence[dict[str, Any]], *, seed: int = 0, deals: int | None = None
+) -> dict[str, Any]:
+    """The whole review (as :meth:`Review.as_dict` gives it) from its decisions' dicts."""
+    _, game = record_game(record)
+    n = deals if deals is not None else DEALS[game.name]
+    _, forced = count_steps(record, seat)
+    rows = [_decision_of(d) for d in decisions]
+    return Review(
+        game.name, record.match.config, seat, record.match.players[seat], seed, n, tuple(rows), forced, summarise(rows)
+    ).as_dict()
+
+
+def _decision_of(d: dict[str, Any]) -> Decision:
+    return Decision(
+        game=d["game"],
+        number=d["number"],
+        kind=d["kind"],
+        played=d["played"],
+        best=d["best"],
+        loss=d["loss"],
+        sure_loss=d["sure_loss"],
+        win_played=d["win_played"],
+        win_best=d["win_best"],
+        label=d["label"],
+        reason_en=d["reason"]["en"],
+        reason_th=d["reason"]["th"],
+        played_words=(d["played_words"]["th"], d["played_words"]["en"]),
+        best_words=(d["best_words"]["th"], d["best_words"]["en"]),
     )

@@ -103,3 +103,14 @@ mutes = Table(
     Column("seat", Integer, primary_key=True),
     Column("muted_seat", Integer, primary_key=True),
 )
+
+#: Finished game reviews (issue 13), stored with the archived match so a second look is instant.
+reviews = Table(
+    "samrap_reviews",
+    metadata,
+    Column("archive_id", String(40), primary_key=True),
+    Column("seat", Integer, primary_key=True),
+    Column("version", Integer, nullable=False),
+    Column("data", Text, nullable=False),
+    Column("created_at", Float, nullable=False),
+)

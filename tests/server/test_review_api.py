@@ -1,0 +1,67 @@
+"""Game reviews over HTTP (issue 13.4, 13.6): archived matches only, run in the worker pool, stored."""
+
+from __future__ import annotations
+
+import time
+
+from fastapi.testclient import TestClient
+
+from samrap.engine.match import run_match
+from samrap.engine.record import dumps_record, make_record
+from samrap.engine.registry import resolve
+from samrap.players.levels import make_bot
+from samrap.server import review_api, schema
+from tests.server.conftest import create
+
+
+def _archive(client: TestClient, archive_id: str) -> None:
+    """Put a finished two-player match in the archive, as the server does at a match's end."""
+    spec, cfg = resolve("dummy(players=2)")
+    game = spec.make_game(cfg)
+    match = run_match(spec, cfg, [make_bot("easy", game, "A"), make_bot("heuristic", game, "B")], 5, max_games=1)
+    storage = client.app.state.manager.storage  # type: ignore[attr-defined]
+    with storage.engine.begin() as conn:
+        conn.execute(
+            schema.archive.insert().values(
+                id=archive_id,
+                table_code="REVW",
+                match=0,
+                game="dummy",
+                config=match.config,
+                players='["A", "B"]',
+                totals="[0, 0]",
+                winners="[]",
+                rated=False,
+                finished_at=time.time(),
+                record=dumps_record(make_record(match, "2026-01-01T00:00:00Z")),
+            )
+        )
+
+
+def test_a_review_runs_in_slices_reports_progress_and_is_stored(client: TestClient, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    monkeypatch.setattr(review_api, "SLICE", 40)
+    monkeypatch.setattr("samrap.players.review.DEALS", {"dummy": 3, "contract": 3})
+    _archive(client, "REVW-1")
+    assert client.get("/api/games/REVW-1/review", params={"seat": 1}).json() == {"status": "none"}
+    first = client.post("/api/games/REVW-1/review", json={"seat": 1})
+    assert first.status_code in (200, 202), first.text
+    for _ in range(600):
+        got = client.get("/api/games/REVW-1/review", params={"seat": 1}).json()
+        if got["status"] == "done":
+            break
+        assert got["status"] == "running" and 0 <= got["done"] <= got["total"]
+        time.sleep(0.05)
+    review = got["review"]
+    assert review["seat"] == 1 and review["decisions"] and review["summary"]["decisions"] == len(review["decisions"])
+    again = client.post("/api/games/REVW-1/review", json={"seat": 1})  # stored: answered at once
+    assert again.status_code == 200 and again.json()["review"] == review
+
+
+def test_unknown_game_bad_seat_and_live_table_are_refused(client: TestClient) -> None:
+    assert client.post("/api/games/NOPE-1/review", json={"seat": 0}).status_code == 404
+    _archive(client, "REVW-2")
+    bad = client.post("/api/games/REVW-2/review", json={"seat": 3})
+    assert bad.status_code == 422 and "seat must be 0 to 1" in bad.json()["message"]
+    t = create(client, game="dummy(players=2)")
+    live = client.post(f"/api/tables/{t['table']['code']}/review", json={"seat": 0})
+    assert live.status_code == 409 and live.json()["code"] == "bad_state"
