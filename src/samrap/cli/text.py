@@ -13,6 +13,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from samrap.core.text import seat_text
+
+__all__ = ["TEXTS", "plural", "say", "seat_text"]
+
 #: key -> (English, Thai).
 TEXTS: dict[str, tuple[str, str]] = {
     # samrap play
@@ -157,12 +161,6 @@ def say(key: str, lang: str = "en", **fields: Any) -> str:
     en, th = TEXTS[key]
     text = th if lang == "th" and th else en
     return text.format(**fields)
-
-
-def seat_text(seat: int, names: tuple[str, ...] | list[str], lang: str = "en") -> str:
-    """A seat for people: ``s1 ben`` in English, ``#1 ben`` in Thai (no Latin letter but the name)."""
-    mark = "#" if lang == "th" else "s"
-    return f"{mark}{seat} {names[seat]}" if seat < len(names) else f"{mark}{seat}"
 
 
 def plural(count: int, word: str) -> str:

@@ -23,6 +23,7 @@ from typing_extensions import TypeVar
 
 from samrap.core.configstr import split_config_string
 from samrap.core.errors import ConfigError
+from samrap.core.text import item_name
 from samrap.engine.protocol import ConfigLike, Game, LedgerItemLike
 
 if TYPE_CHECKING:
@@ -181,10 +182,7 @@ class GameSpec(Generic[C, G, S, V]):
 
     def item_name(self, code: str, lang: str = "en") -> str:
         """The ledger item's name for people; unknown codes are shown as they are."""
-        names = self.item_names.get(code)
-        if names is None:
-            return code
-        return names[0] if lang == "th" else names[1]
+        return item_name(self.item_names, code, lang)
 
 
 # ---------------------------------------------------------------------------------------------

@@ -11,10 +11,11 @@ cards; :func:`render_state` (every hand and the stock shown) is for debugging on
 
 from __future__ import annotations
 
-import unicodedata
 from collections.abc import Sequence
 
 from samrap.core.cards import card_pretty
+from samrap.core.text import item_name as core_item_name
+from samrap.core.text import pad, seat_text, width
 from samrap.games.contract.cards import JOKER, Pack
 from samrap.games.contract.contracts import DEALS, contract, contract_text
 from samrap.games.contract.melds import TableMeld, ordered_faces
@@ -67,22 +68,6 @@ def contract_words(deal: int, lang: str = "en") -> str:
     return " + ".join(parts)
 
 
-def width(text: str) -> int:
-    """Terminal columns of ``text``: Thai vowel and tone marks take none, wide characters two."""
-    return sum(
-        0
-        if unicodedata.combining(c) or unicodedata.category(c) == "Mn"
-        else 2
-        if unicodedata.east_asian_width(c) in "WF"
-        else 1
-        for c in text
-    )
-
-
-def pad(text: str, columns: int) -> str:
-    return text + " " * max(0, columns - width(text))
-
-
 def _label(key: str, lang: str) -> str:
     th, en = _LABELS[key]
     return th if lang == "th" else en
@@ -111,12 +96,6 @@ def meld_text(m: TableMeld) -> str:
         )
         return " ".join([*(card_pretty(f) for f in naturals), *("★" + card_pretty(f) for _, f in m.jokers)])
     return " ".join(("★" if jokers >> f & 1 else "") + card_pretty(f) for f in ordered_faces(m.faces))
-
-
-def seat_text(q: int, names: Sequence[str], lang: str = "en") -> str:
-    """A seat for people: ``s1 ben`` in English, ``#1 ben`` in Thai (no Latin letter but the name)."""
-    mark = "#" if lang == "th" else "s"
-    return f"{mark}{q} {names[q]}" if q < len(names) else f"{mark}{q}"
 
 
 def _pile_line(v: ContractView) -> str:
@@ -208,10 +187,7 @@ def render_state(s: ContractState, names: Sequence[str] = (), lang: str = "en") 
 
 
 def item_name(code: str, lang: str = "en") -> str:
-    names = ITEM_NAMES.get(code)
-    if names is None:
-        return code
-    return names[0] if lang == "th" else names[1]
+    return core_item_name(ITEM_NAMES, code, lang)
 
 
 def render_ledger(ledger: Sequence[LedgerItem], players: int, names: Sequence[str] = (), lang: str = "en") -> str:

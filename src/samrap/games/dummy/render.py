@@ -10,12 +10,13 @@ cards; :func:`render_state` (every hand shown) is for debugging only.
 
 from __future__ import annotations
 
-import unicodedata
 from collections.abc import Sequence
 
 from samrap.core.cards import card_pretty, suit_of
 from samrap.core.cardset import CardSet, cards_of
 from samrap.core.melds import is_ace_low_run, run_suit
+from samrap.core.text import item_name as core_item_name
+from samrap.core.text import pad, seat_text, width
 from samrap.games.dummy.observe import DummyView, observe
 from samrap.games.dummy.scoring import ITEM_NAMES
 from samrap.games.dummy.state import DummyState, LedgerItem, Phase
@@ -51,23 +52,6 @@ _PHASE_HINTS: dict[Phase, tuple[str, str]] = {
 }
 
 
-def width(text: str) -> int:
-    """Terminal columns of ``text``: Thai vowel and tone marks take none, wide characters two."""
-    return sum(
-        0
-        if unicodedata.combining(c) or unicodedata.category(c) == "Mn"
-        else 2
-        if unicodedata.east_asian_width(c) in "WF"
-        else 1
-        for c in text
-    )
-
-
-def pad(text: str, columns: int) -> str:
-    """``text`` padded with spaces to ``columns`` terminal columns (``str.ljust`` counts marks)."""
-    return text + " " * max(0, columns - width(text))
-
-
 def _label(key: str, lang: str) -> str:
     th, en = _LABELS[key]
     return th if lang == "th" else en
@@ -90,9 +74,7 @@ def meld_cards(mask: CardSet) -> list[int]:
 
 
 def _seat(q: int, names: Sequence[str], lang: str = "en") -> str:
-    """A seat for people: ``s1 ben`` in English, ``#1 ben`` in Thai (no Latin letter but the name)."""
-    mark = "#" if lang == "th" else "s"
-    return f"{mark}{q} {names[q]}" if q < len(names) else f"{mark}{q}"
+    return seat_text(q, names, lang)
 
 
 def _row_lines(v: DummyView, lang: str) -> list[str]:
@@ -197,10 +179,7 @@ def render_state(s: DummyState, names: Sequence[str] = (), lang: str = "en") -> 
 
 
 def item_name(code: str, lang: str = "en") -> str:
-    names = ITEM_NAMES.get(code)
-    if names is None:
-        return code
-    return names[0] if lang == "th" else names[1]
+    return core_item_name(ITEM_NAMES, code, lang)
 
 
 def render_ledger(ledger: Sequence[LedgerItem], players: int, names: Sequence[str] = (), lang: str = "en") -> str:

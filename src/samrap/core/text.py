@@ -1,0 +1,42 @@
+"""Text for people that both games draw the same way: terminal widths and seat labels.
+
+Thai vowel and tone marks take no column of their own, so ``str.ljust`` misaligns Thai labels;
+:func:`pad` counts terminal columns instead. Pure functions of their arguments, like the rest of
+``core``.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from collections.abc import Mapping, Sequence
+
+
+def width(text: str) -> int:
+    """Terminal columns of ``text``: Thai vowel and tone marks take none, wide characters two."""
+    return sum(
+        0
+        if unicodedata.combining(c) or unicodedata.category(c) == "Mn"
+        else 2
+        if unicodedata.east_asian_width(c) in "WF"
+        else 1
+        for c in text
+    )
+
+
+def pad(text: str, columns: int) -> str:
+    """``text`` padded with spaces to ``columns`` terminal columns (``str.ljust`` counts marks)."""
+    return text + " " * max(0, columns - width(text))
+
+
+def seat_text(seat: int, names: Sequence[str] = (), lang: str = "en") -> str:
+    """A seat for people: ``s1 ben`` in English, ``#1 ben`` in Thai (no Latin letter but the name)."""
+    mark = "#" if lang == "th" else "s"
+    return f"{mark}{seat} {names[seat]}" if seat < len(names) else f"{mark}{seat}"
+
+
+def item_name(names: Mapping[str, tuple[str, str]], code: str, lang: str = "en") -> str:
+    """A ledger item's name from a game's ``code -> (Thai, English)`` table; unknown codes as they are."""
+    pair = names.get(code)
+    if pair is None:
+        return code
+    return pair[0] if lang == "th" else pair[1]
