@@ -32,6 +32,7 @@ TEXTS = """() => {
 # Card texts: a rank (2-10, J, Q, K, A) with a suit sign or in a run like A-2-3 or Q-K-A.
 CARD = re.compile(r"\b(?:10|[2-9JQKA])(?:[♣♦♥♠]|(?=-[0-9JQKA]))|(?<=-)(?:10|[2-9JQKA])\b")
 URL = re.compile(r"\bhttps?://\S+")
+HEX = re.compile(r"\b[0-9a-f]{16,}\b")  # hash values and salts are data, not words
 WORD = re.compile(r"[A-Za-z0-9]*[A-Za-z]{2,}[A-Za-z0-9]*")
 #: Latin words thai-terms.md keeps on Thai screens: the hash (ค่าแฮช... (SHA-256)) and ค่า seed.
 ALLOWED = {"SHA", "seed"}
@@ -40,7 +41,7 @@ ALLOWED = {"SHA", "seed"}
 def latin_words(texts: list[str], codes: set[str]) -> list[str]:
     bad = []
     for text in texts:
-        clean = CARD.sub(" ", URL.sub(" ", text))
+        clean = CARD.sub(" ", HEX.sub(" ", URL.sub(" ", text)))
         for word in WORD.findall(clean):
             if word not in ALLOWED and word.upper() not in codes:
                 bad.append(f"{word!r} in {text.strip()[:80]!r}")

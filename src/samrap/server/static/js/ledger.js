@@ -106,7 +106,8 @@ export function ledgerTable(game, ledger, scores, names) {
         h(
           "tr",
           null,
-          h("th", { scope: "row" }, k === 0 ? [seatDot(q, names), " ", seatName(names, q)] : ""),
+          // every row header names its player (a screen reader reads it per row; the eye sees it once)
+          h("th", { scope: "row" }, k === 0 ? [seatDot(q, names), " ", seatName(names, q)] : h("span", { class: "sr-only" }, seatName(names, q))),
           h("td", null, itemName(game, i.item), i.detail ? h("span", { class: "muted" }, ` (${detailText(game, i.detail)})`) : ""),
           h("td", { class: "num" }, signed(i.points)),
         ),
@@ -116,7 +117,7 @@ export function ledgerTable(game, ledger, scores, names) {
       h(
         "tr",
         { class: "total" },
-        h("th", { scope: "row" }, mine.length ? "" : [seatDot(q, names), " ", seatName(names, q)]),
+        h("th", { scope: "row" }, mine.length ? h("span", { class: "sr-only" }, seatName(names, q)) : [seatDot(q, names), " ", seatName(names, q)]),
         h("td", null, t("over.total")),
         h("td", { class: "num", "data-score": q }, signed(scores[q])),
       ),

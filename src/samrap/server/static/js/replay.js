@@ -141,7 +141,7 @@ export function replayPage(root, id) {
               )
             : null,
           g.commitment ? h("p", null, `${t("replay.commitment")}: `, h("code", null, g.commitment.sha256)) : null,
-          g.commitment ? h("p", null, "salt: ", h("code", null, g.commitment.salt)) : null,
+          g.commitment ? h("p", null, `${t("replay.salt")}: `, h("code", null, g.commitment.salt)) : null,
         ),
       ),
     );
