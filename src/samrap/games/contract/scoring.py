@@ -10,7 +10,7 @@ from samrap.games.contract.state import ContractState, LedgerItem
 
 #: Thai and English names of every ledger code, for people.
 ITEM_NAMES: dict[str, tuple[str, str]] = {
-    "out": ("ออก", "went out"),
+    "out": ("หมดมือ", "went out"),
     "pips": ("ไพ่แต้ม 2–10", "number cards 2–10"),
     "court": ("ไพ่ภาพ J Q K", "court cards J Q K"),
     "aces": ("ไพ่เอซ", "aces"),
