@@ -15,6 +15,7 @@ import { lang, t } from "./i18n.js";
 import { ITEM_NAMES, RULES_TH, gameOverPanel } from "./ledger.js";
 import { describeMove, imperative, shortMove } from "./moves.js";
 import { api, getPref, saveSeat, seatFor, setPref, TableSocket } from "./net.js";
+import { sharePanel } from "./share.js";
 import { playSound, setSound, soundOn } from "./sound.js";
 import { parsePosition, toMove } from "./view.js";
 
@@ -669,28 +670,14 @@ class TableController {
     const link = `${location.origin}/t/${info.code}`;
     const mine = this.seat !== null && this.token;
     const host = this.isHost;
+    const saved = seatFor(info.code);
     return h(
-      "div",
-      { class: "page" },
+      "main",
+      { class: "page", id: "main" },
       h("h1", null, t("lobby.title", { code: info.code }), " · ", tableTitle(info.game, info.config, info.seats.length)),
       h("p", { class: "conn", role: "status" }),
-      h(
-        "div",
-        { class: "card-box" },
-        h("p", null, t("lobby.share")),
-        h("p", null, h("strong", { class: "mono bigcode", "data-code": info.code }, info.code)),
-        h("p", null, h("a", { href: link, class: "mono", "data-link": "1" }, link)),
-        h(
-          "button",
-          {
-            type: "button",
-            onclick: () => {
-              (navigator.clipboard ? navigator.clipboard.writeText(link) : Promise.reject()).then(() => toast(t("lobby.copied")), () => toast(link));
-            },
-          },
-          t("lobby.copy"),
-        ),
-      ),
+      // share sheet or copy, and the QR code (share.js); the host also gets the watch link
+      h("div", { class: "card-box" }, h("p", null, t("lobby.share")), sharePanel(info.code, link, { watch: host && saved ? saved.watch : null })),
       h(
         "div",
         { class: "card-box" },
@@ -948,7 +935,7 @@ class TableController {
     const hand = this.seat !== null && this.seat >= 0 ? this.handEl() : null;
     return h(
       "div",
-      { class: "dock" },
+      { class: "dock", role: "region", "aria-label": t("tbl.you") },
       h("div", { class: "msgline" }, line, hand ? this.sortButtons() : null),
       buttons.some(Boolean) ? h("div", { class: "actions", role: "toolbar", "aria-label": t("tbl.moves") }, buttons) : null,
       hand,
