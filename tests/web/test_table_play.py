@@ -86,7 +86,7 @@ def test_a_contract_deal_on_the_table(
 ) -> None:
     _contract(monkeypatch)
     page = new_page("en", viewport)
-    open_bot_table(page, server, "contract", "", players=3, level="medium")
+    open_bot_table(page, server, "contract", "jokers=10,set_suits=any,max_turns=60", players=3, level="medium")
     assert "Deal 1 of 7" in page.locator(".contractline").inner_text()
     assert "Contract: 2 sets" in page.locator(".contractline").inner_text()
     end = play_until(page, lambda s: s["dialog"], 180, chooser=bot_choice, player=_player(drag))
