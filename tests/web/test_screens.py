@@ -31,7 +31,7 @@ def test_table_in_both_languages_on_phone_and_desktop(new_page: Any) -> None:
         start_bot_table(page, "dummy", players=3, target=500)
         _mid_game(page)
         assert page.evaluate("() => document.documentElement.lang") == "en"
-        assert "Discard row (กองกลาง)" in page.locator("#rowh").inner_text()
+        assert "Discard row" in page.locator("#rowh").inner_text()
         assert page.evaluate(NO_OVERFLOW), f"the {name} table is wider than the screen"
         shot(page, f"table-{name}-en")
 
