@@ -86,7 +86,7 @@ def test_full_contract_rummy_deal_against_bots(new_page: Any, monkeypatch: pytes
     text = dialog.locator("table.ledger").inner_text()
     assert "Game total" in text
     # one deal's ledger: whoever went out scores 0, the others' points are their cards in hand
-    assert "went out · ออก" in text or "number cards 2–10" in text
+    assert "went out · หมดมือ" in text or "number cards 2–10" in text
     shot(page, "contract-deal-over-en")
 
 

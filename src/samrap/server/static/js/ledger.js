@@ -36,7 +36,7 @@ export const ITEM_NAMES = {
     speto_laid_on: ["โดนฝากสเปโต", "speto laid off on own meld"],
   },
   contract: {
-    out: ["ออก", "went out"],
+    out: ["หมดมือ", "went out"],
     pips: ["ไพ่แต้ม 2–10", "number cards 2–10"],
     court: ["ไพ่ภาพ J Q K", "court cards J Q K"],
     aces: ["ไพ่เอซ", "aces"],
