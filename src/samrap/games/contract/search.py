@@ -315,6 +315,7 @@ class ContractQuery:
         totals: frozenset[int] | None = None,
         any_suits: bool = False,
     ) -> None:
+        assert totals is None or not sets, "going out at once (deal 7) is a contract of runs only"
         self.layers = layers
         self.jokers = jokers
         self.sets = sets
@@ -331,7 +332,7 @@ class ContractQuery:
         self.runc: tuple[Cand, ...] = ()
         if not runs:
             return
-        if totals is not None and run_rule == "different" and not sets:
+        if totals is not None and run_rule == "different":
             # Going out with runs of different suits: each run takes (nearly) all of its suit.
             slack = sum(x.bit_count() for x in layers) + jokers - min(totals)
             if runs_may_cover(layers, jokers, runs, min_run, slack):
@@ -343,31 +344,29 @@ class ContractQuery:
 
     def __iter__(self) -> Iterator[tuple[Spec, ...]]:
         """Every go-down, each once, as a sorted tuple of specs."""
-        if self.totals is not None and not self.sets:
+        if self.totals is not None:
             yield from self._covers()
             return
-        for chosen in self._sets(0, self.sets, (), 0, []):
+        for chosen in self.chosen():
             yield sort_specs(c.spec for c in chosen)
 
     def containing(self, face: int) -> Iterator[tuple[Spec, ...]]:
-        """Go-downs with a natural ``face`` (or, for the joker face 52, a joker); may repeat."""
-        if self.totals is not None and not self.sets:
-            for g in self._covers():
-                if any((sp.jok if face == 52 else sp.nat >> face & 1) for sp in g):
-                    yield g
-            return
-        for kind_list, is_run in ((self.setc, False), (self.runc, True)):
+        """Deals 1-6 (no ``totals``): go-downs with a natural ``face`` (or, for the joker face 52,
+        a joker); may repeat. Each candidate holding it is chosen first, then the rest as usual."""
+        assert self.totals is None
+        setc, runc = self.setc, self.runc
+        for kind_list, is_run in ((setc, False), (runc, True)):
             for c in kind_list:
                 if (c.jokers == 0) if face == 52 else not c.nat >> face & 1:
                     continue
+                used = _use_cand((), c, self.layers)
+                assert used is not None, "a candidate is made of held cards"
                 sets = self.sets - (0 if is_run else 1)
                 runs = self.runs - (1 if is_run else 0)
-                if sets < 0 or runs < 0 or c.jokers > self.jokers:
-                    continue
-                used = _use_cand((), c, self.layers)
-                if used is None:
-                    continue
-                for chosen in self._sets(0, sets, used, c.jokers, [c], runs):
+                suits = 1 << c.suit if is_run else 0
+                for chosen in self._pick_sets(
+                    setc, runc, len(setc), len(runc), True, 0, sets, used, c.jokers, [c], runs, suits
+                ):
                     yield sort_specs(x.spec for x in chosen)
 
     def chosen(self, marked: Callable[[Cand], bool] | None = None) -> Iterator[list[Cand]]:
@@ -375,24 +374,25 @@ class ContractQuery:
         particular order (:func:`keyed` sorts them); with ``marked``, only the go-downs with at
         least one meld it accepts.
 
-        Those are the same choices as :meth:`__iter__`'s over the candidate lists reordered marked
+        Those are the same choices as without ``marked`` over the candidate lists reordered marked
         first, so a branch with no marked meld yet that has passed the last marked candidate is cut.
         The list is reused: copy what must outlive the next step.
         """
         assert self.totals is None
+        setc, runc = self.setc, self.runc
         if marked is None:
-            yield from self._sets(0, self.sets, (), 0, [])
+            yield from self._pick_sets(setc, runc, len(setc), len(runc), True, 0, self.sets, (), 0, [], self.runs, 0)
             return
-        setc = sorted(self.setc, key=lambda c: not marked(c))
-        runc = sorted(self.runc, key=lambda c: not marked(c))
+        setc = sorted(setc, key=lambda c: not marked(c))
+        runc = sorted(runc, key=lambda c: not marked(c))
         set_marks = sum(1 for c in setc if marked(c))
         run_marks = sum(1 for c in runc if marked(c))
-        yield from self._hit_sets(setc, runc, set_marks, run_marks, False, 0, self.sets, (), 0, [])
+        yield from self._pick_sets(setc, runc, set_marks, run_marks, False, 0, self.sets, (), 0, [], self.runs, 0)
 
-    def _hit_sets(
+    def _pick_sets(
         self,
-        setc: list[Cand],
-        runc: list[Cand],
+        setc: tuple[Cand, ...] | list[Cand],
+        runc: tuple[Cand, ...] | list[Cand],
         set_marks: int,
         run_marks: int,
         hit: bool,
@@ -401,9 +401,19 @@ class ContractQuery:
         used: tuple[int, ...],
         jused: int,
         chosen: list[Cand],
+        runs: int,
+        suits: int,
     ) -> Iterator[list[Cand]]:
+        """The one search for go-downs: ``left`` more sets from ``setc[start:]`` (a set may repeat
+        when the hand holds its cards twice), then ``runs`` runs (:meth:`_pick_runs`).
+
+        ``used``/``jused``: the faces (as layers) and jokers ``chosen`` takes. The first
+        ``set_marks``/``run_marks`` candidates are the marked ones (:meth:`chosen`); ``hit`` says a
+        marked one is chosen already (always true without marks). ``suits``: the suits of the runs
+        in ``chosen`` (only runs of one suit may clash, rules 10 and 27).
+        """
         if left == 0:
-            yield from self._hit_runs(runc, run_marks, hit, 0, self.runs, used, jused, chosen)
+            yield from self._pick_runs(runc, run_marks, hit, 0, runs, used, jused, chosen, suits)
             return
         for i in range(start, len(setc)):
             if not hit and i >= set_marks and not run_marks:
@@ -416,12 +426,14 @@ class ContractQuery:
             if u is None:
                 continue
             chosen.append(c)
-            yield from self._hit_sets(setc, runc, set_marks, run_marks, hit or i < set_marks, i, left - 1, u, j, chosen)
+            yield from self._pick_sets(
+                setc, runc, set_marks, run_marks, hit or i < set_marks, i, left - 1, u, j, chosen, runs, suits
+            )
             chosen.pop()
 
-    def _hit_runs(
+    def _pick_runs(
         self,
-        runc: list[Cand],
+        runc: tuple[Cand, ...] | list[Cand],
         run_marks: int,
         hit: bool,
         start: int,
@@ -429,8 +441,9 @@ class ContractQuery:
         used: tuple[int, ...],
         jused: int,
         chosen: list[Cand],
-        suits: int = 0,
+        suits: int,
     ) -> Iterator[list[Cand]]:
+        """The runs of :meth:`_pick_sets`' go-downs."""
         if left == 0:
             if hit:
                 yield chosen
@@ -455,7 +468,7 @@ class ContractQuery:
                 if hit or i < run_marks:
                     yield chosen
             else:
-                yield from self._hit_runs(
+                yield from self._pick_runs(
                     runc, run_marks, hit or i < run_marks, i, left - 1, u, j, chosen, suits | 1 << c.suit
                 )
             chosen.pop()
@@ -509,59 +522,6 @@ class ContractQuery:
             chosen.pop()
         if slack:
             yield from self._cover(by_face, _sub(layers, low), jokers, runs, chosen, slack - 1)
-
-    def _sets(
-        self, start: int, left: int, used: tuple[int, ...], jused: int, chosen: list[Cand], runs: int = -1
-    ) -> Iterator[list[Cand]]:
-        if left == 0:
-            suits = 0  # a run chosen first (containing) must be checked against the rest
-            for x in chosen:
-                if x.suit >= 0:
-                    suits |= 1 << x.suit
-            yield from self._runs(0, self.runs if runs < 0 else runs, used, jused, chosen, suits)
-            return
-        cands = self.setc
-        for i in range(start, len(cands)):
-            c = cands[i]
-            j = jused + c.jokers
-            if j > self.jokers:
-                continue
-            u = _use_cand(used, c, self.layers)
-            if u is None:
-                continue
-            chosen.append(c)
-            yield from self._sets(i, left - 1, u, j, chosen, runs)
-            chosen.pop()
-
-    def _runs(
-        self, start: int, left: int, used: tuple[int, ...], jused: int, chosen: list[Cand], suits: int = 0
-    ) -> Iterator[list[Cand]]:
-        """``suits``: the suits of the runs in ``chosen`` (only runs of one suit may clash, rule 27)."""
-        if left == 0:
-            if self.totals is None or sum(c.nat.bit_count() + c.jokers for c in chosen) in self.totals:
-                yield chosen
-            return
-        cands = self.runc
-        rule = self.run_rule
-        for i in range(start, len(cands)):
-            c = cands[i]
-            j = jused + c.jokers
-            if j > self.jokers:
-                continue
-            if suits >> c.suit & 1 and (
-                rule == "different" or any(x.suit >= 0 and not runs_compatible(x, c, rule) for x in chosen)
-            ):
-                continue
-            u = _use(used, c.nat, self.layers)
-            if u is None:
-                continue
-            chosen.append(c)
-            if left == 1:  # the last run: no generator for the level below
-                if self.totals is None or sum(x.nat.bit_count() + x.jokers for x in chosen) in self.totals:
-                    yield chosen
-            else:
-                yield from self._runs(i, left - 1, u, j, chosen, suits | 1 << c.suit)
-            chosen.pop()
 
 
 def _jokers_to_cover(faces: int, runs: int, min_run: int) -> int:
