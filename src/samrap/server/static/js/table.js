@@ -14,7 +14,7 @@ import { renderTable, tableTitle } from "./felt.js";
 import { lang, t } from "./i18n.js";
 import { ITEM_NAMES, RULES_TH, gameOverPanel } from "./ledger.js";
 import { describeMove, imperative, shortMove } from "./moves.js";
-import { api, getPref, saveSeat, seatFor, setPref, TableSocket } from "./net.js";
+import { api, errorText, getPref, saveSeat, seatFor, setPref, TableSocket } from "./net.js";
 import { sharePanel } from "./share.js";
 import { playSound, setSound, soundOn } from "./sound.js";
 import { parsePosition, toMove } from "./view.js";
@@ -225,6 +225,7 @@ class TableController {
     const rule = err.rule ?? null;
     const gist = rule !== null && lang() === "th" && this.view ? (RULES_TH[this.view.game] || {})[rule] : null;
     if (gist) text = `${t("err.title")} (กติกาข้อ ${rule}): ${gist}`;
+    else if (lang() === "th") text = `${t("err.title")}: ${errorText({ code: err.code, rule })}`; // the server's text is English
     else {
       if (rule !== null && !/rule\s/i.test(text)) text = `${text} (${lang() === "th" ? "กติกาข้อ" : "rule"} ${rule})`;
       text = `${t("err.title")}: ${text}`;
@@ -725,6 +726,7 @@ class TableController {
             this.seat = res.seat;
             saveSeat(this.code, { token: res.token, seat: res.seat });
             this.info = res.table;
+            this.note = null; // a refusal seen before joining (watching a private table) is over
             if (this.sock) this.sock.close();
             this.connect();
             this.render();
