@@ -37,14 +37,18 @@ class _OneShot:
     def apply(self, s: _State, a: int, seat: int | None = None) -> _State:
         return _State(s.hidden, a)
 
+    def apply_unchecked(self, s: _State, a: int) -> _State:
+        return _State(s.hidden, a)
+
     def current_player(self, s: _State) -> int:
         return 0 if s.choice < 0 else -1
 
     def is_terminal(self, s: _State) -> bool:
         return s.choice >= 0
 
-    def returns(self, s: _State) -> tuple[float, ...]:
-        return (self.payoff[s.choice][s.hidden], 0.0)
+    def returns(self, s: _State) -> tuple[int, ...]:
+        # Fractional payoffs (0.1) make near-ties; the search only adds and compares them.
+        return (self.payoff[s.choice][s.hidden], 0.0)  # type: ignore[return-value]
 
     def observe(self, s: _State, seat: int) -> _View:
         return _View(seat)

@@ -96,18 +96,18 @@ def position(
         owners.append(int(o))
     extra = {q: cards(t) for q, t in (put or {}).items()}
     laid = 0
-    for m in extra.values():
-        laid |= m
+    for mask in extra.values():
+        laid |= mask
     put_down = [extra.get(q, 0) for q in range(n)]
-    for m, o in zip(meld_masks, owners, strict=True):
-        put_down[o] |= m & ~laid
+    for mask, owner in zip(meld_masks, owners, strict=True):
+        put_down[owner] |= mask & ~laid
     top = seq(stock)
     placed: list[int] = []
     for h in hand_masks:
         placed += cards_of(h)
     placed += row_cards
-    for m in meld_masks:
-        placed += cards_of(m)
+    for mask in meld_masks:
+        placed += cards_of(mask)
     used = set(placed) | set(top)
     if len(used) != len(placed) + len(top):
         twice = sorted({c for c in placed + top if (placed + top).count(c) > 1})
@@ -117,6 +117,7 @@ def position(
     stock_pos = len(placed)
     stock_end = 52 if rest_in_stock else stock_pos + len(top)
     born_mask = sum(1 << q for q in set(born))
+    head_card: int
     if head is not None:
         head_card = parse_card(head)
     elif -1 in row_by:
