@@ -65,3 +65,17 @@ def test_unknown_game_bad_seat_and_live_table_are_refused(client: TestClient) ->
     t = create(client, game="dummy(players=2)")
     live = client.post(f"/api/tables/{t['table']['code']}/review", json={"seat": 0})
     assert live.status_code == 409 and live.json()["code"] == "bad_state"
+
+
+def test_a_lesson_is_played_over_http_without_server_state(client: TestClient) -> None:
+    listed = client.get("/api/lessons/dummy").json()
+    first = listed["lessons"][0]
+    assert first["id"] == "draw-discard" and first["title"]["th"]
+    start = client.post(f"/api/lessons/dummy/{first['id']}", json={"moves": []}).json()
+    assert start["step"] == 0 and start["legal"] and start["prompt"]["en"] and start["view"]
+    wrong = client.post(f"/api/lessons/dummy/{first['id']}", json={"moves": [], "try": "X 4s"}).json()
+    assert wrong["feedback"]["ok"] is False and wrong["feedback"]["rule"] == 18 and wrong["step"] == 0
+    right = client.post(f"/api/lessons/dummy/{first['id']}", json={"moves": [], "try": "X Ks"}).json()
+    assert right["feedback"]["ok"] is True and right["done"] is True
+    assert client.post(f"/api/lessons/dummy/{first['id']}", json={"moves": ["X 4s"]}).status_code == 422
+    assert client.get("/api/lessons/poker").status_code == 404
