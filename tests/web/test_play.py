@@ -55,6 +55,9 @@ def test_full_dummy_match_against_bots(new_page: Any) -> None:
     )
     st = state(page)
     assert st is not None and not st["over"]
+    # the seat plates start again from nothing: no old totals, no old moves beside the seats
+    totals = page.locator(".pod .tot").all_inner_texts()
+    assert totals and all(x.strip() == "total 0" for x in totals), totals
 
 
 def test_full_contract_rummy_deal_against_bots(new_page: Any, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -84,7 +87,7 @@ def test_full_contract_rummy_deal_against_bots(new_page: Any, monkeypatch: pytes
     assert end["dialog"]
     dialog = page.locator("dialog[open]")
     text = dialog.locator("table.ledger").inner_text()
-    assert "Game total" in text
+    assert "Deal total" in text
     # one deal's ledger: whoever went out scores 0, the others' points are their cards in hand
     assert "went out · หมดมือ" in text or "number cards 2–10" in text
     shot(page, "contract-deal-over-en")

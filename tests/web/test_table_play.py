@@ -171,3 +171,20 @@ def test_moves_animate_unless_reduced_motion(browser: Any, server: Any) -> None:
             ctx.close()
     assert counts["no-preference"] > 0, "the drawn card did not fly from the stock"
     assert counts["reduce"] == 0, "cards moved although the player asked for reduced motion"
+
+
+def test_sound_is_off_until_turned_on_and_remembered(new_page: Any, server: Any) -> None:
+    page = new_page("en", PHONE)
+    sounds: list[str] = []
+    page.on("request", lambda r: sounds.append(r.url) if "/sounds/" in r.url else None)
+    open_bot_table(page, server, "dummy", "", players=2)
+    play_until(page, lambda s: s["mine"], 30)
+    toggle = page.locator("#sound")
+    assert toggle.get_attribute("aria-pressed") == "false" and sounds == []  # off: nothing fetched
+    toggle.click()
+    assert page.locator("#sound").get_attribute("aria-pressed") == "true"
+    page.wait_for_function("() => localStorage.getItem('samrap.sound') === 'true'")
+    page.reload()
+    page.wait_for_function("() => window.samrapTable && window.samrapTable.view")
+    assert page.locator("#sound").get_attribute("aria-pressed") == "true"
+    assert any(u.endswith("/static/sounds/turn.wav") for u in sounds)  # self-hosted

@@ -118,7 +118,7 @@ export function ledgerTable(game, ledger, scores, names) {
         "tr",
         { class: "total" },
         h("th", { scope: "row" }, mine.length ? h("span", { class: "sr-only" }, seatName(names, q)) : [seatDot(q, names), " ", seatName(names, q)]),
-        h("td", null, t("over.total")),
+        h("td", null, game === "contract" ? t("tbl.dealTotal") : t("over.total")),
         h("td", { class: "num", "data-score": q }, signed(scores[q])),
       ),
     );
