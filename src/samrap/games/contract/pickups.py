@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from functools import lru_cache
 
 from samrap.core.cardset import RANK_MASKS, SUIT_MASKS
-from samrap.games.contract.actions import DRAW, ContractAction, PickUp, pickup
+from samrap.games.contract.actions import DRAW, ContractAction, pickup
 from samrap.games.contract.cards import JOKER, Pack
 from samrap.games.contract.config import ContractConfig
 from samrap.games.contract.contracts import LAST_DEAL, contract
@@ -30,10 +30,11 @@ def draw_actions(s: ContractState) -> list[ContractAction]:
     if not pile:
         return [DRAW]
     pack = s.config.pack
-    if s.hands[s.current] & ~pack.face_masks[pack.faces[pile[-1]]]:  # _top_ok(), its quick part
+    # The top discard: legal with a card of another face left to discard (rule 25), else by search.
+    if s.hands[s.current] & ~pack.face_masks[pack.faces[pile[-1]]] or is_finishable(apply_unchecked(s, _TOP)):
         out: list[ContractAction] = [DRAW, _TOP]
     else:
-        out = [DRAW, _TOP] if _top_ok(s) else [DRAW]
+        out = [DRAW]
     if s.config.pickup != "deep" or len(pile) < 2:
         return out
     if s.down >> s.current & 1:
@@ -43,25 +44,57 @@ def draw_actions(s: ContractState) -> list[ContractAction]:
     if s.deal != LAST_DEAL:
         _deep_before_down(s, out)
         return out
-    d = _Draw(s)
-    pool = s.hands[s.current] | 1 << pile[-1]
-    last = len(pile)
-    for k in range(1, last):
-        card = pile[-k - 1]
-        pool |= 1 << card
-        if d.past_cover(pool):
-            break
-        if d.may_work(pool, card) and d.contract_ok(k, pool) and is_finishable(apply_unchecked(s, pickup(k))):
-            out.append(pickup(k))
+    _deep_in_deal_7(s, out)
     return out
+
+
+def _deep_in_deal_7(s: ContractState, out: list[ContractAction]) -> None:
+    """The deep pick-ups of deal 7 (a player there is never down: going down is going out).
+
+    Precondition of both tests: deal 7, the player not down. The pool only grows with the depth,
+    so once it cannot go out in runs (:func:`past_cover`) no deeper pick-up can either.
+    """
+    cfg = s.config
+    pack = cfg.pack
+    slack = 1 if cfg.deal7_discard else 0
+    runs = contract(s.deal)[1]
+    pile = s.pile
+    pool = s.hands[s.current] | 1 << pile[-1]
+    for k in range(1, len(pile)):
+        pool |= 1 << pile[-k - 1]
+        if past_cover(cfg, pool, runs, slack):
+            break
+        if cfg.same_suit_runs == "different":
+            layers, jokers = pack.face_layers(pool)
+            if not runs_may_cover(layers, jokers, runs, cfg.min_run, slack):
+                continue
+        if is_finishable(apply_unchecked(s, pickup(k))):
+            out.append(pickup(k))
+
+
+def past_cover(cfg: ContractConfig, pool: int, runs: int, slack: int) -> bool:
+    """Deal 7, not down: this pool (and so every bigger one) cannot go out in ``runs`` runs.
+
+    Each suit needs as many runs as it holds copies of one face (one run cannot hold a face
+    twice), and with runs of different suits one run per suit at most; the ``slack`` cards
+    ``deal7_discard`` may leave over ease either. Both only get worse as the pool grows.
+    """
+    layers, _ = cfg.pack.face_layers(pool)
+    if cfg.same_suit_runs == "different":
+        suits = sum(1 for m in SUIT_MASKS if layers[0] & m)
+        doubles = layers[1].bit_count() if len(layers) > 1 else 0
+        return suits > runs + slack or len(layers) > 2 or doubles > slack
+    need = sum(max((i + 1 for i, lay in enumerate(layers) if lay & m), default=0) for m in SUIT_MASKS)
+    return need > runs + slack
 
 
 def _deep_before_down(s: ContractState, out: list[ContractAction]) -> None:
     """The deep pick-ups of a player who is not down yet, deals 1-6.
 
-    The same tests as :meth:`_Draw.may_work` and :meth:`_Draw.contract_ok`, then the search,
-    written as one loop that grows the pool's faces, joker count and face layers a card at a
-    time instead of recomputing them at every depth. ``contract_possible`` only ever turns true
+    A deep card whose face no meld or run could reach and no meld of the pool could hold is
+    hopeless, and so is a pool that cannot hold the contract (:func:`contract_possible`); then
+    the search. One loop grows the pool's faces, joker count and face layers a card at a time
+    instead of recomputing them at every depth. ``contract_possible`` only ever turns true
     as the pool grows, so once it holds it is not asked again. Most pick-ups that pass are
     settled by :func:`takes_deep_down` without building the successor.
     """
@@ -194,13 +227,6 @@ def _ids_of_faces(faces: int, decks: int, jokers: int) -> frozenset[int]:
     return frozenset(out)
 
 
-def _top_ok(s: ContractState) -> bool:
-    pack = s.config.pack
-    if s.hands[s.current] & ~pack.face_masks[pack.faces[s.pile[-1]]]:
-        return True  # a card of another face can still be discarded (rule 25)
-    return is_finishable(apply_unchecked(s, PickUp(0)))
-
-
 def _chain_reach(suit: int, lo: int, hi: int, faces: int, jokers: int) -> int:
     """Faces beyond the ends of run ``lo..hi`` that ``faces`` and ``jokers`` could extend it to."""
     out = 0
@@ -220,13 +246,10 @@ def _chain_reach(suit: int, lo: int, hi: int, faces: int, jokers: int) -> int:
 class _Draw:
     """What the deep-card tests need to know about the table, computed once per draw."""
 
-    __slots__ = ("down", "exchangeable", "ext", "no_to", "reach", "runs", "s", "yes_from")
+    __slots__ = ("exchangeable", "ext", "reach", "runs", "s")
 
     def __init__(self, s: ContractState) -> None:
         self.s = s
-        self.down = bool(s.down >> s.current & 1)
-        self.yes_from = len(s.pile)  # the shallowest depth known to hold the contract
-        self.no_to = 0  # the deepest depth known not to
         self.ext = 0
         self.exchangeable = 0
         self.runs: list[list[tuple[int, int]]] = [[], [], [], []]
@@ -255,71 +278,19 @@ class _Draw:
             self.reach = (1 << 53) - 1
 
     def may_work(self, pool: int, card: int) -> bool:
-        """Necessary for taking down to ``card`` with ``pool`` (hand and taken cards) in hand."""
+        """Necessary for a player who is down (deals 1-6) taking down to ``card`` with ``pool``
+        (hand and taken cards) in hand, whose face the caller found in :attr:`reach`: a meld end,
+        a joker's place, a run grown to it with the pool's cards and jokers, or (option) a new
+        meld takes it."""
         s = self.s
         cfg = s.config
         pack = cfg.pack
         face = pack.faces[card]
-        if self.down:
-            if s.deal == LAST_DEAL or not self.reach >> face & 1:
-                return False
-            if face == JOKER or (self.ext | self.exchangeable) >> face & 1:
-                return True
-            faces = pack.faces_of(pool)
-            jokers = (pool & pack.jokers_mask).bit_count() + (self.exchangeable & faces).bit_count()
-            if any(chain_gaps(lo, hi, face // 13, face, faces) <= jokers for lo, hi in self.runs[face // 13]):
-                return True
-            rank_cards = _pool_rank_count(pack, pool, face) if cfg.any_suit_sets else -1
-            return cfg.melds_after_down and meld_with_face(faces, jokers, face, cfg.min_run, rank_cards)
-        if s.deal == LAST_DEAL:
-            if cfg.same_suit_runs != "different":
-                return True
-            layers, jokers = pack.face_layers(pool)
-            slack = 1 if cfg.deal7_discard else 0
-            return runs_may_cover(layers, jokers, contract(s.deal)[1], cfg.min_run, slack)
-        if face == JOKER or self.reach >> face & 1 or cfg.melds_after_down:
+        if face == JOKER or (self.ext | self.exchangeable) >> face & 1:
             return True
-        jokers = (pool & pack.jokers_mask).bit_count()
+        faces = pack.faces_of(pool)
+        jokers = (pool & pack.jokers_mask).bit_count() + (self.exchangeable & faces).bit_count()
+        if any(chain_gaps(lo, hi, face // 13, face, faces) <= jokers for lo, hi in self.runs[face // 13]):
+            return True
         rank_cards = _pool_rank_count(pack, pool, face) if cfg.any_suit_sets else -1
-        return meld_with_face(pack.faces_of(pool), jokers, face, cfg.min_run, rank_cards)
-
-    def past_cover(self, pool: int) -> bool:
-        """Deal 7, not down: this pool (and so every bigger one) cannot go out in runs.
-
-        Each suit needs as many runs as it holds copies of one face (one run cannot hold a face
-        twice), and with runs of different suits one run per suit at most; the one card
-        ``deal7_discard`` may leave over eases either by one. Both only get worse as the pool grows.
-        """
-        s = self.s
-        cfg = s.config
-        if self.down or s.deal != LAST_DEAL:
-            return False
-        layers, _ = cfg.pack.face_layers(pool)
-        slack = 1 if cfg.deal7_discard else 0
-        runs = contract(s.deal)[1]
-        if cfg.same_suit_runs == "different":
-            suits = sum(1 for m in SUIT_MASKS if layers[0] & m)
-            doubles = layers[1].bit_count() if len(layers) > 1 else 0
-            return suits > runs + slack or len(layers) > 2 or doubles > slack
-        need = sum(max((i + 1 for i, lay in enumerate(layers) if lay & m), default=0) for m in SUIT_MASKS)
-        return need > runs + slack
-
-    def contract_ok(self, depth: int, pool: int) -> bool:
-        """Deals 1-6, not down: could this pool hold the contract at all (:func:`contract_possible`)?
-
-        A bigger pool holds whatever a smaller one did, so each answer also settles every deeper
-        (yes) or shallower (no) depth; the test runs only for depths whose deep card has hope.
-        """
-        s = self.s
-        if self.down or s.deal == LAST_DEAL or depth >= self.yes_from:
-            return True
-        if depth <= self.no_to:
-            return False
-        cfg = s.config
-        sets, runs = contract(s.deal)
-        layers, jokers = cfg.pack.face_layers(pool)
-        if contract_possible(layers, jokers, sets, runs, cfg.min_run, cfg.same_suit_runs, cfg.any_suit_sets):
-            self.yes_from = depth
-            return True
-        self.no_to = depth
-        return False
+        return cfg.melds_after_down and meld_with_face(faces, jokers, face, cfg.min_run, rank_cards)
