@@ -95,6 +95,10 @@ def test_a_contract_deal_on_the_table(
     assert dialog.locator("h2").first.inner_text().startswith("Deal over")
     assert dialog.locator("[data-continue]").inner_text() == "Next deal"
     assert "'" not in dialog.inner_text()  # no deck-copy marks (2d'2s') anywhere in the scores
+    text = dialog.locator("table.ledger").inner_text()
+    assert "Deal total" in text
+    # one deal's ledger: whoever went out scores 0, the others' points are their cards in hand
+    assert "went out" in text or "number cards 2–10" in text
     shot(page, f"table-contract-over-{viewport['width']}")
 
 
@@ -106,8 +110,8 @@ def test_targets_light_up_and_a_tap_acts(new_page: Any, server: Any) -> None:
     assert page.locator("button[data-stock].lit").count() == 1
     page.click("button[data-stock]")
     page.wait_for_function("v => window.samrapTable.msg.v > v", arg=st["v"])
-    st = state(page)
-    assert st is not None and st["phase"] == "play"
+    st = state(page) or {}
+    assert st and st["phase"] == "play"
     assert page.locator(".hand .card.fresh").count() == 1  # the card just drawn is marked
     assert page.locator('button[data-drop="discard"]').count() == 0  # nothing selected, nothing lit
     discards = [a.split()[1] for a in st["legal"] if a.startswith("X ")]
@@ -136,8 +140,8 @@ def test_a_drag_discards(new_page: Any, server: Any) -> None:
     st = play_until(page, lambda s: s["mine"] and "D" in s["legal"], 30)
     page.click("button[data-stock]")
     page.wait_for_function("v => window.samrapTable.msg.v > v", arg=st["v"])
-    st = state(page)
-    assert st is not None
+    st = state(page) or {}
+    assert st
     face = next(a.split()[1] for a in st["legal"] if a.startswith("X "))
     n = len(st["hand"])
     _drag_to(page, face, 'button[data-drop="discard"]')
