@@ -14,6 +14,7 @@ from samrap.cli.play import HumanPlayer, moves_text
 from samrap.core.errors import InvalidNotationError
 from samrap.engine.record import read_record, verify_record
 from samrap.engine.registry import configure
+from samrap.games.dummy import DummyGame
 from tests.cli.helpers import run
 
 SHORT = ("play", "dummy", "--players", "2", "--config", "target=50", "--seed", "3", "--bots", "random")
@@ -120,15 +121,14 @@ def test_an_unknown_game_is_a_usage_error() -> None:
     assert result.exit_code == 2 and "unknown game or preset 'chess'" in result.stderr
 
 
-def _human() -> HumanPlayer:
+def _human() -> tuple[HumanPlayer, DummyGame]:
     spec, config = configure("dummy(players=2)")
-    game = spec.make_game(config)
-    return HumanPlayer("you", spec, game, ("you", "bot"), "en", stdout())
+    game = DummyGame(config)
+    return HumanPlayer("you", spec, game, ("you", "bot"), "en", stdout()), game
 
 
 def test_a_bare_card_picks_the_one_move_with_it() -> None:
-    human = _human()
-    game = human.game
+    human, game = _human()
     state = game.apply(game.new_game(seed=3), game.parse_action("D"))
     legal = game.legal_actions(state)
     texts = [game.action_text(a) for a in legal]
@@ -142,8 +142,7 @@ def test_a_bare_card_picks_the_one_move_with_it() -> None:
 
 
 def test_choose_reads_until_it_gets_a_move() -> None:
-    human = _human()
-    game = human.game
+    human, game = _human()
     state = game.new_game(seed=3)
     lines = iter(["", "zz", "D"])
     human.read_line = lambda: next(lines)

@@ -7,7 +7,7 @@ import pytest
 from samrap.core.errors import ConfigError
 from samrap.env.codec import CodecError, layout_table
 from samrap.env.codec_dummy import TABLE_SLOTS, DummyCodec, meld_table
-from samrap.games.dummy import DummyConfig, DummyGame, DummyState, Knock
+from samrap.games.dummy import DummyConfig, DummyGame, DummyState, Knock, Meld
 from tests.env.helpers import random_states
 
 CONFIGS = [
@@ -122,7 +122,7 @@ def test_ids_that_name_nothing_here_raise() -> None:
         codec.encode(s, game_meld(0b111 << 13 | 1))
 
 
-def game_meld(mask: int) -> object:
+def game_meld(mask: int) -> Meld:
     from samrap.games.dummy import Meld
 
     return Meld(mask)

@@ -23,6 +23,7 @@ from samrap.env.gym import SamrapGymEnv  # noqa: E402
 from samrap.games.contract.actions import GoDown  # noqa: E402
 from samrap.games.contract.config import ContractConfig  # noqa: E402
 from samrap.games.contract.game import ContractGame  # noqa: E402
+from samrap.games.contract.state import ContractState  # noqa: E402
 from tests.env.test_pettingzoo_dummy import DICT_OBS_NOTES  # noqa: E402
 
 CONFIGS = [
@@ -33,7 +34,7 @@ CONFIGS = [
 ]
 
 
-def _states(config: ContractConfig, seeds: range, deals: tuple[int, ...] = (1, 3, 5, 7)) -> list[object]:
+def _states(config: ContractConfig, seeds: range, deals: tuple[int, ...] = (1, 3, 5, 7)) -> list[ContractState]:
     game = ContractGame(config)
     out = []
     for seed in seeds:

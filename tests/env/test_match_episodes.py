@@ -11,6 +11,7 @@ import pytest
 from samrap.env import contract_v0, dummy_v0
 from samrap.env.aec import SamrapAEC
 from samrap.env.gym import SamrapGymEnv
+from samrap.games.dummy import DummyConfig
 from samrap.games.dummy import match as dummy_match
 
 
@@ -38,10 +39,11 @@ def test_a_dummy_match_runs_to_the_target() -> None:
     finished = _play_aec(raw, 4)
     last = finished[-1]
     totals = raw.binding.match_totals(last)
-    assert dummy_match.is_match_over(raw.binding.config, totals)
+    config = raw.binding.config
+    assert isinstance(config, DummyConfig) and dummy_match.is_match_over(config, totals)
     assert raw.games_played == len(finished) >= 2
     # each game starts from the totals of the games before it
-    running = (0, 0)
+    running: tuple[int, ...] = (0, 0)
     for s in finished:
         assert s.scores == running
         running = raw.binding.match_totals(s)

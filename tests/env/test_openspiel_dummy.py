@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import numpy as np
 import pytest
 
@@ -40,8 +42,8 @@ def test_parameters_shape_the_game() -> None:
         pyspiel.load_game("python_samrap_dummy(players=5)")
 
 
-def _deal(game: object, rng: np.random.RandomState) -> object:
-    state = game.new_initial_state()  # type: ignore[attr-defined]
+def _deal(game: Any, rng: np.random.RandomState) -> Any:
+    state = game.new_initial_state()
     chance_nodes = 0
     while state.is_chance_node():
         outcomes = state.chance_outcomes()

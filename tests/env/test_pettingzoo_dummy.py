@@ -49,6 +49,7 @@ def test_a_whole_game_ends_with_win_rewards() -> None:
         if term or trunc:
             env.step(None)
             continue
+        assert obs is not None
         legal = np.flatnonzero(obs["action_mask"])
         assert len(legal) > 0
         env.step(int(rng.choice(legal)))
@@ -98,7 +99,8 @@ def test_same_seed_same_game_and_options_reach_the_config() -> None:
     a.reset()
     b.reset(seed=5)
     assert a.game_state != b.game_state
-    assert a.render() is not None and a.render().startswith("dummy(ace_low=true,players=2)|")
+    shown = a.render()
+    assert shown is not None and shown.startswith("dummy(ace_low=true,players=2)|")
     with pytest.raises(ValueError, match="reward"):
         dummy_v0.raw_env(reward="points")
 
@@ -115,6 +117,7 @@ def test_observations_are_fresh_arrays_that_later_steps_never_change() -> None:
             env.step(None)
             continue
         again = env.observe(agent)
+        assert obs is not None and again is not None
         assert np.array_equal(obs["action_mask"], again["action_mask"])
         assert np.array_equal(obs["observation"], again["observation"])
         for x in (*obs.values(), *again.values()):

@@ -9,9 +9,10 @@ import pytest
 pytest.importorskip("samrap.games.contract.game")
 
 from samrap.core.rng import make_rng
-from samrap.games.contract.actions import Discard, GoDown, LayOff
+from samrap.games.contract.actions import ContractAction, Discard, GoDown, LayOff
 from samrap.games.contract.cards import JOKER
 from samrap.games.contract.game import ContractGame
+from samrap.games.contract.observe import ContractView
 from samrap.players.budget import Budget
 from samrap.players.heuristic.contract import ContractHeuristic, cutoff_scores
 from samrap.players.levels import make_bot
@@ -20,11 +21,13 @@ GAME = ContractGame()
 BOT = ContractHeuristic()
 
 
-def _play(seed: int, deal: int = 1, limit: int = 4000) -> list[tuple[object, object, list[object]]]:
+def _play(
+    seed: int, deal: int = 1, limit: int = 4000
+) -> list[tuple[ContractView, ContractAction, list[ContractAction]]]:
     """A heuristic deal: (view, chosen action, legal actions) for every decision."""
     s = GAME.new_game(seed=seed, deal_number=deal)
     rng = Random(seed)
-    out = []
+    out: list[tuple[ContractView, ContractAction, list[ContractAction]]] = []
     while not GAME.is_terminal(s) and len(out) < limit:
         p = GAME.current_player(s)
         legal = GAME.legal_actions(s)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from random import Random
 
 from samrap.core.cardset import parse_set
-from samrap.games.dummy import Discard, DummyConfig, DummyGame, Knock, parse_action
+from samrap.games.dummy import Discard, DummyConfig, DummyGame, DummyState, Knock, parse_action
 from samrap.games.dummy.rules import legal_actions
 from samrap.players.heuristic.dummy import DummyHeuristic, best_partition, danger, evaluate, knock_points, rollout
 from samrap.players.heuristic.dummy import _context as context
@@ -15,9 +15,9 @@ GAME = DummyGame(DummyConfig(players=2))
 BOT = DummyHeuristic()
 
 
-def _choose(s: object) -> str:
-    view = GAME.observe(s, s.current)  # type: ignore[arg-type]
-    return BOT.choose(view, legal_actions(s), Random(0)).text()  # type: ignore[arg-type]
+def _choose(s: DummyState) -> str:
+    view = GAME.observe(s, s.current)
+    return BOT.choose(view, legal_actions(s), Random(0)).text()
 
 
 def test_best_partition_takes_the_most_points() -> None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from random import Random
+from typing import Any
 
 from samrap.games.dummy import Discard, DummyConfig, DummyGame, DummyState, Knock, Phase
 from samrap.games.dummy.rules import legal_actions
@@ -17,7 +18,7 @@ GAME = DummyGame(DummyConfig(players=2))
 def _endgame_positions(count: int, phase: Phase) -> list[DummyState]:
     """Positions from seeded heuristic-vs-random games, late enough for the check, at ``phase``."""
     out: list[DummyState] = []
-    bots = [DummyHeuristic(endgame=False), RandomPlayer()]
+    bots: list[Any] = [DummyHeuristic(endgame=False), RandomPlayer()]
     seed = 0
     while len(out) < count:
         s = GAME.new_game(seed=seed)
@@ -120,10 +121,10 @@ def test_hints_in_the_end_game_put_the_checked_moves_first_with_their_win_share(
         legal = legal_actions(s)
         moves = endgame.candidates(view, legal, best_action(view, legal))
         ranked = bot.analyse(view, legal, Random(4))
-        assert [e.action for e in ranked][: len(moves)] == sorted(
-            moves, key=lambda a: -next(e.win for e in ranked if e.action == a)
-        )
+        wins = {e.action: e.win for e in ranked}
+        assert all(wins[a] is not None for a in moves)
+        assert [e.action for e in ranked][: len(moves)] == sorted(moves, key=lambda a: -(wins[a] or 0.0))
         assert ranked[0].action == bot.choose(view, legal, Random(4))  # the first hint is the bot's move
         assert all(e.visits == endgame.DEALS and e.win is not None for e in ranked[: len(moves)])
         assert all(e.win is None for e in ranked[len(moves) :])
-        assert sorted(e.action.text() for e in ranked) == sorted(a.text() for a in legal)
+        assert sorted(GAME.action_text(e.action) for e in ranked) == sorted(a.text() for a in legal)  # type: ignore[arg-type]

@@ -106,7 +106,7 @@ def test_bad_budgets_are_rejected(bad: str) -> None:
 
 def test_policy_first_defers_to_the_policy_on_a_tiny_budget() -> None:
     s = position(["9h Th 4s 5s Kd 2c 7d", "3c4c5c6c7c8c9d"], phase="play", born=[0], row="8h* Jd1")
-    view, legal = GAME.observe(s, 0), legal_actions(s)  # type: ignore[arg-type]
+    view, legal = GAME.observe(s, 0), legal_actions(s)
     heuristic = DummyHeuristic()
     assert len(legal) > 3
     bot = ISMCTSPlayer(GAME, bot_rollout(GAME, heuristic), Budget(iterations=2), policy_first=True)

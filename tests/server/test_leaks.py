@@ -170,7 +170,9 @@ class Checker:
         if msg["t"] != "view":
             return
         if self.rt.table.spec.name == "contract":
-            check_contract(self.rt.table.state, self.seat, msg)
+            state = self.rt.table.state
+            assert isinstance(state, ContractState)
+            check_contract(state, self.seat, msg)
         else:
             self.check_dummy(msg)
         for e in msg["events"]:
@@ -187,7 +189,8 @@ class Checker:
         self.messages += 1
 
     def check_dummy(self, msg: dict[str, Any]) -> None:
-        state: DummyState = self.rt.table.state
+        state = self.rt.table.state
+        assert isinstance(state, DummyState)
         hidden = hidden_from(state, self.seat)
         named = 0
         for t in texts_of(msg):

@@ -22,7 +22,8 @@ STATE = """() => {
 
 
 def state(page: Any) -> dict[str, Any] | None:
-    return page.evaluate(STATE)
+    found: dict[str, Any] | None = page.evaluate(STATE)
+    return found
 
 
 def open_options(page: Any) -> None:

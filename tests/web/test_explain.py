@@ -27,7 +27,8 @@ def test_an_illegal_meld_is_explained_with_its_rule(new_page: Any) -> None:
     alert.wait_for()
     text = alert.inner_text()
     assert "not born" in text and "rule 15" in text, text
-    assert state(page)["v"] == st["v"]  # nothing was played
+    now = state(page)
+    assert now is not None and now["v"] == st["v"]  # nothing was played
     shot(page, "illegal-meld-phone-en")
 
     # the page's own checks say what is missing before asking the server

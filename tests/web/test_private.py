@@ -76,9 +76,11 @@ def test_private_table_two_browsers(new_page: Any) -> None:
                 moved = True
         if not moved:
             # wait on the other browser's move, seen as a new version in the host's page
+            seen = state(host)
+            assert seen is not None
             host.wait_for_function(
                 "v => window.samrapTable.msg.v !== v || document.querySelector('dialog[open]')",
-                arg=state(host)["v"],
+                arg=seen["v"],
                 polling="raf",
                 timeout=10_000,
             )

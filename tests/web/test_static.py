@@ -31,7 +31,8 @@ def _ledger_names(game: str) -> dict[str, list[str]]:
     end = text.index("\n  },", start)
     body = "{" + text[start:end].split("{", 1)[1] + "}"
     body = re.sub(r"(\w+):", r'"\1":', body)
-    return json.loads(re.sub(r",\s*}", "}", body))
+    names: dict[str, list[str]] = json.loads(re.sub(r",\s*}", "}", body))
+    return names
 
 
 def test_ledger_item_names_match_the_games() -> None:

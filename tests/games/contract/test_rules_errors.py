@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 import dataclasses
+from typing import Any
 
 import pytest
 
 from samrap.core.errors import IllegalActionError, InvalidNotationError
 from samrap.games.contract import LIVERPOOL, ContractGame, rules
 from samrap.games.contract.actions import CLAIM, PASS, Discard, parse_action
-from samrap.games.contract.state import Phase
+from samrap.games.contract.state import ContractState, Phase
 from tests.games.contract.builders import act, ids, legal, mask, position, rule_of
 
 LIVERPOOL3 = dataclasses.replace(LIVERPOOL, players=3)
@@ -42,8 +43,8 @@ def test_rule_32_text_that_is_no_action_is_a_parse_error() -> None:
     assert e.value.rule == 32
 
 
-def _claim_position(**kw: object) -> object:
-    return position(["2c 5d 9s", "9h 4s 8c", "Kd 7c 3d"], pile="Qh", stock="Ah 6d Tc", config=LIVERPOOL3, **kw)  # type: ignore[arg-type]
+def _claim_position(**kw: Any) -> ContractState:
+    return position(["2c 5d 9s", "9h 4s 8c", "Kd 7c 3d"], pile="Qh", stock="Ah 6d Tc", config=LIVERPOOL3, **kw)
 
 
 def test_liverpool_buying_window() -> None:

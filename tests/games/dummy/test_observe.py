@@ -41,7 +41,7 @@ GAMES_PER_CONFIG = 4
 def replace(s: DummyState, **changes: Any) -> DummyState:
     """A changed copy of a state (a named tuple or a frozen dataclass)."""
     if hasattr(s, "_replace"):
-        return s._replace(**changes)  # type: ignore[no-any-return]
+        return s._replace(**changes)
     return dataclasses.replace(s, **changes)  # type: ignore[type-var]
 
 
