@@ -296,7 +296,7 @@ def test_a_player_reading_views_gets_its_own_and_an_equal_copy_is_checked() -> N
             assert view is not None
             seen.append(view.seat)
             action = legal[rng.randrange(len(legal))]
-            return dataclasses.replace(action)  # type: ignore[type-var]
+            return dataclasses.replace(action)
 
     calls, result = _counted_match([Reparsing(), RandomPlayer()])
     seat0 = sum(1 for q, _ in result.games[0].actions if q == 0)
