@@ -132,7 +132,7 @@ export function replayPage(root, id) {
         h(
           "section",
           { class: "card-box" },
-          h("div", { class: "row" }, h("button", { type: "button", id: "download", onclick: download }, t("replay.download")), h("button", { type: "button", id: "verify", onclick: verify }, t("replay.verify"))),
+          h("div", { class: "row" }, h("button", { type: "button", id: "download", onclick: download }, t("replay.download")), h("button", { type: "button", id: "verify", onclick: verify }, t("replay.verify")), record.players.map((n, q) => h("a", { class: "btn", "data-review": String(q), href: `#/review/${encodeURIComponent(id)}?seat=${q}` }, `${t("rev.button")}: ${names[q]}`))),
           verdict
             ? h(
                 "p",

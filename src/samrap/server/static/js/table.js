@@ -931,6 +931,7 @@ class TableController {
       buttons.push(
         this.isHost ? h("button", { type: "button", class: "primary", "data-act": "rematch", onclick: () => this.host("rematch") }, t("over.rematch")) : null,
         m.record ? h("a", { class: "btn", href: `#/replay/${encodeURIComponent(m.record)}` }, t("over.replay")) : null,
+        m.record && this.seat !== null && this.seat >= 0 ? h("a", { class: "btn", "data-act": "review", href: `#/review/${encodeURIComponent(m.record)}?seat=${this.seat}` }, t("rev.button")) : null,
         h("a", { class: "btn", href: "#/" }, t("over.home")),
       );
     } else line = h("p", { class: "msg", role: "status" }, v.over ? (v.game === "contract" ? t("tbl.waitDeal") : t("over.waiting")) : t("table.waitingFor", { name: seatName(this.names, toMove(v)) }));
