@@ -192,3 +192,37 @@ def test_sound_is_off_until_turned_on_and_remembered(new_page: Any, server: Any)
     page.wait_for_function("() => window.samrapTable && window.samrapTable.view")
     assert page.locator("#sound").get_attribute("aria-pressed") == "true"
     assert any(u.endswith("/static/sounds/turn.wav") for u in sounds)  # self-hosted
+
+
+def test_a_knock_hint_is_playable_as_suggested(new_page: Any, server: Any) -> None:
+    """A hinted knock selects its face-down card only, and the knock button offers exactly the
+    hinted way of knocking, with a confirm button (the old page selected all seven cards and
+    then refused with "select one card")."""
+    page = new_page("en", PHONE)
+    open_bot_table(page, server, "dummy", "", players=2)
+    st = play_until(page, lambda s: s["mine"] and "D" in s["legal"], 30)
+    page.click("button[data-stock]")
+    page.wait_for_function("v => window.samrapTable.msg.v > v", arg=st["v"])
+    hand = page.evaluate("() => window.samrapTable.view.hand")
+    knock = f"K {hand[0]} {''.join(hand[1:4])}"  # the shape of a hint's knock text
+    picked = page.evaluate(
+        """async (text) => {
+          const { byKind } = await import('/static/js/actions.js');
+          const t = window.samrapTable;
+          t.kinds = { ...t.kinds, ...byKind('dummy', [text]) };  // as if the server allowed it
+          t.highlightHint(text);
+          t.render();
+          return t.selectedFaces();
+        }""",
+        knock,
+    )
+    assert picked == [hand[0]]
+    page.click('[data-act="knock"]')
+    options = page.locator("dialog[open] .option")
+    assert options.count() == 1
+    assert options.first.get_attribute("data-action") == knock
+    assert options.first.get_attribute("aria-pressed") == "true"
+    assert "face down" in (options.first.get_attribute("aria-label") or "")
+    assert page.locator("dialog[open] [data-confirm]").inner_text() == "Knock"
+    page.click("dialog[open] button:has-text('Cancel')")
+    assert page.locator("dialog[open]").count() == 0
