@@ -138,7 +138,7 @@ function pod(v, q, pos, names, opts, points) {
           opts.offline && opts.offline[q] ? h("span", { class: "off" }, t("table.offline")) : null,
         ),
       ),
-      me ? null : fan(hand.size),
+      q === v.seat || (opts.showHands && hand.cards) ? null : fan(hand.size),
     ),
     known ? h("div", { class: "pod-known", "aria-hidden": "true" }, t("tbl.known", { cards: known.map(cardShort).join(" ") })) : null,
     v.game === "dummy" && v.knocker === q && v.knockCard
