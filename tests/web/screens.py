@@ -88,6 +88,15 @@ def walk(page: Any, server: Any, visit: Visit) -> list[str]:
         page.wait_for_selector("main")
         at(name)
 
+    # lessons: each course's list, and the first lesson of Dummy on its table
+    for game in ("dummy", "contract"):
+        page.goto(f"/#/learn/{game}")
+        page.wait_for_selector("ol.lessons li a")
+        at(f"learn-{game}")
+    page.click("ol.lessons li a")
+    page.wait_for_selector(".lesson main.felt", timeout=30_000)
+    at("lesson")
+
     # a table for friends: its lobby, with the share panel
     page.goto("/")
     page.click("#create-toggle")
@@ -122,4 +131,11 @@ def walk(page: Any, server: Any, visit: Visit) -> list[str]:
     page.goto(f"/#/replay/{match}")
     page.wait_for_selector("main")
     at("replay")
+
+    # the review of that match for seat 0 (the server analyses it; the page shows progress first)
+    page.goto(f"/#/review/{match}?seat=0")
+    page.wait_for_function(
+        "() => document.querySelector('main') && !document.querySelector('main .page > p:only-child')", timeout=90_000
+    )
+    at("review")
     return seen
