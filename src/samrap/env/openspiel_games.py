@@ -38,7 +38,7 @@ import numpy as np
 import pyspiel  # type: ignore[import-not-found,unused-ignore]
 
 from samrap.core.rng import Random
-from samrap.engine.registry import GameSetup
+from samrap.engine.registry import GameSetup, GameSpec, get_spec
 from samrap.env.binding import REWARD_MODES, Binding, rewards
 
 #: How many reshuffle seeds a Contract Rummy deal's last chance node chooses among.
@@ -50,8 +50,7 @@ _NONE = -1
 class _GameDef:
     short_name: str
     long_name: str
-    config_class: Any
-    game_name: str
+    spec: GameSpec
     make_binding: Callable[[Any, Mapping[str, Any]], Binding]
     start: Callable[[Binding, int, tuple[int, ...], int], Any]
     pack_size: Callable[[Any], int]
@@ -62,10 +61,11 @@ class _GameDef:
     extra_params: Mapping[str, Any]
 
 
-def _config_params(config_class: Any, defaults: Any) -> dict[str, Any]:
-    """A config's fields as OpenSpiel parameters (optional ints as -1 = none)."""
+def _config_params(spec: GameSpec) -> dict[str, Any]:
+    """A game's config fields as OpenSpiel parameters, at its default preset (optional ints as -1 = none)."""
     out: dict[str, Any] = {}
-    for f in dataclasses.fields(config_class):
+    defaults = spec.default_config
+    for f in dataclasses.fields(spec.config_class):
         value = getattr(defaults, f.name)
         kind = str(f.type)
         if kind.startswith("bool"):
@@ -80,7 +80,7 @@ def _config_params(config_class: Any, defaults: Any) -> dict[str, Any]:
 def _config_from_params(gdef: _GameDef, params: Mapping[str, Any]) -> Any:
     from samrap.core.configstr import format_value
 
-    fields = dataclasses.fields(gdef.config_class)
+    fields = dataclasses.fields(gdef.spec.config_class)
     optional = {f.name for f in fields if "None" in str(f.type)}
     parts = []
     preset = str(params.get("preset", ""))
@@ -93,7 +93,7 @@ def _config_from_params(gdef: _GameDef, params: Mapping[str, Any]) -> Any:
         if f.name in optional and value == _NONE:
             value = None
         parts.append(f"{f.name}={format_value(value)}")
-    return gdef.config_class.from_string(f"{gdef.game_name}({','.join(parts)})")
+    return gdef.spec.parse_config(f"{gdef.spec.name}({','.join(parts)})", gdef.spec.default_config)
 
 
 class SamrapGame(pyspiel.Game):  # type: ignore[misc]
@@ -355,7 +355,6 @@ class SamrapObserver:
 def _dummy_def() -> _GameDef:
     from samrap.env.binding import dummy_binding
     from samrap.env.codec_dummy import KNOCK_VARIANTS
-    from samrap.games.dummy.config import CLASSIC, DummyConfig
 
     def make_binding(cfg: Any, params: Mapping[str, Any]) -> Binding:
         return dummy_binding(cfg, knock_variants=int(params.get("knock_variants", KNOCK_VARIANTS)))
@@ -366,8 +365,7 @@ def _dummy_def() -> _GameDef:
     return _GameDef(
         short_name="python_samrap_dummy",
         long_name="Python samrap Thai Dummy",
-        config_class=DummyConfig,
-        game_name="dummy",
+        spec=get_spec("dummy"),
         make_binding=make_binding,
         start=start,
         pack_size=lambda cfg: 52,
@@ -375,13 +373,12 @@ def _dummy_def() -> _GameDef:
         score_bound=10_000.0,
         min_players=2,
         max_players=4,
-        extra_params={"knock_variants": KNOCK_VARIANTS, **_config_params(DummyConfig, CLASSIC)},
+        extra_params={"knock_variants": KNOCK_VARIANTS, **_config_params(get_spec("dummy"))},
     )
 
 
 def _contract_def() -> _GameDef:
     from samrap.env.binding_contract import contract_binding
-    from samrap.games.contract.config import SEED, ContractConfig
 
     def start(b: Binding, dealer: int, deck: tuple[int, ...], extra: int) -> Any:
         # The registry deals by the seat that starts, left of the dealer (rule 6); extra seeds reshuffles.
@@ -391,8 +388,7 @@ def _contract_def() -> _GameDef:
     return _GameDef(
         short_name="python_samrap_contract",
         long_name="Python samrap Contract Rummy",
-        config_class=ContractConfig,
-        game_name="contract",
+        spec=get_spec("contract"),
         make_binding=lambda cfg, params: contract_binding(cfg),
         start=start,
         pack_size=lambda cfg: int(cfg.pack_size),
@@ -400,7 +396,7 @@ def _contract_def() -> _GameDef:
         score_bound=2_000.0,
         min_players=3,
         max_players=8,
-        extra_params=_config_params(ContractConfig, SEED),
+        extra_params=_config_params(get_spec("contract")),
     )
 
 
@@ -425,7 +421,7 @@ def _register(gdef: _GameDef) -> None:
         parameter_specification=params,
     )
     cls = type(
-        "SamrapGame_" + gdef.game_name,
+        "SamrapGame_" + gdef.spec.name,
         (SamrapGame,),
         {"gdef": gdef, "game_type": game_type, "__doc__": gdef.long_name},
     )
