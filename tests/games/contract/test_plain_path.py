@@ -25,11 +25,12 @@ from samrap.games.contract import ContractConfig, ContractGame
 from samrap.games.contract.actions import DISCARDS, DRAW, ContractAction, GoDown, pickup, sort_key
 from samrap.games.contract.cards import bits
 from samrap.games.contract.contracts import LAST_DEAL, contract
+from samrap.games.contract.lookahead import discardable
 from samrap.games.contract.rules import legal_actions
 from samrap.games.contract.search import ContractQuery
 from samrap.games.contract.state import DRAW_PHASE, OVER_PHASE, PLAY_PHASE, ContractState
 from samrap.games.contract.transitions import apply_unchecked
-from samrap.games.contract.turn import _table_moves, discardable
+from samrap.games.contract.turnmoves import table_moves
 from tests.games.contract.sim import choose
 
 CONFIGS = (
@@ -70,7 +71,7 @@ def plain_moves(s: ContractState) -> list[ContractAction]:
         return list(all_go_downs(s))
     if s.deal == LAST_DEAL:
         return []
-    return list(_table_moves(s))
+    return list(table_moves(s))
 
 
 def can_end(s: ContractState, memo: dict[object, bool]) -> bool:

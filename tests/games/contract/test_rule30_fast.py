@@ -1,6 +1,6 @@
-"""The rule-30 shortcut for a deep card (``turn.deep_placeable``) against the plain search.
+"""The rule-30 shortcut for a deep card (``deepcard.deep_placeable``) against the plain search.
 
-``turn._search`` decides "the deep card is the turn's only duty" without searching: in closed form
+``lookahead._search`` decides "the deep card is the turn's only duty" without searching: in closed form
 for a player who is down (instead of trying lay-off and exchange sequences: the search over a deep
 pick-up once took a minute, see docs/performance.md), and by judging go-downs without building
 their successors for one who is not. ``reference`` below is that search as it was before, kept as
@@ -15,7 +15,7 @@ import random
 from collections import Counter
 from functools import cache
 
-from samrap.games.contract import turn
+from samrap.games.contract import deepcard, lookahead, turn, turnmoves
 from samrap.games.contract.actions import GoDown, pickup, sort_key
 from samrap.games.contract.melds import table_summary
 from samrap.games.contract.search import _cand
@@ -25,7 +25,7 @@ from tests.games.contract.sim import deal_states
 
 
 def reference(s: ContractState) -> bool:
-    """``turn.can_finish`` as it was before the shortcut: the search over helpful moves."""
+    """``lookahead.can_finish`` as it was before the shortcut: the search over helpful moves."""
     return _reference(s, {})
 
 
@@ -35,14 +35,19 @@ def _reference(s: ContractState, memo: dict[object, bool]) -> bool:
         return memo[key]
     memo[key] = False
     p = s.current
-    if s.deep >= 0 and s.down >> p & 1 and s.hands[p] >> s.deep & 1 and not turn._deep_reachable(s):
+    if (
+        s.deep >= 0
+        and s.down >> p & 1
+        and s.hands[p] >> s.deep & 1
+        and not deepcard.deep_reachable(s, s.hands[p], s.config.pack.faces[s.deep])
+    ):
         return False
-    for a in turn._helpful(s):
-        if turn._settles(s, a):
+    for a in lookahead.helpful(s):
+        if lookahead.settles(s, a):
             memo[key] = True
             return True
         t = apply_unchecked(s, a)
-        if t.phase is OVER_PHASE or turn.endable(t) or _reference(t, memo):
+        if t.phase is OVER_PHASE or lookahead.endable(t) or _reference(t, memo):
             memo[key] = True
             return True
     return False
@@ -71,7 +76,7 @@ def test_deep_pickups() -> None:
             t = apply_unchecked(s, pickup(k))
             if _holds_deep(t):
                 want = reference(t)
-                assert turn.can_finish(t) is want, t.to_string()
+                assert lookahead.can_finish(t) is want, t.to_string()
                 seen[want] += 1
     assert seen[True] >= 20 and seen[False] >= 1000, seen
 
@@ -108,7 +113,7 @@ def test_made_up_hands_on_real_tables() -> None:
                 pending=0,
             )
             want = reference(t)
-            assert turn.can_finish(t) is want, t.to_string()
+            assert lookahead.can_finish(t) is want, t.to_string()
             face = pack.faces[deep]
             if not want:
                 kinds["no"] += 1
@@ -116,7 +121,7 @@ def test_made_up_hands_on_real_tables() -> None:
                 kinds["lay-off"] += 1
             elif summary.swap >> face & 1 and not t.went_down:
                 kinds["exchange"] += 1
-            elif turn.can_finish(t._replace(went_down=True)):
+            elif lookahead.can_finish(t._replace(went_down=True)):
                 kinds["chain"] += 1
             else:
                 kinds["chain with exchanges"] += 1
@@ -124,7 +129,7 @@ def test_made_up_hands_on_real_tables() -> None:
 
 
 def test_go_downs_that_leave_the_deep_card_in_hand() -> None:
-    """``turn._DeepAfterGoDown`` (a go-down judged without building its successor) against
+    """``deepcard.DeepAfterGoDown`` (a go-down judged without building its successor) against
     the reference search on the successor, and the go-downs listed, for made-up hands with a
     deep card, not yet down."""
     rng = random.Random(13)
@@ -143,10 +148,10 @@ def test_go_downs_that_leave_the_deep_card_in_hand() -> None:
             hands[s.current] = hand
             t = s._replace(hands=tuple(hands), known=(0,) * len(hands), forbid=-1, deep=deep, pending=0)
             legal = []
-            judge = turn._DeepAfterGoDown(t, hand, deep)
-            for g in turn._go_down_query(t, minimal=False):
+            judge = deepcard.DeepAfterGoDown(t, hand, deep)
+            for g in turnmoves.go_down_query(t, minimal=False):
                 after = apply_unchecked(t, GoDown(g))
-                want = after.phase is OVER_PHASE or turn.endable(after) or reference(after)
+                want = after.phase is OVER_PHASE or lookahead.endable(after) or reference(after)
                 assert judge.ok([_cand(spec.nat, spec.jok) for spec in g]) is want, (t.to_string(), g)
                 seen[want] += 1
                 if want:

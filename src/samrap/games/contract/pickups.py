@@ -3,8 +3,9 @@
 Taking the top discard is legal unless the player could then not end the turn (rules 25, 30).
 A deep pick-up is legal only if the deep card can reach the table this turn (rules 12, 24), which
 :func:`turn.is_finishable` decides by search. The pile may be dozens of cards deep and most deep
-cards have nowhere to go, so cheap necessary tests (:class:`_Draw`) reject those first; they
-share the work across depths because each depth's pool is the last one plus one card.
+cards have nowhere to go, so cheap necessary tests (:mod:`deepcard`, :func:`contract_possible`)
+reject those first; they share the work across depths because each depth's pool is the last one
+plus one card.
 """
 
 from __future__ import annotations
@@ -17,11 +18,12 @@ from samrap.games.contract.actions import DRAW, ContractAction, pickup
 from samrap.games.contract.cards import JOKER, Pack
 from samrap.games.contract.config import ContractConfig
 from samrap.games.contract.contracts import LAST_DEAL, contract
-from samrap.games.contract.melds import RUN, TableMeld, ext_faces, pos_face, table_summary
+from samrap.games.contract.deepcard import deep_reach, deep_reachable, takes_deep_down
+from samrap.games.contract.lookahead import is_finishable
+from samrap.games.contract.melds import TableMeld, table_summary
 from samrap.games.contract.search import contract_possible, meld_with_face, runs_may_cover
 from samrap.games.contract.state import ContractState
 from samrap.games.contract.transitions import apply_unchecked
-from samrap.games.contract.turn import chain_gaps, is_finishable, takes_deep_down
 
 
 def draw_actions(s: ContractState) -> list[ContractAction]:
@@ -100,8 +102,7 @@ def _deep_before_down(s: ContractState, out: list[ContractAction]) -> None:
     """
     cfg = s.config
     pack = cfg.pack
-    d = _Draw(s)
-    reach = d.reach
+    reach = deep_reach(s)
     any_face = cfg.melds_after_down
     any_suits = cfg.any_suit_sets
     min_run = cfg.min_run
@@ -160,34 +161,33 @@ def _pool_rank_count(pack: Pack, pool: int, face: int) -> int:
 def _deep_when_down(s: ContractState, out: list[ContractAction]) -> None:
     """The deep pick-ups of a player who is down (most draws of a deal), deals 1-6.
 
-    Such a deep card can only go on the table, so a face outside the table's reach is hopeless
-    (:meth:`_Draw.may_work`); one set look-up tells whether any card below the top has a face in
-    reach at all, and usually none has, which spares walking the pile. Without runs on the table
-    (and without ``melds_after_down``) the reach is just the melds' open faces, plus the joker
-    when there is any, so the full :class:`_Draw` is built only when some card may fit.
+    Such a deep card can only go on the table, so a face outside the table's reach
+    (:func:`deepcard.deep_reach`) is hopeless, and so is one :func:`deepcard.deep_reachable`
+    rejects; one set look-up tells whether any card below the top has a face in reach at all,
+    and usually none has, which spares walking the pile. Without runs on the table (and without
+    ``melds_after_down``) the reach is just the melds' open faces, plus the joker when there is
+    any, and depends on the table alone, so it is remembered.
     """
     cfg = s.config
     pack = cfg.pack
     melds = s.melds
-    d: _Draw | None = None
+    computed = False
     last = _last_reach[0]
     if last[0] is melds and last[1] is cfg:  # the same table and rules as last asked (see table_summary)
         reach, ids = last[2], last[3]
     else:
         ext, _, runs = table_summary(melds)
         if cfg.melds_after_down or runs:
-            d = _Draw(s)
-            reach = d.reach
+            reach = deep_reach(s)
+            computed = True
         else:
             reach = ext | 1 << JOKER if ext else 0
         ids = _ids_of_faces(reach, pack.decks, pack.jokers)
-        if d is None:  # the reach depends on the table alone
+        if not computed:  # the reach depends on the table alone
             _last_reach[0] = (melds, cfg, reach, ids)
     pile = s.pile
     if ids.isdisjoint(pile[:-1]):
         return
-    if d is None:
-        d = _Draw(s)
     faces = pack.faces
     face_masks = pack.face_masks
     ext = table_summary(melds).ext
@@ -196,11 +196,11 @@ def _deep_when_down(s: ContractState, out: list[ContractAction]) -> None:
         card = pile[-k - 1]
         pool |= 1 << card
         face = faces[card]
-        if not (reach >> face & 1 and d.may_work(pool, card)):
+        if not (reach >> face & 1 and deep_reachable(s, pool, face)):
             continue
         # A natural deep card some meld takes as it is, with a card of another face to discard
         # after and no exchanged joker pending: the search would settle at once on that lay-off
-        # (turn._settles), so the pick-up is legal without building its successor.
+        # (lookahead.settles), so the pick-up is legal without building its successor.
         if (face != JOKER and ext >> face & 1 and pool & ~face_masks[face] and not s.pending & pool) or is_finishable(
             apply_unchecked(s, pickup(k))
         ):
@@ -225,72 +225,3 @@ def _ids_of_faces(faces: int, decks: int, jokers: int) -> frozenset[int]:
     if faces >> JOKER & 1:
         out += range(base, base + jokers)
     return frozenset(out)
-
-
-def _chain_reach(suit: int, lo: int, hi: int, faces: int, jokers: int) -> int:
-    """Faces beyond the ends of run ``lo..hi`` that ``faces`` and ``jokers`` could extend it to."""
-    out = 0
-    for step in (1, -1):
-        gaps = 0
-        p = hi + 1 if step > 0 else lo - 1
-        while 0 <= p <= 13 and max(hi, p) - min(lo, p) <= 12:
-            f = pos_face(suit, p)
-            out |= 1 << f
-            gaps += 0 if faces >> f & 1 else 1
-            if gaps > jokers:
-                break
-            p += step
-    return out
-
-
-class _Draw:
-    """What the deep-card tests need to know about the table, computed once per draw."""
-
-    __slots__ = ("exchangeable", "ext", "reach", "runs", "s")
-
-    def __init__(self, s: ContractState) -> None:
-        self.s = s
-        self.ext = 0
-        self.exchangeable = 0
-        self.runs: list[list[tuple[int, int]]] = [[], [], [], []]
-        for m in s.melds:
-            self.ext |= ext_faces(m)
-            if m.kind == RUN:
-                self.runs[m.key].append((m.lo, m.hi))
-                for _, f in m.jokers:
-                    self.exchangeable |= 1 << f
-        # Faces a deep card could reach at all: a meld end, a joker's place, or a face a run
-        # could be extended to with the cards of the whole pile and hand (a chain of lay-offs).
-        self.reach = self.ext | self.exchangeable
-        if any(self.runs):
-            pack = s.config.pack
-            most = s.hands[s.current]
-            for c in s.pile:
-                most |= 1 << c
-            faces = pack.faces_of(most)
-            jokers = (most & pack.jokers_mask).bit_count() + (self.exchangeable & faces).bit_count()
-            for su, runs in enumerate(self.runs):
-                for lo, hi in runs:
-                    self.reach |= _chain_reach(su, lo, hi, faces, jokers)
-        if s.config.melds_after_down or self.ext:
-            self.reach |= 1 << JOKER
-        if s.config.melds_after_down:
-            self.reach = (1 << 53) - 1
-
-    def may_work(self, pool: int, card: int) -> bool:
-        """Necessary for a player who is down (deals 1-6) taking down to ``card`` with ``pool``
-        (hand and taken cards) in hand, whose face the caller found in :attr:`reach`: a meld end,
-        a joker's place, a run grown to it with the pool's cards and jokers, or (option) a new
-        meld takes it."""
-        s = self.s
-        cfg = s.config
-        pack = cfg.pack
-        face = pack.faces[card]
-        if face == JOKER or (self.ext | self.exchangeable) >> face & 1:
-            return True
-        faces = pack.faces_of(pool)
-        jokers = (pool & pack.jokers_mask).bit_count() + (self.exchangeable & faces).bit_count()
-        if any(chain_gaps(lo, hi, face // 13, face, faces) <= jokers for lo, hi in self.runs[face // 13]):
-            return True
-        rank_cards = _pool_rank_count(pack, pool, face) if cfg.any_suit_sets else -1
-        return cfg.melds_after_down and meld_with_face(faces, jokers, face, cfg.min_run, rank_cards)

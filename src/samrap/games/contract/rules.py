@@ -28,6 +28,7 @@ from samrap.games.contract.actions import (
 )
 from samrap.games.contract.cards import JOKER, face_str, lowest
 from samrap.games.contract.contracts import LAST_DEAL, contract, contract_text
+from samrap.games.contract.lookahead import is_finishable
 from samrap.games.contract.melds import (
     ACE,
     ANY_SUITS,
@@ -42,7 +43,7 @@ from samrap.games.contract.melds import (
 from samrap.games.contract.pickups import draw_actions
 from samrap.games.contract.state import CLAIM_PHASE, DRAW_PHASE, PLAY_PHASE, ContractState, Phase
 from samrap.games.contract.transitions import apply_unchecked, new_deal
-from samrap.games.contract.turn import is_finishable, play_actions
+from samrap.games.contract.turn import play_actions
 
 __all__ = ["apply", "apply_unchecked", "legal_actions", "new_deal"]
 

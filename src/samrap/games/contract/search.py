@@ -379,20 +379,20 @@ class ContractQuery:
         The list is reused: copy what must outlive the next step.
         """
         assert self.totals is None
-        setc, runc = self.setc, self.runc
         if marked is None:
+            setc, runc = self.setc, self.runc
             yield from self._pick_sets(setc, runc, len(setc), len(runc), True, 0, self.sets, (), 0, [], self.runs, 0)
             return
-        setc = sorted(setc, key=lambda c: not marked(c))
-        runc = sorted(runc, key=lambda c: not marked(c))
+        setc = tuple(sorted(self.setc, key=lambda c: not marked(c)))
+        runc = tuple(sorted(self.runc, key=lambda c: not marked(c)))
         set_marks = sum(1 for c in setc if marked(c))
         run_marks = sum(1 for c in runc if marked(c))
         yield from self._pick_sets(setc, runc, set_marks, run_marks, False, 0, self.sets, (), 0, [], self.runs, 0)
 
     def _pick_sets(
         self,
-        setc: tuple[Cand, ...] | list[Cand],
-        runc: tuple[Cand, ...] | list[Cand],
+        setc: tuple[Cand, ...],
+        runc: tuple[Cand, ...],
         set_marks: int,
         run_marks: int,
         hit: bool,
@@ -433,7 +433,7 @@ class ContractQuery:
 
     def _pick_runs(
         self,
-        runc: tuple[Cand, ...] | list[Cand],
+        runc: tuple[Cand, ...],
         run_marks: int,
         hit: bool,
         start: int,

@@ -1,0 +1,367 @@
+"""The deep-card duty (rules 12, 24): can the deep card taken this turn still reach the table?
+
+Every check of that question lives here, each with its precondition:
+
+* :func:`deep_placeable`, exact, for a player who is down whose only duty is the deep card
+  (:func:`deep_only`): a meld end takes it, a run's joker stands for it, or a run of its suit
+  grows to it (jokers from the hand and from exchanges);
+* :class:`DeepAfterGoDown`, exact, the same question after a go-down this turn, judged from the
+  go-down's melds without building the successor; :func:`deep_marks` lists only the go-downs
+  that could give the card a place, and :func:`go_down_places_deep` joins the two for the search;
+* :func:`deep_reachable`, necessary only, for a player who is down with other duties too (an
+  exchanged joker pending, or ``melds_after_down``), and for the draw's cheap rejections;
+* :func:`table_may_take` (necessary), shared by :func:`may_attach_later` (a player not down who
+  leaves the card out of the go-down) and :func:`deep_marks`;
+* :func:`takes_deep_down`, sufficient: a go-down that holds the card.
+
+Runs grow position by position (:func:`growth_paths`, :func:`chain_gaps`, :func:`chain_reach`).
+``tests/games/contract/test_rule30_fast.py`` checks the exact ones against the plain search, and
+``test_plain_path.py`` every listing that uses them against the plain path.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator, Sequence
+
+from samrap.games.contract.cards import JOKER
+from samrap.games.contract.contracts import LAST_DEAL
+from samrap.games.contract.melds import RUN, ext_faces, pos_face, table_summary
+from samrap.games.contract.search import Cand, meld_with_face
+from samrap.games.contract.state import ContractState
+from samrap.games.contract.turnmoves import go_down_query
+
+
+def deep_only(s: ContractState) -> bool:
+    """Whether the deep card is the turn's only duty and nothing but lay-offs and exchanges can
+    place it: deals 1-6, no ``melds_after_down``, nothing forbidden to discard (rule 25 never
+    applies after a deep pick-up). The caller checks the player is down, holds the deep card and
+    no exchanged joker (:func:`deep_placeable` then decides the turn exactly)."""
+    return s.deal != LAST_DEAL and not s.config.melds_after_down and s.forbid < 0
+
+
+def growth_paths(lo: int, hi: int, r: int) -> Iterator[range]:
+    """The run positions a run ``lo..hi`` of a suit must fill to reach rank ``r`` at one end.
+
+    Positions are 0 (the low ace) to 13 (the high ace); an ace may be reached at either end.
+    A run never spans more than 13 cards (rule 22), so a longer reach is no path.
+    """
+    for pos in (r + 1, 0) if r == 12 else (r + 1,):
+        if pos > hi:
+            path = range(hi + 1, pos)
+        elif pos < lo:
+            path = range(pos + 1, lo)
+        else:
+            continue
+        if max(hi, pos) - min(lo, pos) < 13:
+            yield path
+
+
+def chain_gaps(lo: int, hi: int, suit: int, face: int, pool: int) -> int:
+    """Cards missing from ``pool`` to extend run ``lo..hi`` of ``suit`` up or down to ``face``."""
+    r = face % 13
+    best = 99
+    for path in growth_paths(lo, hi, r):
+        best = min(best, sum(1 for q in path if not pool >> pos_face(suit, q) & 1))
+    return best
+
+
+def deep_placeable(s: ContractState, hand: int, deep: int) -> bool:
+    """Exact rule-30 answer for a player who is down and holds the deep card as the turn's only
+    duty (see :func:`deep_only`): whether the deep card can reach the table this turn.
+
+    Once it is down the turn can end (a discard of anything, or out with no card left), so that
+    is the whole question, and the table can only take it three ways:
+
+    * a meld takes its face as it is (a set's missing suit, a run's end), or, a joker deep card,
+      any meld takes one more card at all;
+    * (no go-down this turn) a run's joker stands for its face: exchange it in, then lay the
+      joker off anywhere (some meld takes a card; exchanges never change what melds take);
+    * a run of its suit is extended towards it, every position between filled by a natural
+      from the hand or a joker, and jokers come from the hand or from exchanges (no go-down
+      this turn), each exchange spending a natural whose face a run's joker stands for.
+      Each held copy of a face fills its gap on the path or frees one joker, never both, so
+      the run can be grown exactly when the hand's jokers, plus the copies a face can use
+      beyond filling its own gap, cover the path's faces not held. Other moves (lay-offs
+      elsewhere, re-exchanging a joker just laid) only spend cards and never add to that count.
+    """
+    pack = s.config.pack
+    face = pack.faces[deep]
+    ext = table_summary(s.melds).ext
+    if face == JOKER:
+        return ext != 0
+    if ext >> face & 1:
+        return True
+    if not ext:
+        return False
+    exchanges = not s.went_down
+    swap: dict[int, int] = {}  # face -> jokers standing for it in runs (exchangeable)
+    if exchanges:
+        for m in s.melds:
+            if m.kind == RUN:
+                for _, f in m.jokers:
+                    swap[f] = swap.get(f, 0) + 1
+        if face in swap:
+            return True
+    suit = face // 13
+    r = face % 13
+    jokers = (hand & pack.jokers_mask).bit_count()
+    face_masks = pack.face_masks
+    freed = 0  # jokers exchanges could free, as if no face were on the path
+    if swap:
+        for f, n in swap.items():
+            freed += min((hand & face_masks[f]).bit_count(), n)
+    for m in s.melds:
+        if m.kind != RUN or m.key != suit:
+            continue
+        for path in growth_paths(m.lo, m.hi, r):
+            gaps = 0
+            supply = jokers + freed
+            for q in path:
+                f = pos_face(suit, q)
+                held = (hand & face_masks[f]).bit_count()
+                n = swap.get(f, 0)
+                if not held:
+                    gaps += 1
+                elif n:  # one copy fills the gap; the rest may free jokers, counted once above
+                    supply += min(held - 1, n) - min(held, n)
+            if gaps <= supply:
+                return True
+    return False
+
+
+def takes_deep_down(s: ContractState, hand: int, face: int) -> bool:
+    """Deals 1-6, the player in turn not down and no exchanged joker pending: whether with ``hand``
+    (after taking a deep card of ``face``) some go-down puts that card down.
+
+    This is the first thing :func:`can_finish` tries after such a pick-up, and when it succeeds
+    the turn can end (the deep card is down and every other card may be discarded, or none is
+    left), so the draw can ask it without building the pick-up's successor.
+    """
+    return next(go_down_query(s, minimal=True, hand=hand).containing(face), None) is not None
+
+
+def go_down_places_deep(s: ContractState, hand: int, deep: int) -> bool:
+    """The rule-30 search (:func:`lookahead.can_finish`) for a player not down yet whose only
+    duty is the deep card (:func:`deep_only`).
+
+    The search would try the go-downs of :func:`helpful` (those holding the deep card, then, if
+    it could still reach the table another way, all of them) and judge each successor by
+    :func:`deep_placeable`; :class:`DeepAfterGoDown` gives each answer without building the
+    successor, and go-downs that cannot give the card a place (:func:`deep_marks`) are skipped.
+    """
+    face = s.config.pack.faces[deep]
+    if takes_deep_down(s, hand, face):
+        return True
+    if not may_attach_later(s, face):
+        return False
+    judge = DeepAfterGoDown(s, hand, deep)
+    return any(judge.ok(chosen) for chosen in go_down_query(s, minimal=True).chosen(deep_marks(s, hand, deep)))
+
+
+def table_may_take(s: ContractState, hand: int, face: int) -> bool:
+    """Necessary for a natural ``face`` to reach the table without a new meld holding it and
+    without exchanges (a player not down yet): a meld takes it as it is, or a run of its suit
+    can be grown to it with ``hand``'s natural faces and jokers."""
+    pack = s.config.pack
+    if table_summary(s.melds).ext >> face & 1:
+        return True
+    faces = pack.faces_of(hand)
+    jokers = (hand & pack.jokers_mask).bit_count()
+    suit = face // 13
+    for m in s.melds:  # noqa: SIM110 (a plain loop beats any() over a generator)
+        if m.kind == RUN and m.key == suit and chain_gaps(m.lo, m.hi, suit, face, faces) <= jokers:
+            return True
+    return False
+
+
+def may_attach_later(s: ContractState, face: int) -> bool:
+    """Whether a deep card a player not down leaves out of the go-down could still reach the
+    table this turn (necessary): any card may, with new melds of bigger contract sets
+    (``contract_exact``: any set left at 3 takes it) or ``melds_after_down``, and a joker always
+    may; else :func:`table_may_take`."""
+    cfg = s.config
+    if cfg.contract_exact or cfg.melds_after_down or face == JOKER:
+        return True
+    return table_may_take(s, s.hands[s.current], face)
+
+
+def deep_reachable(s: ContractState, hand: int, face: int) -> bool:
+    """Whether a player who is down (deals 1-6) could get a deep card of ``face`` from ``hand``
+    onto the table this turn.
+
+    Necessary, not sufficient (the exact answer is :func:`deep_placeable`, which needs the deep
+    card to be the turn's only duty): a set or run end takes it, a run of its suit can be
+    extended to it with the hand's cards and jokers (counting every joker exchanges could free),
+    a run's joker stands for it, or (option) a new meld holds it. Asked by the search when other
+    duties are open and by the draw before building a deep pick-up's successor.
+    """
+    cfg = s.config
+    pack = cfg.pack
+    if face == JOKER:
+        return cfg.melds_after_down or table_summary(s.melds).ext != 0
+    faces = pack.faces_of(hand)
+    jokers = (hand & pack.jokers_mask).bit_count()
+    if not s.went_down:
+        jokers += sum(1 for m in s.melds if m.kind == RUN for _, f in m.jokers if faces >> f & 1)
+    suit = face // 13
+    for m in s.melds:
+        if ext_faces(m) >> face & 1:
+            return True
+        if m.kind == RUN and m.key == suit:
+            if not s.went_down and any(f == face for _, f in m.jokers):
+                return True
+            if chain_gaps(m.lo, m.hi, suit, face, faces) <= jokers:
+                return True
+    if not cfg.melds_after_down:
+        return False
+    rank_cards = -1
+    if cfg.any_suit_sets:
+        rank_cards = sum((hand & pack.face_masks[13 * su + face % 13]).bit_count() for su in range(4))
+    return meld_with_face(faces, jokers, face, cfg.min_run, rank_cards)
+
+
+def deep_reach(s: ContractState) -> int:
+    """The faces (bit 52: the joker) a deep card taken now could reach the table with at all:
+    a meld end, a run joker's place, or a face a run could be extended to with the cards of the
+    whole pile and hand (a chain of lay-offs, jokers from exchanges counted); every face with
+    ``melds_after_down``. Necessary for any deep pick-up of a player who is down, and a cheap
+    first filter for one who is not (a meld of the pool may still hold the card)."""
+    cfg = s.config
+    ext = swap = 0
+    runs: list[tuple[int, int, int]] = []
+    for m in s.melds:
+        ext |= m.ext
+        if m.kind == RUN:
+            runs.append((m.key, m.lo, m.hi))
+            for _, f in m.jokers:
+                swap |= 1 << f
+    if cfg.melds_after_down:
+        return (1 << 53) - 1
+    reach = ext | swap
+    if runs:
+        pack = cfg.pack
+        most = s.hands[s.current]
+        for c in s.pile:
+            most |= 1 << c
+        faces = pack.faces_of(most)
+        jokers = (most & pack.jokers_mask).bit_count() + (swap & faces).bit_count()
+        for su, lo, hi in runs:
+            reach |= chain_reach(su, lo, hi, faces, jokers)
+    if ext:
+        reach |= 1 << JOKER
+    return reach
+
+
+def chain_reach(suit: int, lo: int, hi: int, faces: int, jokers: int) -> int:
+    """Faces beyond the ends of run ``lo..hi`` that ``faces`` and ``jokers`` could extend it to."""
+    out = 0
+    for step in (1, -1):
+        gaps = 0
+        p = hi + 1 if step > 0 else lo - 1
+        while 0 <= p <= 13 and max(hi, p) - min(lo, p) <= 12:
+            f = pos_face(suit, p)
+            out |= 1 << f
+            gaps += 0 if faces >> f & 1 else 1
+            if gaps > jokers:
+                break
+            p += step
+    return out
+
+
+def deep_marks(s: ContractState, hand: int, deep: int) -> Callable[[Cand], bool] | None:
+    """For :func:`_go_downs` with the deep card the only duty: a test that every go-down after
+    which the turn can end has a meld passing (so only those need listing), or ``None``.
+
+    With a natural deep card that no meld on the table takes, and that no run of its suit there
+    could be grown to with the whole hand, the go-down itself must give it a place: a meld that
+    holds it, a set of three of its rank without its suit, or a run of its suit that the hand's
+    other cards and jokers could grow to it (:class:`DeepAfterGoDown` then decides exactly).
+    """
+    pack = s.config.pack
+    face = pack.faces[deep]
+    if face == JOKER or table_may_take(s, hand, face):
+        return None
+    suit = face // 13
+    faces = pack.faces_of(hand)
+    jokers = (hand & pack.jokers_mask).bit_count()
+
+    def marked(c: Cand) -> bool:
+        if c.nat >> face & 1:
+            return True
+        if c.suit < 0:  # a set that takes the card as a lay-off once down
+            return bool(c.ext >> face & 1)
+        if c.spec.jok >> face & 1:
+            return False
+        return c.suit == suit and chain_gaps(c.lo, c.hi, suit, face, faces) <= jokers - c.jokers
+
+    return marked
+
+
+class DeepAfterGoDown:
+    """Whether the turn can end after a go-down by a player holding the deep card as the turn's
+    only duty (:func:`deep_only`): :func:`deep_placeable` of the state after the go-down, worked
+    out from its melds without building that state.
+
+    A go-down places the deep card when it holds its face (or, a joker deep card, any joker:
+    :func:`transitions.pick` moves the deep card first), and then the turn can end: a card is
+    left to discard, or none and the player is out. Otherwise, having gone down this turn, the
+    player cannot exchange, so the card must fit a meld end, old or new, or a run of its suit
+    grown to it with the cards and jokers the go-down leaves in hand.
+    """
+
+    __slots__ = ("ext", "face", "face_masks", "hand", "jokers", "runs", "suit")
+
+    def __init__(self, s: ContractState, hand: int, deep: int) -> None:
+        pack = s.config.pack
+        self.face = face = pack.faces[deep]
+        self.suit = face // 13
+        self.ext = table_summary(s.melds).ext
+        self.runs = [(m.lo, m.hi) for m in s.melds if m.kind == RUN and m.key == self.suit] if face != JOKER else []
+        self.hand = hand
+        self.jokers = (hand & pack.jokers_mask).bit_count()
+        self.face_masks = pack.face_masks
+
+    def ok(self, melds: Sequence[Cand]) -> bool:
+        face = self.face
+        ext = self.ext
+        jokers = 0
+        if face == JOKER:
+            for c in melds:
+                if c.jokers:
+                    return True
+                ext |= c.ext
+            return ext != 0
+        suit = self.suit
+        runs = self.runs
+        for c in melds:
+            if c.nat >> face & 1:
+                return True
+            ext |= c.ext
+            jokers += c.jokers
+            if c.suit == suit:
+                runs = [*runs, (c.lo, c.hi)]
+        if ext >> face & 1:
+            return True
+        left = self.jokers - jokers
+        r = face % 13
+        hand = self.hand
+        face_masks = self.face_masks
+        for lo, hi in runs:
+            for path in growth_paths(lo, hi, r):
+                gaps = 0
+                for q in path:
+                    f = pos_face(suit, q)
+                    held = (hand & face_masks[f]).bit_count()
+                    if held:
+                        for c in melds:
+                            if c.nat >> f & 1:
+                                held -= 1
+                                for more in c.more:
+                                    held -= more >> f & 1
+                    if held <= 0:
+                        gaps += 1
+                        if gaps > left:
+                            break
+                if gaps <= left:
+                    return True
+        return False
