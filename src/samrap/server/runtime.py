@@ -55,7 +55,7 @@ from samrap.server.stages import CLOCK
 from samrap.server.storage import Append, StaleWrite, Storage
 from samrap.server.table import Table, TableError, restore
 from samrap.server.tokens import new_token, token_hash, token_matches
-from samrap.server.views import events_json, events_since, table_info, view_message
+from samrap.server.views import events_json, events_since, latest_events_json, table_info, view_message
 from samrap.server.writer import Writer, now
 
 log = logging.getLogger("samrap.server")
@@ -390,7 +390,9 @@ class TableRuntime:
 
     def _broadcast(self, public: list[Event]) -> None:
         cache: dict[int | None, str] = {}
-        events = events_json(public)
+        events = (
+            latest_events_json(self.table, len(public)) if len(public) <= len(self.table.tail) else events_json(public)
+        )
         for conn in list(self.conns):
             if not conn.is_open:
                 continue

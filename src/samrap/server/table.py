@@ -14,6 +14,7 @@ The full state never leaves this module except through :meth:`Table.view` (the g
 from __future__ import annotations
 
 import hmac
+import json
 from collections import deque
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
@@ -30,6 +31,17 @@ from samrap.server.messages import BotLevel, CreateTableRequest, ErrorCode, Even
 
 #: Public events kept per table for clients that reconnect with an older version.
 EVENT_TAIL = 512
+
+
+def event_text(event: Event) -> str:
+    """One public event as the compact JSON a view carries (null fields left out).
+
+    Why the tail keeps these strings and not the models: a model instance with its 17 fields is
+    about 1.3 KB, its JSON about 60 bytes; 512 of them per table made the tail most of a busy
+    table's memory (``bench/server_soak.py``), and a broadcast sends the same text anyway.
+    """
+    return json.dumps(event.model_dump(exclude_none=True), ensure_ascii=False, separators=(",", ":"))
+
 
 Status = Literal["lobby", "playing", "finished"]
 
@@ -128,7 +140,8 @@ class Table:
     totals: tuple[int, ...] = ()
     archived: list[str] = field(default_factory=list)
     finished: FinishedMatch | None = None
-    tail: deque[Event] = field(default_factory=lambda: deque(maxlen=EVENT_TAIL))
+    #: The last public events as (version, JSON text) (see :func:`event_text`).
+    tail: deque[tuple[int, str]] = field(default_factory=lambda: deque(maxlen=EVENT_TAIL))
     public: bool = False
     #: The creator's seat while they hold it (``Joined.host``); ``None`` once they left.
     creator_seat: int | None = None
@@ -147,7 +160,7 @@ class Table:
         ]
         self.totals = (0,) * len(self.seats)
         self.public = self.created.public
-        self.tail.append(Event(v=1, kind="created"))
+        self.tail.append((1, event_text(Event(v=1, kind="created"))))
 
     # -----------------------------------------------------------------------------------------
     # Queries
@@ -353,7 +366,7 @@ class Table:
                 out = self._apply_act(event, v)
             case Created():
                 raise ValueError("a table is created once, from its first event")
-        self.tail.extend(out)
+        self.tail.extend((e.v, event_text(e)) for e in out)
         return out
 
     def _apply_deal(self, e: Dealt, v: int) -> Event:

@@ -8,11 +8,12 @@ the legal action texts for the seat to move. It never looks at the state itself;
 
 from __future__ import annotations
 
+import itertools
 import json
 from collections.abc import Sequence
 
 from samrap.server.messages import Event, SeatInfo, TableInfo
-from samrap.server.table import Table
+from samrap.server.table import Table, event_text
 
 
 def events_json(events: Sequence[Event]) -> str:
@@ -21,7 +22,14 @@ def events_json(events: Sequence[Event]) -> str:
     A broadcast sends the same events to every connection, so it is serialised once per change
     rather than once per connection.
     """
-    return json.dumps([e.model_dump(exclude_none=True) for e in events], ensure_ascii=False, separators=(",", ":"))
+    return "[" + ",".join(event_text(e) for e in events) + "]"
+
+
+def latest_events_json(table: Table, count: int) -> str:
+    """The table's last ``count`` public events as a JSON list, from the texts its tail keeps
+    (what :meth:`Table.apply` just returned: serialised once, for the tail and the broadcast)."""
+    texts = [text for _, text in itertools.islice(reversed(table.tail), count)]
+    return "[" + ",".join(reversed(texts)) + "]"
 
 
 def view_message(
@@ -57,11 +65,12 @@ def view_message(
     return f'{head[:-1]},"events":{tail}}}'
 
 
-def events_since(table: Table, version: int) -> tuple[list[Event], bool]:
-    """Public events after ``version`` from the table's tail, and whether some are missing."""
+def events_since(table: Table, version: int) -> tuple[str, bool]:
+    """Public events after ``version`` from the table's tail (as a JSON list), and whether some
+    are missing."""
     tail = table.tail
-    events = [e for e in tail if e.v > version]
-    truncated = bool(tail) and tail[0].v > version + 1
+    events = "[" + ",".join(text for v, text in tail if v > version) + "]"
+    truncated = bool(tail) and tail[0][0] > version + 1
     return events, truncated
 
 
