@@ -127,9 +127,13 @@ def test_thai_hints_and_replay_of_a_contract_record(contract_record: Path) -> No
         (("play", "dummy", "--seed", "-1", "--lang", "th"), "ค่า seed ต้องอยู่ระหว่าง"),
         (("play", "dummy", "--lang", "th", "--record", "/no/such/dir/m.json"), "บันทึกเกมที่"),
         (("replay", "/no/such/file.json", "--lang", "th"), "ไม่ได้"),
+        (("play", "dummy", "--players", "5", "--lang", "th"), "ตั้งค่า players ไม่ได้"),
+        (("play", "chess", "--lang", "th"), "ตั้งค่า game ไม่ได้"),
     ],
 )
 def test_thai_errors_are_one_thai_line(args: tuple[str, ...], says: str) -> None:
     result = run(*args, input="q\n")
     assert result.exit_code == 2
     assert result.stderr.count("\n") == 1 and says in result.stderr
+    paths = tuple(p for a in args if "/" in a for p in (a, str(Path(a).parent)))
+    assert latin_words(result.stderr, paths=paths, names=("players", "game")) == []  # the options typed

@@ -17,7 +17,7 @@ import typer
 from rich.console import Console
 
 from samrap.cli.text import say
-from samrap.core.errors import SamrapError
+from samrap.core.errors import ConfigError, SamrapError
 from samrap.engine.registry import GameSpec, configure
 
 USAGE = 2
@@ -73,8 +73,19 @@ def check_lang(lang: str) -> str:
     return lang
 
 
-def game_config(game: str, preset: str | None, options: str | None, players: int | None) -> tuple[GameSpec, Any]:
-    """The spec and config from the common options, or a one-line error (exit 2)."""
-    with usage_errors():
+def game_config(
+    game: str, preset: str | None, options: str | None, players: int | None, lang: str = "en"
+) -> tuple[GameSpec, Any]:
+    """The spec and config from the common options, or a one-line error (exit 2).
+
+    In Thai the line names the option that is wrong (as the player typed it) and says why in
+    Thai; the library's English detail is for the English screen.
+    """
+    try:
         return configure(game, preset=preset, options=options, players=players)
-    raise AssertionError("unreachable")  # pragma: no cover
+    except ConfigError as e:
+        if lang == "th":
+            fail(say("error.config", lang, field=e.field), lang=lang)
+        fail(str(e))
+    except SamrapError as e:
+        fail(say("error.config", lang, field="config") if lang == "th" else str(e), lang=lang)

@@ -111,7 +111,7 @@ def play(
 ) -> None:
     """Play a match in seat 0 against bots (levels easy, medium, hard, expert, or any bot spec)."""
     check_lang(lang)
-    spec, cfg = game_config(game, preset, config, players)
+    spec, cfg = game_config(game, preset, config, players, lang)
     if seed is None:
         seed = random.SystemRandom().randrange(1_000_000)
     _check_seed(seed, lang)

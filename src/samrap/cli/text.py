@@ -151,6 +151,7 @@ Cards: rank 2-9 T J Q K A (or 10) then suit c d h s (or ♣ ♦ ♥ ♠): 7c, Th
     # one-line errors shared by the commands
     "error.lang": ("--lang must be one of en, th, not {lang!r}", "--lang must be one of en, th, not {lang!r}"),
     "error.seed": ("--seed must be between 0 and {max}", "ค่า seed ต้องอยู่ระหว่าง 0 ถึง {max}"),
+    "error.config": ("{field}: invalid", "ตั้งค่า {field} ไม่ได้ ตรวจชื่อเกม รูปแบบกติกา และค่าที่ตั้งอีกครั้ง"),
     "error.bots": ("--bots: {error}", "บอทที่เลือกใช้ไม่ได้: {error}"),
     "error.prefix": ("samrap: error: ", "samrap: ผิดพลาด: "),
 }
