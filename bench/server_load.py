@@ -406,6 +406,8 @@ def main() -> None:
     p.add_argument("--hint-clients", type=int, default=0, help="tables whose seat 0 asks for hints (hint phases)")
     p.add_argument("--hint-every", type=float, default=3.0, help="seconds between one client's hints")
     p.add_argument("--hint-workers", type=int, default=None, help="the server's --hint-workers")
+    p.add_argument("--loop", default="auto", help="the server's --loop (auto, asyncio, uvloop)")
+    p.add_argument("--server-nice", type=int, default=0, help="run the server at this nice value (negative: root)")
     args = p.parse_args()
     soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
     want = min(hard, max(soft, 4 * args.tables * args.players + 256))
@@ -418,10 +420,13 @@ def main() -> None:
     cmd += ["--bot-delay", "0", "--log-level", "warning"]
     if args.hint_workers is not None:
         cmd += ["--hint-workers", str(args.hint_workers)]
+    cmd += ["--loop", args.loop]
     # the benchmark creates hundreds of tables from one address: no per-address limits; the server
     # records each commit's stages (samrap.server.stages) for the split reported per phase
     env = {**os.environ, "SAMRAP_RATE_LIMITS": "off", "SAMRAP_STAGE_TIMING": "1"}
     server = subprocess.Popen(cmd, env=env)
+    if args.server_nice:
+        os.setpriority(os.PRIO_PROCESS, server.pid, args.server_nice)
     base = f"http://127.0.0.1:{port}"
     try:
         for _ in range(600):
@@ -437,6 +442,8 @@ def main() -> None:
         server.send_signal(signal.SIGINT if args.profile else signal.SIGTERM)
         server.wait(60)
     result["database"] = db.split(":")[0]
+    result["loop"] = args.loop
+    result["server_nice"] = args.server_nice
     if args.markdown and "phases" not in result:
         keys = list(result)
         print("| " + " | ".join(keys) + " |")

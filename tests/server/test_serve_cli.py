@@ -14,11 +14,14 @@ from samrap.server.settings import ServerSettings, default_database_path
 def test_help_lists_the_options() -> None:
     result = CliRunner().invoke(app, ["serve", "--help"])
     assert result.exit_code == 0
-    for option in ("--host", "--port", "--db", "--public-url", "--node"):
+    for option in ("--host", "--port", "--db", "--public-url", "--node", "--forwarded-allow-ips", "--hint-workers"):
         assert option in result.stdout
 
 
-@pytest.mark.parametrize("args", [["--port", "0"], ["--port", "70000"], ["--bot-delay", "-1"]])
+@pytest.mark.parametrize(
+    "args",
+    [["--port", "0"], ["--port", "70000"], ["--bot-delay", "-1"], ["--loop", "trio"], ["--hint-workers", "-1"]],
+)
 def test_bad_options_exit_2(args: list[str]) -> None:
     result = CliRunner().invoke(app, ["serve", *args])
     assert result.exit_code == 2

@@ -52,6 +52,13 @@ def serve(
             "(default: none, not even 127.0.0.1: the socket's peer is the client; docs/deployment.md).",
         ),
     ] = None,
+    loop: Annotated[
+        str,
+        typer.Option(
+            "--loop",
+            help="Event loop: auto (uvloop where installed, else asyncio), asyncio or uvloop.",
+        ),
+    ] = "auto",
     hint_workers: Annotated[
         int | None,
         typer.Option(
@@ -73,6 +80,8 @@ def serve(
         common.fail("--port must be between 1 and 65535")
     if bot_delay < 0:
         common.fail("--bot-delay cannot be negative")
+    if loop not in ("auto", "asyncio", "uvloop"):
+        common.fail("--loop must be auto, asyncio or uvloop")
     if db is None:
         url = sqlite_url(default_database_path())
     elif "://" in db:
@@ -111,6 +120,7 @@ def serve(
     config = uvicorn.Config(
         create_app(settings),
         log_level=log_level,
+        loop=loop,
         # Frames up to 1 MiB reach the app, which answers one over its 16 KiB limit with `malformed`
         # before closing; only a larger one is cut by the transport (1009) without a word.
         ws_max_size=1 << 20,
