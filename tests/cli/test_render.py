@@ -100,3 +100,62 @@ def test_ledger_text() -> None:
     assert "cards put down (9)" in text and "fall off the building" in text
     assert text.splitlines()[3].split()[-1] == "+35"
     assert "ตกตึก" in render_ledger(ledger, 2, ("ann", "ben"), "th")
+
+
+# ---------------------------------------------------------------------------------------------
+# Contract Rummy, as `samrap play contract` shows it (games/contract/render.py)
+
+
+def _contract_views() -> tuple[str, str, str]:
+    from samrap.games.contract import ContractGame
+    from samrap.games.contract.render import render_view as contract_view
+    from tests.games.contract.builders import act
+    from tests.games.contract.builders import position as contract_position
+
+    s = contract_position(
+        ["7c7c' 9d *0", "Jd' 2h", "Qd' 8s"], deal=2, pile="3h 4c", melds=["1:5s6s*1=7s8s'"], down=[1], known={2: "8s"}
+    )
+    g = ContractGame(s.config)
+    over = act(
+        contract_position(["8h", "Jd' *1", "Qd' 8s"], deal=3, phase="play", down=[0], melds=["0:5h6h7h", "0:2c3c4c"]),
+        "L 8h>0",
+    )
+    return (
+        contract_view(g.observe(s, 0), NAMES, "en"),
+        contract_view(g.observe(s, 0), NAMES, "th"),
+        contract_view(g.observe(over, 1), NAMES, "th"),
+    )
+
+
+def test_contract_screen_shows_deal_contract_pile_table_seats_and_hand() -> None:
+    en, _, _ = _contract_views()
+    lines = en.splitlines()
+    assert lines[1] == "Deal 2/7  ·  contract: one set + one run"
+    assert lines[2].startswith("turn: s0 ann  ·  draw (D) or take discards (P, P<depth>)")
+    assert "  3♥ 4♣" in lines  # the pile, top last
+    assert "  [0] s1 ben  5♠ 6♠ ★7♠ 8♠" in lines
+    assert any(line.startswith("  s0 ann") and line.endswith("<- turn") for line in lines)
+    assert "known 8♠" in en and "J♦" not in en  # another seat's hidden card never shows
+    assert lines[-1] == "Your hand (4): 7♣ 7♣  9♦  ★"
+
+
+def test_contract_screen_in_thai_uses_the_thai_terms() -> None:
+    _, th, over = _contract_views()
+    lines = th.splitlines()
+    assert lines[0] == "คอนแทรครัมมี่"  # no config string on a Thai screen
+    assert lines[1] == "รอบที่ 2 จาก 7  ·  สัญญา: ตอง 1 ชุด + เรียง 1 ชุด"
+    assert "หยิบจากกองทิ้ง" in lines[2] and "ชุดบนโต๊ะ" in th and "ไพ่ที่รู้ว่าถือ 8♠" in th
+    assert "  [0] #1 ben  5♠ 6♠ ★7♠ 8♠" in lines and "ไพ่ในมือ (4): 7♣ 7♣  9♦  ★" in lines
+    assert "จบรอบ: #0 ann หมดมือ" in over and "#1 ben: J♦  ★" in over
+
+
+def test_contract_screen_names_the_turns_duties() -> None:
+    """After a pick-up the player may not discard that face (rule 25): the screen says so."""
+    from samrap.games.contract import ContractGame
+    from samrap.games.contract.render import render_view as contract_view
+    from tests.games.contract.builders import position as contract_position
+
+    s = contract_position(["4c 9d Kh", "Jd' 2h", "Qd' 8s"], phase="play", forbid="4c")
+    view = ContractGame(s.config).observe(s, 0)
+    assert "  * may not discard 4♣" in contract_view(view, NAMES, "en").splitlines()
+    assert "  * ห้ามทิ้ง 4♣" in contract_view(view, NAMES, "th").splitlines()
