@@ -1,4 +1,4 @@
-"""The text rendering of Dummy views (``games/dummy/render.py``), as ``samrap play`` shows it.
+"""The text rendering of views (``games/dummy/render.py``, ``games/contract/render.py``), as ``samrap play`` shows it.
 
 Kept beside the CLI tests, its consumer; every case is built from a position the rules accept.
 """
