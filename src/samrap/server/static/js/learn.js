@@ -106,14 +106,15 @@ function lessonView(root, game, id, isAlive) {
         { class: "tablepage lesson" },
         h(
           "div",
-          { class: "page" },
+          // a labelled region, like the table's dock: every part of the page is in a landmark (axe)
+          { class: "page", role: "region", "aria-label": pick(d.title) },
           h("p", null, h("a", { href: `#/learn/${game}` }, "← ", t("learn.title"))),
           h("h1", null, pick(d.title)),
           h("p", null, pick(d.intro)),
           h("p", { class: "muted" }, t("learn.step", { i: Math.min(d.step + 1, d.steps), n: d.steps })),
         ),
         h("main", { class: "felt seated", id: "main" }, renderTable(v, { names, me: d.seat })),
-        h("div", { class: "dock" }, d.prompt ? h("p", { class: "msg", role: "status" }, h("strong", null, pick(d.prompt))) : null, fb, choices),
+        h("div", { class: "dock", role: "region", "aria-label": t("tbl.you") }, d.prompt ? h("p", { class: "msg", role: "status" }, h("strong", null, pick(d.prompt))) : null, fb, choices),
       ),
     );
   }
