@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 from samrap.core.errors import IllegalActionError
-from samrap.engine.match import GameResult, LedgerLine, MatchObserver, MatchResult, run_match
+from samrap.engine.match import GameResult, LedgerLine, MatchObserver, MatchResult, ledger_scores, run_match
 from samrap.engine.record import make_record, verify_record
 from samrap.engine.registry import GameSetup, GameSpec, configure
 from samrap.games.dummy import Discard, DummyAction, DummyGame, DummyView
@@ -315,3 +315,19 @@ def test_action_texts_equal_tuples_and_pickle_as_tuples() -> None:
     assert texts[0] == as_tuple[0] and texts[:3] == as_tuple[:3]
     assert pickle.loads(pickle.dumps(texts)) == as_tuple and type(pickle.loads(pickle.dumps(texts))) is tuple
     assert pickle.loads(pickle.dumps(result)) == result
+
+
+@pytest.mark.parametrize("text", ["dummy(players=2)", "dummy(players=4)", "contract(players=3)", "contract(players=5)"])
+def test_the_runner_s_scores_are_the_game_s_returns(text: str) -> None:
+    """The runner sums each game's ledger (``ledger_scores``); the games' ``returns`` are those sums."""
+    spec, config = configure(text)
+    game = spec.make_game(config)
+    players = [RandomPlayer() for _ in range(game.players)]
+    result = run_match(spec, config, players, 17, max_games=3)
+    totals = (0,) * game.players
+    for k, g in enumerate(result.games):
+        state = spec.start_game(game, GameSetup(k, g.deck, g.starter, g.direction, totals, g.seed))
+        for _, text_ in g.actions:
+            state = game.apply(state, game.parse_action(text_))
+        assert game.returns(state) == g.scores == ledger_scores(g.ledger, game.players)
+        totals = tuple(t + s for t, s in zip(totals, g.scores, strict=True))
