@@ -93,27 +93,48 @@ def past_cover(cfg: ContractConfig, pool: int, runs: int, slack: int) -> bool:
 def _deep_before_down(s: ContractState, out: list[ContractAction]) -> None:
     """The deep pick-ups of a player who is not down yet, deals 1-6.
 
-    A deep card whose face no meld or run could reach and no meld of the pool could hold is
-    hopeless, and so is a pool that cannot hold the contract (:func:`contract_possible`); then
-    the search. One loop grows the pool's faces, joker count and face layers a card at a time
-    instead of recomputing them at every depth. ``contract_possible`` only ever turns true
-    as the pool grows, so once it holds it is not asked again. Most pick-ups that pass are
-    settled by :func:`takes_deep_down` without building the successor.
+    A pool (hand and taken cards) that cannot hold the contract (:func:`contract_possible`) makes
+    the pick-up hopeless, and the test only ever turns true as the pool grows with the depth: so
+    the shallowest depth whose pool passes is found by bisection (none: no deep pick-up at all),
+    and the depths above it are skipped. A deep card whose face no meld of the pool could hold
+    and no meld or run on the table could reach (:func:`deepcard.deep_reach`, worked out only
+    when asked) is hopeless too; then the search. One loop grows the pool's faces, joker count
+    and face layers a card at a time. Most pick-ups that pass are settled by
+    :func:`takes_deep_down` without building the successor.
     """
     cfg = s.config
     pack = cfg.pack
-    reach = deep_reach(s)
     any_face = cfg.melds_after_down
     any_suits = cfg.any_suit_sets
     min_run = cfg.min_run
     sets, runs = contract(s.deal)
+    pile = s.pile
+    hand = s.hands[s.current]
+
+    def holds(depth: int) -> bool:
+        pool = hand
+        for c in pile[-depth - 1 :]:
+            pool |= 1 << c
+        layers, jokers = pack.face_layers(pool)
+        return contract_possible(layers, jokers, sets, runs, min_run, cfg.same_suit_runs, any_suits)
+
+    deepest = len(pile) - 1
+    if not holds(deepest):
+        return
+    lo, hi = 1, deepest  # holds(hi); find the smallest depth that holds
+    while lo < hi:
+        mid = (lo + hi) // 2
+        if holds(mid):
+            hi = mid
+        else:
+            lo = mid + 1
+    shallowest = lo
+    reach = -1  # deep_reach(s), worked out when first needed
     quick = not s.pending
     faces = pack.faces
-    pile = s.pile
-    pool = s.hands[s.current] | 1 << pile[-1]
+    pool = hand | 1 << pile[-1]
     first_layers, jokers = pack.face_layers(pool)
     layers = list(first_layers)
-    held = False  # a shallower pool already holds the contract
     for k in range(1, len(pile)):
         card = pile[-k - 1]
         pool |= 1 << card
@@ -129,16 +150,18 @@ def _deep_before_down(s: ContractState, out: list[ContractAction]) -> None:
                 layers.append(bit)
             else:
                 layers[i] |= bit
+            if k < shallowest:
+                continue
             if not (
-                reach >> face & 1
-                or any_face
+                any_face
                 or meld_with_face(layers[0], jokers, face, min_run, _rank_count(layers, face) if any_suits else -1)
             ):
-                continue
-        if not held:
-            held = contract_possible(tuple(layers), jokers, sets, runs, min_run, cfg.same_suit_runs, any_suits)
-            if not held:
-                continue
+                if reach < 0:
+                    reach = deep_reach(s)
+                if not reach >> face & 1:
+                    continue
+        if k < shallowest:
+            continue
         if (quick and takes_deep_down(s, pool, face)) or is_finishable(apply_unchecked(s, pickup(k))):
             out.append(pickup(k))
 

@@ -18,11 +18,11 @@ from samrap.games.contract.actions import (
     sort_key,
 )
 from samrap.games.contract.cards import JOKER
-from samrap.games.contract.contracts import LAST_DEAL
+from samrap.games.contract.contracts import LAST_DEAL, contract
 from samrap.games.contract.deepcard import DeepAfterGoDown, deep_marks, deep_only
 from samrap.games.contract.lookahead import is_finishable, phys_of_faces, spare_after
 from samrap.games.contract.melds import table_summary
-from samrap.games.contract.search import keyed
+from samrap.games.contract.search import contract_possible, keyed
 from samrap.games.contract.state import ContractState
 from samrap.games.contract.transitions import apply_unchecked
 from samrap.games.contract.turnmoves import go_down_query, table_moves
@@ -70,6 +70,12 @@ def _go_downs(s: ContractState, free: int) -> list[ContractAction]:
     """The legal go-downs (rule 30 checked), in ``sort_key`` order; ``free`` is :func:`discardable`."""
     hand = s.hands[s.current]
     deep = s.deep
+    cfg = s.config
+    layers, jokers = cfg.pack.face_layers(hand)
+    sets, runs = contract(s.deal)
+    # Most hands cannot hold the contract at all: a cheap necessary test spares the search.
+    if not contract_possible(layers, jokers, sets, runs, cfg.min_run, cfg.same_suit_runs, cfg.any_suit_sets):
+        return []
     q = go_down_query(s, minimal=False)
     if q.totals is not None:  # deal 7: going down is going out (few go-downs, by exact covers)
         gds: list[ContractAction] = []
