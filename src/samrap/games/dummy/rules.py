@@ -40,7 +40,7 @@ from samrap.games.dummy.actions import Draw as DrawAction
 from samrap.games.dummy.cards import is_speto
 from samrap.games.dummy.config import DummyConfig
 from samrap.games.dummy.putdown import knocks, layoff_room, owner_allows, single_layoffs
-from samrap.games.dummy.state import DummyState, LedgerItem, Phase
+from samrap.games.dummy.state import DummyState, LedgerItem, Phase, field_index
 
 #: Interned discard actions, one per card (discards are the commonest action).
 DISCARDS = tuple(Discard(c) for c in range(52))
@@ -450,9 +450,26 @@ def _check_knock(s: DummyState, p: int, a: Knock) -> None:
 # Unchecked apply (for actions from legal_actions)
 
 
-#: Builds a state from a full 24-tuple, skipping the named tuple's Python-level ``__new__`` (half
-#: the cost of a successor state); only for the hot transitions, which list every field.
+#: Builds a state from a full list of its fields, skipping the named tuple's Python-level
+#: ``__new__`` (half the cost of a successor state). The hot transitions (draw, collect, discard)
+#: copy ``list(s)`` and set the fields they change by name (``state.field_index``); a draw, a
+#: collect and a discard only happen in a live game, so ``knocker`` and ``knock_card`` stay -1.
 _state = tuple.__new__
+_PHASE = field_index("phase")
+_CURRENT = field_index("current")
+_STOCK_POS = field_index("stock_pos")
+_HANDS = field_index("hands")
+_ROW = field_index("row")
+_ROW_BY = field_index("row_by")
+_MELDS = field_index("melds")
+_MELD_OWNER = field_index("meld_owner")
+_PUT_DOWN = field_index("put_down")
+_KNOWN = field_index("known")
+_BORN = field_index("born")
+_LAYOFFS = field_index("layoffs")
+_TURN_BORN = field_index("turn_born")
+_NGO_FROM = field_index("ngo_from")
+_ITEMS = field_index("items")
 
 
 def _replace_at(t: tuple[int, ...], i: int, v: int) -> tuple[int, ...]:
@@ -481,35 +498,11 @@ def apply_unchecked(s: DummyState, a: DummyAction) -> DummyState:
             card = s.deck[s.stock_pos]
             new_hands = list(hands)
             new_hands[p] = hand | 1 << card
-            return _state(
-                DummyState,
-                (
-                    s.config,
-                    Phase.PLAY,
-                    p,
-                    s.direction,
-                    s.starter,
-                    s.deck,
-                    s.stock_pos + 1,
-                    s.stock_end,
-                    tuple(new_hands),
-                    s.row,
-                    s.row_by,
-                    s.melds,
-                    s.meld_owner,
-                    s.put_down,
-                    s.known,
-                    s.born,
-                    s.layoffs,
-                    s.turn_born,
-                    s.ngo_from,
-                    s.head,
-                    s.items,
-                    s.scores,
-                    -1,
-                    -1,
-                ),
-            )
+            new = list(s)
+            new[_PHASE] = _PLAY
+            new[_STOCK_POS] = s.stock_pos + 1
+            new[_HANDS] = tuple(new_hands)
+            return _state(DummyState, new)
         case Collect(index=i, meld=m, onto=onto):
             return _apply_collect(s, p, i, m, onto)
         case Meld(cards=m):
@@ -588,35 +581,20 @@ def _apply_collect(s: DummyState, p: int, i: int, m: CardSet, onto: int) -> Dumm
     put_down[p] |= down
     known = list(s.known)
     known[p] = (known[p] | taken) & new_hand
-    return _state(
-        DummyState,
-        (
-            cfg,
-            Phase.LAST_PLAY if s.phase is Phase.LAST_DRAW else Phase.PLAY,
-            p,
-            s.direction,
-            s.starter,
-            s.deck,
-            s.stock_pos,
-            s.stock_end,
-            tuple(hands),
-            s.row[:i],
-            s.row_by[:i],
-            melds,
-            owners,
-            tuple(put_down),
-            tuple(known),
-            s.born | 1 << p,
-            layoffs,
-            s.turn_born,
-            ngo_from,
-            s.head,
-            items,
-            s.scores,
-            -1,
-            -1,
-        ),
-    )
+    new = list(s)
+    new[_PHASE] = Phase.LAST_PLAY if s.phase is Phase.LAST_DRAW else _PLAY
+    new[_HANDS] = tuple(hands)
+    new[_ROW] = s.row[:i]
+    new[_ROW_BY] = s.row_by[:i]
+    new[_MELDS] = melds
+    new[_MELD_OWNER] = owners
+    new[_PUT_DOWN] = tuple(put_down)
+    new[_KNOWN] = tuple(known)
+    new[_BORN] = s.born | 1 << p
+    new[_LAYOFFS] = layoffs
+    new[_NGO_FROM] = ngo_from
+    new[_ITEMS] = items
+    return _state(DummyState, new)
 
 
 def _head_feeder(s: DummyState, p: int, i: int, m: CardSet) -> int:
@@ -654,35 +632,17 @@ def _apply_discard(s: DummyState, p: int, c: int) -> DummyState:
         known = _replace_at(known, p, known[p] & ~b)
     hands = list(s.hands)
     hands[p] &= ~b
-    return _state(
-        DummyState,
-        (
-            cfg,
-            Phase.LAST_DRAW if s.stock_pos >= s.stock_end else Phase.DRAW,
-            nxt,
-            s.direction,
-            s.starter,
-            s.deck,
-            s.stock_pos,
-            s.stock_end,
-            tuple(hands),
-            (*s.row, c),
-            (*s.row_by, p),
-            s.melds,
-            s.meld_owner,
-            s.put_down,
-            known,
-            s.born,
-            s.layoffs,
-            bool(s.born >> nxt & 1),
-            -1,
-            s.head,
-            items,
-            s.scores,
-            -1,
-            -1,
-        ),
-    )
+    new = list(s)
+    new[_PHASE] = Phase.LAST_DRAW if s.stock_pos >= s.stock_end else _DRAW
+    new[_CURRENT] = nxt
+    new[_HANDS] = tuple(hands)
+    new[_ROW] = (*s.row, c)
+    new[_ROW_BY] = (*s.row_by, p)
+    new[_KNOWN] = known
+    new[_TURN_BORN] = bool(s.born >> nxt & 1)
+    new[_NGO_FROM] = -1
+    new[_ITEMS] = items
+    return _state(DummyState, new)
 
 
 def _with(s: DummyState, **changes: object) -> DummyState:
