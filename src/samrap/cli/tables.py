@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from rich.table import Table
 
 from samrap.cli.text import say, seat_text
+from samrap.core.text import pretty_cards
 from samrap.engine.match import GameResult
 from samrap.engine.registry import GameSpec
 
@@ -27,7 +28,7 @@ def ledger_table(spec: GameSpec, result: GameResult, names: Sequence[str], lang:
     for q in range(len(result.scores)):
         first = True
         for item in (i for i in result.ledger if i.seat == q):
-            detail = f" ({item.detail})" if item.detail else ""
+            detail = f" ({pretty_cards(item.detail)})" if item.detail else ""
             table.add_row(
                 seat_text(q, seats, lang) if first else "",
                 spec.item_name(item.code, lang) + detail,

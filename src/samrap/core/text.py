@@ -7,8 +7,11 @@ Thai vowel and tone marks take no column of their own, so ``str.ljust`` misalign
 
 from __future__ import annotations
 
+import re
 import unicodedata
 from collections.abc import Mapping, Sequence
+
+from samrap.core.cards import card_pretty, parse_card
 
 
 def width(text: str) -> int:
@@ -40,3 +43,18 @@ def item_name(names: Mapping[str, tuple[str, str]], code: str, lang: str = "en")
     if pair is None:
         return code
     return pair[0] if lang == "th" else pair[1]
+
+
+_CARD_TEXT = re.compile(r"\*\d?(?:=((?:10|[2-9TJQKA])[cdhs]))?|((?:10|[2-9TJQKA])[cdhs])'*")
+
+
+def pretty_cards(text: str) -> str:
+    """Card texts in ``text`` as people read them: ``6s'7s*1`` -> ``6♠ 7♠ ★`` (no deck-copy marks;
+    a joker standing for a card is ``★7♥``). Anything else is left as it is."""
+
+    def one(m: re.Match[str]) -> str:
+        if m.group(2):
+            return card_pretty(parse_card(m.group(2))) + " "
+        return "★" + (card_pretty(parse_card(m.group(1))) if m.group(1) else "") + " "
+
+    return _CARD_TEXT.sub(one, text).strip()
