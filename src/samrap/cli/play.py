@@ -173,6 +173,9 @@ class PlayObserver(MatchObserver):
         unit = self.spec.unit_in(lang)
         seat = seat_text(setup.starter, self.names, lang)
         self.out.print()
+        if index == 0:  # game 1's dealer was drawn at random (rules 6; Contract: the cut, 6 and 31)
+            dealer = (setup.starter - setup.direction) % len(self.names)
+            self.out.print(say("play.dealer", lang, seat=seat_text(dealer, self.names, lang)))
         self.out.print(
             say("play.started", lang, unit=unit, Unit=unit.capitalize(), number=index + 1, seat=seat, way=way)
         )

@@ -48,6 +48,7 @@ TEXTS: dict[str, tuple[str, str]] = {
         "=== {Unit} {number}: {seat} starts, {way} ===",
         "=== {unit}ที่ {number}: {seat} เริ่ม เวียน{way} ===",
     ),
+    "play.dealer": ("{seat} deals; the player after the dealer starts.", "{seat} เป็นผู้แจก คนถัดจากผู้แจกเริ่มก่อน"),
     "way.clockwise": ("clockwise", "ตามเข็ม"),
     "way.counter": ("counter-clockwise", "ทวนเข็ม"),
     "play.ledger": ("Ledger, {unit} {number}", "สรุปแต้ม {unit}ที่ {number}"),
@@ -136,6 +137,14 @@ Cards: rank 2-9 T J Q K A (or 10) then suit c d h s (or ♣ ♦ ♥ ♠): 7c, Th
     "hint.title": (
         "Hints, {unit} {game} before action {at}: {player} (seat {seat}) to play, by {bot}",
         "คำแนะนำ {unit}ที่ {game} ก่อนการเดินที่ {at}: ตาของ {player} (ที่นั่ง {seat})",
+    ),
+    "hint.no_game": (
+        "the record has {count} {unit}s; {unit} {game} does not exist",
+        "บันทึกนี้มี {count} {unit} ไม่มี{unit}ที่ {game}",
+    ),
+    "hint.no_action": (
+        "{unit} {game} has {count} actions; --at must be 1 to {count}",
+        "{unit}ที่ {game} มีการเดิน {count} ครั้ง เลือกการเดินที่ 1 ถึง {count}",
     ),
     "hint.played": ("move played (*)", "การเดินที่เล่นจริง (*)"),
     "hint.col.move": ("move", "การเดิน"),
