@@ -90,3 +90,12 @@ def test_a_contract_record_is_shown_rendered(tmp_path: Path) -> None:
     assert r.exit_code == 0, r.stderr
     assert "Deal 1/7  ·  contract: two sets" in r.stdout and "Your hand (" in r.stdout
     assert "|phase" not in r.stdout and "Hints, deal 1 before action 3" in r.stdout
+
+
+@pytest.mark.parametrize(
+    ("args", "says"), [(["--at", "0"], "เลือกการเดินที่ 1 ถึง"), (["--at", "1", "--game", "3"], "ไม่มีเกมที่ 3")]
+)
+def test_errors_in_thai(record: Path, args: list[str], says: str) -> None:
+    r = run("hint", str(record), *args, "--lang", "th")
+    assert r.exit_code == 2 and r.stderr.count("\n") == 1
+    assert r.stderr.startswith("samrap: ผิดพลาด: ") and says in r.stderr

@@ -50,6 +50,13 @@ def hint(
         fail(say("replay.not_record", lang, file=record, error=e), lang=lang)
     except OSError as e:
         fail(say("replay.unreadable", lang, file=record, why=e.strerror or e), lang=lang)
+    unit = get_spec(rec.match.game).unit_in(lang)
+    games = rec.match.games
+    if not 1 <= game <= len(games):
+        fail(say("hint.no_game", lang, count=len(games), game=game, unit=unit), lang=lang)
+    actions = len(games[game - 1].actions)
+    if not 1 <= at <= actions:
+        fail(say("hint.no_action", lang, count=actions, game=game, unit=unit), lang=lang)
     try:
         pos, hints = hint_record(rec, at - 1, game_index=game - 1, bot=bot, seed=seed, lang=lang)
     except IllegalActionError as e:
