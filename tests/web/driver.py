@@ -278,10 +278,10 @@ def _lit(page: Any, selector: str) -> Any:
     return el
 
 
-def _drag_to(page: Any, face: str, target: str) -> None:
-    """Drag the hand card ``face`` with the mouse onto the drop target ``target`` (a selector)
-    that lights up once the drag starts."""
-    card = page.locator(f'.hand [data-face="{face}"]').first
+def _drag_to(page: Any, face: str, target: str, source: str | None = None) -> None:
+    """Drag the hand card ``face`` (or the element ``source``) with the mouse onto the drop target
+    ``target`` (a selector) that lights up once the drag starts."""
+    card = page.locator(source or f'.hand [data-face="{face}"]').first
     box = card.bounding_box()
     assert box is not None
     x, y = box["x"] + min(10, box["width"] / 2), box["y"] + 20
@@ -304,7 +304,10 @@ def table_play(page: Any, action: str, kind: str, drag: bool = False) -> None:
     head = action.split()[0]
     v = page.evaluate("() => window.samrapTable.msg.v")
     if action == "D":
-        _lit(page, "button[data-stock]").click()
+        if drag:
+            _drag_to(page, "", '[data-drop="hand"]', source="button[data-stock].lit")
+        else:
+            _lit(page, "button[data-stock]").click()
     elif action == "-":
         page.click('[data-act="pass"]')
     elif kind == "dummy" and head.startswith("C"):
@@ -313,7 +316,12 @@ def table_play(page: Any, action: str, kind: str, drag: bool = False) -> None:
         if not rest.startswith(">"):
             hand = page.evaluate("() => window.samrapTable.view.hand")
             _select(page, [c for c in _cards(rest) if c in hand])
-        _lit(page, f'.rowcard.can [data-row="{index}"]').click()
+        row = f'.rowcard.can [data-row="{index}"]'
+        _lit(page, row)
+        if drag:
+            _drag_to(page, "", '[data-drop="hand"]', source=row)
+        else:
+            page.click(row)
         _pick_in_dialog(page, action, v)
     elif head == "M" or head == "G":
         faces = [c for tok in action.split()[1:] for c in _cards(tok)]

@@ -44,8 +44,8 @@ export function draggable(el, handlers) {
       const hit = document.elementFromPoint(e.clientX, e.clientY);
       const target = hit ? hit.closest("[data-drop]") : null;
       if (target !== over) {
-        if (over) over.classList.remove("over");
-        if (target) target.classList.add("over");
+        if (over) over.classList.remove("drop-over");
+        if (target) target.classList.add("drop-over");
         over = target;
       }
     };
@@ -66,7 +66,7 @@ export function draggable(el, handlers) {
       setTimeout(() => window.removeEventListener("click", swallow, { capture: true }), 0);
       const hit = document.elementFromPoint(e.clientX, e.clientY);
       const target = hit ? hit.closest("[data-drop]") : null;
-      if (over) over.classList.remove("over");
+      if (over) over.classList.remove("drop-over");
       if (e.type === "pointercancel") handlers.cancel();
       else if (target) handlers.drop(target.dataset.drop, e);
       else handlers.place(e);

@@ -656,6 +656,7 @@ class TableController {
     this.updateTimer();
     const hand = this.root.querySelector(".hand");
     if (hand) fitHand(hand);
+    this.tableDrags();
     if (before) animate(before, this.root, { mover: this.mover, me: this.seat, stockDrop: this.stockDrop });
     this.mover = -1;
     this.stockDrop = false;
@@ -1013,6 +1014,58 @@ class TableController {
     );
   }
 
+  /** The stock and the lit row or pile cards can be dragged down into the hand: a draw, a collect, a pick-up. */
+  tableDrags() {
+    const hand = this.root.querySelector(".handzone");
+    if (!hand || !this.myTurn || this.playPhase) return;
+    const sources = [];
+    const stock = this.root.querySelector("button[data-stock]");
+    if (stock) sources.push([stock, () => this.send("D")]);
+    for (const b of this.root.querySelectorAll(".rowcard.can button.card")) {
+      if (b.dataset.row !== undefined) sources.push([b, () => this.tapRow(Number(b.dataset.row))]);
+      else if (b.dataset.depth !== undefined) sources.push([b, () => this.tapPile(Number(b.dataset.depth))]);
+    }
+    if (!sources.length) return;
+    hand.dataset.drop = "hand";
+    for (const [el, act] of sources) {
+      draggable(el, {
+        ghost: () => {
+          const c = document.createElement("span");
+          c.innerHTML = el.querySelector("svg") ? el.querySelector("svg").outerHTML : "";
+          return c;
+        },
+        start: () => {},
+        drop: (target) => (target === "hand" ? act() : null),
+        place: () => {},
+        cancel: () => {},
+      });
+    }
+  }
+
+  placeCard(id, e, before) {
+    // released over the hand: the card goes before the card under the pointer (its left half)
+    this.dragId = null;
+    this.selected = before || new Set();
+    const hand = this.root.querySelector(".hand");
+    const r = hand ? hand.getBoundingClientRect() : null;
+    if (r && e.clientY >= r.top - 40 && e.clientY <= r.bottom + 20) {
+      let at = null;
+      for (const o of hand.children) {
+        if (o.dataset.id === id) continue;
+        const b = o.getBoundingClientRect();
+        if (e.clientX < b.left + b.width / 2) {
+          at = o.dataset.id;
+          break;
+        }
+      }
+      const rest = this.order.filter((x) => x !== id);
+      rest.splice(at === null ? rest.length : rest.indexOf(at), 0, id);
+      this.order = rest;
+      this.sortMode = "custom";
+    }
+    this.render({ animate: true });
+  }
+
   dragHandlers(li, id) {
     let before = null;
     draggable(li, {
@@ -1037,37 +1090,15 @@ class TableController {
         this.dragId = id;
         this.render();
       },
-      drop: (target) => {
+      drop: (target, e) => {
         this.dragId = null;
-        if (target === "discard") this.doDiscard();
+        if (target === "hand") this.placeCard(id, e, before);
+        else if (target === "discard") this.doDiscard();
         else if (target === "newmeld") this.doMeld();
         else if (target.startsWith("meld:")) this.tapMeld(Number(target.slice(5)));
         else this.render();
       },
-      place: (e) => {
-        this.dragId = null;
-        this.selected = before || new Set();
-        const hand = this.root.querySelector(".hand");
-        const r = hand ? hand.getBoundingClientRect() : null;
-        if (r && e.clientY >= r.top - 40 && e.clientY <= r.bottom + 20) {
-          // drop before the card under the pointer (its left half), else after the last
-          let at = null;
-          for (const o of hand.children) {
-            if (o.dataset.id === id) continue;
-            const b = o.getBoundingClientRect();
-            const step = Math.min(b.width, parseFloat(getComputedStyle(hand).getPropertyValue("--step")) || b.width);
-            if (e.clientX < b.left + step / 2) {
-              at = o.dataset.id;
-              break;
-            }
-          }
-          const rest = this.order.filter((x) => x !== id);
-          rest.splice(at === null ? rest.length : rest.indexOf(at), 0, id);
-          this.order = rest;
-          this.sortMode = "custom";
-        }
-        this.render({ animate: true });
-      },
+      place: (e) => this.placeCard(id, e, before),
       cancel: () => {
         this.dragId = null;
         this.selected = before || new Set();
