@@ -124,6 +124,11 @@ def walk(page: Any, server: Any, visit: Visit) -> list[str]:
     page.click("#playnow")
     page.wait_for_function("() => window.samrapTable && window.samrapTable.view")
     at("table-dummy")
+    # a hint, asked for as a player asks: the hint button on the seat's turn
+    page.wait_for_function("() => window.samrapTable.myTurn && !window.samrapTable.sending")
+    page.click('[data-act="hint"]')
+    page.wait_for_function("() => window.samrapTable.note && window.samrapTable.note.hint", timeout=60_000)
+    at("table-dummy-hint")
     play_to_game_over(page)
     at("game-over")
 
