@@ -17,7 +17,7 @@ from functools import cache
 
 from samrap.games.contract import deepcard, lookahead, turn, turnmoves
 from samrap.games.contract.actions import GoDown, pickup, sort_key
-from samrap.games.contract.melds import table_summary
+from samrap.games.contract.melds import pos_face, table_summary
 from samrap.games.contract.search import _cand
 from samrap.games.contract.state import OVER_PHASE, ContractState, Phase
 from samrap.games.contract.transitions import apply_unchecked
@@ -159,3 +159,31 @@ def test_go_downs_that_leave_the_deep_card_in_hand() -> None:
             # The listing (which skips go-downs that cannot give the deep card a place) agrees.
             assert turn._go_downs(t, 0) == sorted(legal, key=sort_key), t.to_string()
     assert seen[True] >= 100 and seen[False] >= 100, seen
+
+
+def _walk_reach(suit: int, lo: int, hi: int, faces: int, jokers: int) -> int:
+    """``deepcard.chain_reach`` the plain way: step outward from each end, a position at a time."""
+    out = 0
+    for step in (1, -1):
+        gaps = 0
+        p = hi + 1 if step > 0 else lo - 1
+        while 0 <= p <= 13 and max(hi, p) - min(lo, p) <= 12:
+            f = pos_face(suit, p)
+            out |= 1 << f
+            gaps += 0 if faces >> f & 1 else 1
+            if gaps > jokers:
+                break
+            p += step
+    return out
+
+
+def test_chain_reach_masks_against_the_walk() -> None:
+    """The draw's reach of a run (rules 12, 24) by masks equals the position-by-position walk."""
+    rng = random.Random(24)
+    for _ in range(20000):
+        lo = rng.randrange(12)
+        hi = rng.randrange(lo + 2, min(lo + 12, 13) + 1)
+        if lo == 0 and hi == 13:
+            continue
+        args = (rng.randrange(4), lo, hi, rng.getrandbits(52), rng.randrange(4))
+        assert deepcard.chain_reach(*args) == _walk_reach(*args), args
