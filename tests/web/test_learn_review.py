@@ -1,0 +1,53 @@
+"""Learn to play and the game review in the browser (issue 13): lessons on the table, a wrong move
+explained with its rule, progress kept; a review with progress, then stepping between mistakes."""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+import pytest
+
+from tests.web.conftest import PHONE, api
+
+
+def test_a_lesson_explains_a_wrong_move_and_remembers_the_finished_lesson(new_page: Any) -> None:
+    page = new_page("th", PHONE)
+    page.goto("/#/learn/dummy")
+    page.wait_for_selector('[data-lesson="draw-discard"] a')
+    page.click('[data-lesson="draw-discard"] a')
+    page.wait_for_selector('[data-move="X 4s"]')
+    page.click('[data-move="X 4s"]')
+    wrong = page.wait_for_selector('[data-feedback="wrong"]')
+    assert "กติกาข้อ 18" in wrong.inner_text()
+    page.click('[data-move="X Ks"]')
+    page.wait_for_selector('[data-feedback="right"]')
+    page.goto("/#/learn/dummy")
+    done = page.wait_for_selector('[data-lesson="draw-discard"] .done')
+    assert "เรียนแล้ว" in done.inner_text()
+
+
+@pytest.fixture(scope="module")
+def finished_match(server: Any) -> str:
+    bots = [{"kind": "bot", "level": "easy"}] * 2
+    created = api(server, "POST", "/api/tables", {"game": "dummy", "config": "target=50", "seats": bots})
+    code = created["table"]["code"]
+    api(server, "POST", f"/api/tables/{code}/start", {"token": created["host_token"]})
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:
+        games = api(server, "GET", f"/api/games?table={code}")["games"]
+        if games:
+            return str(games[0]["id"])
+        time.sleep(0.1)
+    raise AssertionError("the bots' match did not finish")
+
+
+@pytest.mark.slow
+def test_review_runs_then_steps_through_the_decisions(new_page: Any, finished_match: str) -> None:
+    page = new_page("en", PHONE)
+    page.goto(f"/#/review/{finished_match}?seat=1")
+    page.wait_for_selector(".review-move", timeout=240_000)
+    assert "Accuracy" in page.locator("#revsum").locator("..").inner_text()
+    first = page.locator(".review-move").inner_text()
+    page.click('[data-step="next"]')
+    assert page.locator(".review-move").inner_text() != first
