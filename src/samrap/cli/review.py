@@ -39,8 +39,9 @@ _WORDS = {
     "progress": ("กำลังวิเคราะห์", "reviewing"),
     "all": ("ทุกการตัดสินใจ", "every decision"),
     "note": (
-        "เกณฑ์ (แต้มที่เสียอย่างมั่นใจ): พลาดเล็กน้อย {t0:.0f} พลาด {t1:.0f} พลาดหนัก {t2:.0f}",
-        "Thresholds (confident points lost): inaccuracy {t0:.0f}, mistake {t1:.0f}, blunder {t2:.0f}",
+        "เกณฑ์ (ค่าที่เสียอย่างมั่นใจ = โอกาสชนะเป็นเปอร์เซ็นต์ + 0.3 × แต้ม): พลาดเล็กน้อย {t0:.0f} พลาด {t1:.0f} พลาดหนัก {t2:.0f}",
+        "Thresholds (confident loss of win chance in % + 0.3 x points): inaccuracy {t0:.0f}, mistake {t1:.0f}, "
+        "blunder {t2:.0f}",
     ),
 }
 

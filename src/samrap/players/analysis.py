@@ -6,7 +6,8 @@ move actually played when reviewing); each of them is applied to the same ``deal
 determinizations of the hidden cards (``game.resample(view, rng)``: the unseen cards dealt at
 random, nothing peeked) and played out to the end of the game with the heuristic's playout
 policy for every seat, with the same playout generator for every move (common random numbers),
-so the luck of the draw cancels out of the differences.
+so the luck of the draw cancels out of the differences. The moves are ranked by :func:`worth`:
+the win share of the finishes plus a little of the points margin.
 
 What a finish is worth is the game's own score under the table's preset: every penalty the
 rules engine writes into the ledger (Dummy's โง่, ทิ้งใบฝาก, ทิ้งเต็ม, ปี้หัว, ตกตึก ...) counts,
@@ -25,6 +26,22 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from random import Random
 from typing import Any
+
+#: Weight of the points margin beside the win share (in percentage points) in :func:`worth`.
+MARGIN_WEIGHT = 0.3
+
+
+def worth(win: float, margin: float) -> float:
+    """A finish's worth for the analysing seat: ``100 x`` its win share plus ``0.3 x`` its points margin.
+
+    Why both: a move that gives up points to make the win safe (an early knock) is not a mistake,
+    and among moves that win as often the one with more points is better. The same blend is what
+    the ISMCTS bot optimises (``Outcome(margin_weight=0.3)``). Measured on reviews of ``hard``
+    against ``easy`` games, labels from points alone called many of the search's win-minded moves
+    mistakes (``docs/bots.md``, "Game review").
+    """
+    return 100.0 * win + MARGIN_WEIGHT * margin
+
 
 #: Prefix of the item codes of the other seats' ledgers in :attr:`Outcome.items`.
 OTHERS = "~"
@@ -58,9 +75,11 @@ def heuristic_for_dummy() -> Any:
 def policy_for(game: Any) -> Policy:
     """The analysis policy of ``game`` (a ``DummyGame`` or ``ContractGame`` facade)."""
     if game.name == "dummy":
-        from samrap.players.heuristic import dummy
+        from samrap.players.ismcts import bot_rollout
 
-        return Policy(dummy.rollout, _dummy_candidates, lower_is_better=False)
+        # Playouts by the rule-based heuristic, as the ISMCTS bot's: the cheap rollout policy
+        # judged the heuristic's own moves about as often wrong as the easy bot's random ones.
+        return Policy(bot_rollout(game, heuristic_for_dummy()), _dummy_candidates, lower_is_better=False)
     if game.name == "contract":
         from samrap.players.heuristic import contract
 
@@ -95,6 +114,15 @@ class Outcome:
         return sum(self.values) / len(self.values)
 
     @property
+    def scores(self) -> tuple[float, ...]:
+        """What the analysis ranks by, per deal: :func:`worth` of the win share and the points."""
+        return tuple(worth(w, v) for w, v in zip(self.wins, self.values, strict=True))
+
+    @property
+    def score(self) -> float:
+        return sum(self.scores) / len(self.values)
+
+    @property
     def win(self) -> float:
         return sum(self.wins) / len(self.wins)
 
@@ -116,8 +144,12 @@ class Comparison:
         raise KeyError(action)
 
     def loss(self, action: Any) -> tuple[float, float]:
-        """``(mean, standard error)`` of the points ``action`` loses to the best move, paired by deal."""
-        return paired_gap(self.best.values, self.of(action).values)
+        """``(mean, standard error)`` of the :func:`worth` ``action`` loses to the best move, paired by deal."""
+        return paired_gap(self.best.scores, self.of(action).scores)
+
+    def points_loss(self, action: Any) -> float:
+        """The mean points (this seat's margin) ``action`` gives up against the best move."""
+        return paired_gap(self.best.values, self.of(action).values)[0]
 
 
 def paired_gap(better: Sequence[float], worse: Sequence[float]) -> tuple[float, float]:
@@ -190,7 +222,7 @@ def compare(
         )
         for i, a in enumerate(moves)
     ]
-    order = sorted(range(len(outs)), key=lambda i: (-outs[i].mean, i))  # ties: the earlier move
+    order = sorted(range(len(outs)), key=lambda i: (-outs[i].score, i))  # ties: the earlier move
     return Comparison(tuple(outs[i] for i in order))
 
 

@@ -9,13 +9,16 @@ the view, the legal moves and a generator seeded by the review seed, the game nu
 action number (all public), so two records that differ only in what the seat could not see get
 the same review (``tests/players/test_review.py``).
 
-Per decision: the move played, the best move found, the estimated loss in points (and, near the
-end of a game, in win chance), a label and a one-line reason (English and Thai). The label comes
-from the *confident* loss, the mean loss less one standard error of the paired difference, so
-simulation noise alone rarely makes a good move look bad:
+Per decision: the move played, the best move found, the estimated loss in points and the win
+chance of both moves, a label and a one-line reason (English and Thai). The moves are compared by
+their *worth* (:func:`samrap.players.analysis.worth`: 100 x the share of simulated finishes won
+plus 0.3 x the points margin), and the label comes from the *confident* loss of worth, the mean
+less one standard error of the paired difference, so simulation noise alone rarely makes a good
+move look bad. With the default thresholds (7, 15, 35) a mistake costs about 15 percentage
+points of winning chance, or 50 points at the same chance:
 
 ==========  =============================================
-label       confident loss (points)
+label       confident loss of worth
 ==========  =============================================
 good        below :data:`THRESHOLDS` ``[0]``
 inaccuracy  from ``[0]``
@@ -53,10 +56,10 @@ KIND_NAMES = {
     "knock": ("การน็อค", "knocks"),
     "go_down": ("การลงไพ่", "go-downs, melds and lay-offs"),
 }
-#: Confident loss (points) from which a move is an inaccuracy, a mistake, a blunder.
-THRESHOLDS: dict[str, tuple[float, float, float]] = {"dummy": (10.0, 25.0, 60.0), "contract": (8.0, 20.0, 45.0)}
+#: Confident loss of worth from which a move is an inaccuracy, a mistake, a blunder.
+THRESHOLDS: dict[str, tuple[float, float, float]] = {"dummy": (7.0, 15.0, 35.0), "contract": (7.0, 15.0, 35.0)}
 #: Simulated deals per decision (per game); more is steadier and slower.
-DEALS: dict[str, int] = {"dummy": 96, "contract": 16}
+DEALS: dict[str, int] = {"dummy": 32, "contract": 16}
 #: The heuristic's best moves compared at a decision (the move played is added when missing).
 TOP = 3
 
@@ -271,9 +274,8 @@ def _reasons(
     item = deciding_item(b, p)
     en = f"{words(best, 'en')} was better by about {loss:.0f} points"
     th = f"{words(best, 'th')} ดีกว่าประมาณ {loss:.0f} แต้ม"
-    if near:
-        en += f" (win chance {100 * b.win:.0f}% against {100 * p.win:.0f}%)"
-        th += f" (โอกาสชนะ {100 * b.win:.0f}% ต่อ {100 * p.win:.0f}%)"
+    en += f" (win chance {100 * b.win:.0f}% against {100 * p.win:.0f}%)"
+    th += f" (โอกาสชนะ {100 * b.win:.0f}% ต่อ {100 * p.win:.0f}%)"
     if item is not None:
         code, diff = item
         hb, hp = 100 * b.hits.get(code, 0.0), 100 * p.hits.get(code, 0.0)
@@ -295,11 +297,10 @@ def review_step(game: Any, spec: GameSpec, step: Step, seed: int, deals: int) ->
     loss = sure = 0.0
     win_p = win_b = None
     if comp is not None:
-        loss, se = comp.loss(step.played)
-        sure = round(max(0.0, loss - se), 1)
-        loss = round(loss, 1)  # what is stored and shown: a review rebuilt from its dicts is the same
-        if near:
-            win_p, win_b = round(comp.of(step.played).win, 3), round(comp.best.win, 3)
+        gap, se = comp.loss(step.played)
+        sure = round(max(0.0, gap - se), 1)
+        loss = round(max(0.0, comp.points_loss(step.played)), 1)  # stored as shown: rebuilt reviews are equal
+        win_p, win_b = round(comp.of(step.played).win, 3), round(comp.best.win, 3)
     label = label_for(game.name, sure)
 
     def words(a: Any, lang: str) -> str:
