@@ -106,7 +106,7 @@ export function replayPage(root, id) {
         "main",
         { class: "felt seated", id: "main" },
         contract ? h("p", { class: "status" }, contractLine(v)) : null,
-        renderTable(v, { names, me: 0, showHands: true, lastMoves }),
+        renderTable(v, { names, me: 0, showHands: true, lastMoves, bots: record.players.map((n) => /^bot:/.test(n)) }),
         h("p", { class: "sr-only" }, t("replay.allHands")),
       ),
       h(
