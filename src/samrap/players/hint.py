@@ -64,7 +64,7 @@ def _search_words(e: MoveEstimate, lang: str) -> str:
 
 #: Simulated deals per compared move when no budget is given (a budget's iterations are split
 #: over the compared moves).
-HINT_DEALS = {"dummy": 48, "contract": 12}
+HINT_DEALS = {"dummy": 24, "contract": 12}
 #: The heuristic's best moves that a hint compares on simulated finishes.
 HINT_TOP = 4
 
@@ -93,21 +93,24 @@ def _compared_reason(game: Any, view: Any, comp: Comparison, k: int, lang: str) 
             return words
         rival = comp.outcomes[1]
         item = deciding_item(o, rival)
-        gap, _ = paired_gap(o.values, rival.values)
+        other = describe(game, view, rival.action, lang)
         line = (
-            f"{words}: ดีที่สุดใน {len(comp.outcomes)} การเดินที่เทียบ "
-            f"ดีกว่า{describe(game, view, rival.action, lang)}ประมาณ {gap:.0f} แต้ม"
+            f"{words}: ดีที่สุดใน {len(comp.outcomes)} การเดินที่เทียบ ชนะ {100 * o.win:.0f}% ของเกมจำลอง "
+            f"เทียบกับ {100 * rival.win:.0f}% ถ้า{other}"
             if th
-            else f"{words}: best of {len(comp.outcomes)} moves compared, about {gap:.0f} points better than "
-            f"{describe(game, view, rival.action, lang)}"
+            else f"{words}: best of {len(comp.outcomes)} moves compared, wins {100 * o.win:.0f}% of the simulated "
+            f"finishes against {100 * rival.win:.0f}% for {other}"
         )
     else:
         item = deciding_item(comp.best, o)
-        gap, _ = paired_gap(comp.best.values, o.values)
+        gap = paired_gap(comp.best.values, o.values)[0]
+        points = f" และได้แต้มมากกว่า {gap:.0f}" if th else f" and {gap:.0f} more points"
         line = (
-            f"{words}: น้อยกว่าคำแนะนำแรกประมาณ {gap:.0f} แต้ม"
+            f"{words}: ชนะ {100 * o.win:.0f}% ของเกมจำลอง "
+            f"คำแนะนำแรก {100 * comp.best.win:.0f}%{points if gap > 0 else ''}"
             if th
-            else f"{words}: about {gap:.0f} points below the first hint"
+            else f"{words}: wins {100 * o.win:.0f}% of the simulated finishes, the first hint "
+            f"{100 * comp.best.win:.0f}%{points if gap > 0 else ''}"
         )
     if item is not None:
         code, diff = item
@@ -155,7 +158,7 @@ def rank_moves(
     if len(moves) >= 2:
         comp = compare(game, view, moves, rng, _deals_for(game, budget, len(moves)), policy)
         for k, o in enumerate(comp.outcomes):
-            e = MoveEstimate(o.action, round(o.mean, 1), win=o.win, score=o.mean, visits=len(o.values))
+            e = MoveEstimate(o.action, round(o.score, 1), win=o.win, score=o.mean, visits=len(o.values))
             numbers = _search_words(e, lang)
             reason = _compared_reason(game, view, comp, k, lang)
             line = f"{reason} ({numbers})" if numbers else reason

@@ -28,12 +28,13 @@ def _dummy(view: Any, a: Any, lang: str) -> str:
     if name == "Collect":
         card = card_str(view.row[a.index]) if 0 <= a.index < len(view.row) else "?"
         n = len(view.row) - a.index
+        cards = "1 card" if n == 1 else f"{n} cards"
         if a.onto >= 0:
-            return f"เก็บ {card} ({n} ใบ) ฝากชุดที่ {a.onto}" if th else f"collect {card} ({n} cards) onto meld {a.onto}"
+            return f"เก็บ {card} ({n} ใบ) ฝากชุดที่ {a.onto}" if th else f"collect {card} ({cards}) onto meld {a.onto}"
         return (
             f"เก็บ {card} ({n} ใบ) ลง {set_str(a.meld)}"
             if th
-            else f"collect {card} ({n} cards) and meld {set_str(a.meld)}"
+            else f"collect {card} ({cards}) and meld {set_str(a.meld)}"
         )
     if name == "Meld":
         return f"ลง {set_str(a.cards)}" if th else f"meld {set_str(a.cards)}"
