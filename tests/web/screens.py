@@ -14,7 +14,7 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from tests.web.conftest import api
+from tests.web.conftest import api, shot
 from tests.web.driver import choose, open_options, state
 
 #: Names the walk gives people, Thai so that a Latin word on a Thai screen is never a name.
@@ -57,6 +57,56 @@ def play_to_game_over(page: Any, limit: int = 400) -> None:
         else:
             page.wait_for_timeout(50)
     raise AssertionError("no end-of-game dialog")
+
+
+WIDTHS = (360, 390, 768, 1366)
+OVERFLOW = "() => document.documentElement.scrollWidth - document.documentElement.clientWidth"
+
+
+class ScreenChecks:
+    """What must hold on every screen (issue 12.8): axe-core finds no violation, nothing is logged
+    as a console error, and nothing scrolls sideways at 360, 390, 768 or 1366 px wide.
+
+    ``visit`` is the walk's callback; ``assert_clean`` fails with every problem, by screen."""
+
+    def __init__(self, page: Any, lang: str) -> None:
+        from axe_playwright_python.sync_playwright import Axe
+
+        self.page, self.lang, self.axe = page, lang, Axe()
+        self.console: list[str] = []
+        self.violations: dict[str, list[str]] = {}
+        self.overflow: dict[str, dict[int, int]] = {}
+        self.errors: dict[str, list[str]] = {}
+        page.on("console", lambda m: self.console.append(f"{m.type}: {m.text}") if m.type == "error" else None)
+
+    def visit(self, name: str) -> None:
+        page = self.page
+        found = []
+        for v in self.axe.run(page).response["violations"]:
+            found.append(f"{v['id']} ({v['impact']}): {[n['target'] for n in v['nodes']][:4]}")
+        if found:
+            self.violations[name] = found
+            shot(page, f"axe-{self.lang}-{name}", full_page=True)
+        size = page.viewport_size
+        wide = {}
+        for w in WIDTHS:
+            page.set_viewport_size({"width": w, "height": 800})
+            page.evaluate(SETTLE)
+            extra = page.evaluate(OVERFLOW)
+            if extra > 0:
+                wide[w] = extra
+        page.set_viewport_size(size)
+        if wide:
+            self.overflow[name] = wide
+        if self.console:
+            self.errors[name] = list(self.console)
+            self.console.clear()
+
+    def assert_clean(self) -> None:
+        problems = [f"axe-core on {k}: {v}" for k, v in self.violations.items()]
+        problems += [f"console errors on {k}: {v}" for k, v in self.errors.items()]
+        problems += [f"sideways scroll on {k} (px past the width, by width): {v}" for k, v in self.overflow.items()]
+        assert not problems, "\n".join(problems)
 
 
 def walk(page: Any, server: Any, visit: Visit) -> list[str]:

@@ -9,7 +9,7 @@ import re
 from typing import Any
 
 from tests.web.conftest import PHONE, shot
-from tests.web.screens import walk
+from tests.web.screens import ScreenChecks, walk
 
 # Every text a person meets: visible text, accessible names, placeholders, the page title.
 TEXTS = """() => {
@@ -56,10 +56,14 @@ def test_latin_word_finder_catches_english_and_spares_cards() -> None:
 
 
 def test_every_screen_is_thai_only_when_thai_is_chosen(new_page: Any, server: Any) -> None:
+    """And, on the same walk, the checks every screen must pass in each language (axe-core, no
+    console error, no sideways scroll; ``screens.ScreenChecks``)."""
     page = new_page("th", PHONE)
     found: dict[str, list[str]] = {}
+    checks = ScreenChecks(page, "th")
 
     def visit(name: str) -> None:
+        checks.visit(name)
         codes = {"ABC234"}
         code = page.evaluate("() => window.samrapTable ? window.samrapTable.code : null")
         if code:
@@ -72,3 +76,4 @@ def test_every_screen_is_thai_only_when_thai_is_chosen(new_page: Any, server: An
     screens = walk(page, server, visit)
     assert len(screens) >= 12
     assert not found, "English on Thai screens:\n" + "\n".join(f"{k}: {v}" for k, v in found.items())
+    checks.assert_clean()
