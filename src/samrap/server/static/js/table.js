@@ -5,7 +5,7 @@
 
 import { byKind, cardsOf, handKey, parseAction } from "./actions.js";
 import { animate, snapshot } from "./anim.js";
-import { handsZone, miniCards, seatDot, seatName } from "./board.js";
+import { contractLine, handsZone, miniCards, seatDot, seatName } from "./board.js";
 import { cardName, cardShort, cardSVG, rankIndex, suitIndex } from "./cards.js";
 import { clear, h, modal, toast } from "./dom.js";
 import { needCss } from "./css.js";
@@ -836,7 +836,7 @@ class TableController {
       h("span", { class: "timer", "aria-live": "off" }),
       v.game === "dummy"
         ? h("span", null, t("table.game", { n: (this.msg.game || 0) + 1 }), " · ", v.direction > 0 ? t("table.direction.cw") : t("table.direction.ccw"))
-        : h("span", { class: "contractline" }, t("tbl.deal", { n: v.deal }), " · ", h("strong", null, t("tbl.contract", { c: contractWords(v.deal) }))),
+        : contractLine(v),
       h("span", { class: "tabletitle" }, tableTitle(v.game, v.config, null)),
       h("span", { class: "conn", role: "status" }),
       h(
@@ -1144,14 +1144,6 @@ export { ITEM_NAMES };
 const BELL_PATH = "M12 22a2.5 2.5 0 0 0 2.5-2.5h-5A2.5 2.5 0 0 0 12 22zm7-6V11a7 7 0 0 0-5.5-6.8V3a1.5 1.5 0 0 0-3 0v1.2A7 7 0 0 0 5 11v5l-2 2v1h18v-1z";
 const BELL = `<svg viewBox="0 0 24 24" focusable="false"><path d="${BELL_PATH}"/></svg>`;
 const BELL_OFF = `<svg viewBox="0 0 24 24" focusable="false"><path d="${BELL_PATH}" opacity=".45"/><path d="M3 3l18 18" stroke="currentColor" stroke-width="2.4"/></svg>`;
-
-function contractWords(deal) {
-  const c = [[2, 0], [1, 1], [0, 2], [3, 0], [2, 1], [1, 2], [0, 3]][deal - 1] || [0, 0];
-  const parts = [];
-  if (c[0]) parts.push(c[0] === 1 ? t("tbl.set1") : t("tbl.sets", { n: c[0] }));
-  if (c[1]) parts.push(c[1] === 1 ? t("tbl.run1") : t("tbl.runs", { n: c[1] }));
-  return parts.join(" + ");
-}
 
 function botName(s) {
   return `${t("table.botName")} ${s.seat + 1}`;
