@@ -87,3 +87,32 @@ def test_an_option_under_more_is_the_tables_rule(new_page: Any, server: Any) -> 
     page.click("#create-toggle")
     page.click("#table-more summary")
     assert not page.is_checked("#table-opt-ace_low")
+
+
+def test_a_match_finished_by_stand_ins_says_so_in_the_list_and_the_replay(new_page: Any, server: Any) -> None:
+    """Issue 12.7: its person never came back, a stand-in bot played the seat to the end."""
+    import time
+
+    body = {
+        "game": "dummy(players=2,target=1)",
+        "host_name": "Gone",
+        "public": True,
+        "seats": [{"kind": "human"}, {"kind": "bot", "level": "random"}],
+        "settings": {"grace_seconds": 1, "standin_level": "random", "bot_delay_ms": 0},
+    }
+    made = api(server, "POST", "/api/tables", body)
+    code = made["table"]["code"]
+    api(server, "POST", f"/api/tables/{code}/start", {"token": made["host_token"]})
+    deadline = time.monotonic() + 60
+    while api(server, "GET", f"/api/tables/{code}")["status"] != "finished":
+        assert time.monotonic() < deadline, "the stand-in did not finish the match"
+        time.sleep(0.2)
+    page = new_page("en", PHONE)
+    page.goto("/")
+    item = page.locator(".archive li", has_text="Gone").first
+    item.wait_for()
+    assert "finished by stand-in bots" in item.inner_text()
+    assert "dummy(" not in item.inner_text()  # the config in words, never the string
+    item.locator("a").click()
+    page.wait_for_selector("[data-standins]")
+    assert page.locator("[data-standins]").inner_text() == "A stand-in bot played on for Gone after they left."

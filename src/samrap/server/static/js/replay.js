@@ -92,6 +92,10 @@ export function replayPage(root, id) {
         { class: "page replay-head" },
         h("h1", null, `${t("replay.title")} · ${tableTitle(record.game, record.config, record.players.length)}`),
         h("p", { class: "muted" }, record.date),
+        // honest records (issue 12.7): seats a stand-in bot played for after their person left
+        record.metadata && record.metadata.stand_ins && record.metadata.stand_ins.length
+          ? h("p", { class: "standins", "data-standins": record.metadata.stand_ins.join(",") }, t("replay.standIns", { names: record.metadata.stand_ins.map((q) => record.players[q]).join(", ") }))
+          : null,
         record.games.length > 1
           ? h(
               "div",
