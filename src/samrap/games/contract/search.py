@@ -55,30 +55,35 @@ def _set_options(pattern: int, jokers: int, smin: int, smax: int) -> tuple[tuple
     return tuple(sorted(out))
 
 
-@lru_cache(maxsize=16384)
+@lru_cache(maxsize=1 << 16)
 def _run_options(p14: int, jokers: int, lmin: int, lmax: int) -> tuple[tuple[int, int], ...]:
     """``(natural ranks, joker ranks)`` 13-bit pairs for runs of one suit held at positions ``p14``.
 
     A joker may also stand where a natural is held (the natural stays in hand); every run keeps
-    at least one natural (see the package docstring).
+    at least one natural (see the package docstring). Each low end grows its window a position at
+    a time, counting the gaps the jokers must fill, until they run out.
     """
     out: set[tuple[int, int]] = set()
     for lo in range(14):
-        for hi in range(lo + lmin - 1, min(lo + lmax - 1, 13) + 1):
-            if lo == 0 and hi == 13:
-                continue  # the same ace at both ends
-            w = ((1 << (hi - lo + 1)) - 1) << lo
-            have = p14 & w
-            gaps = (w & ~p14).bit_count()
-            if gaps > jokers:
-                break
-            if not have:
+        gaps = have = 0
+        for hi in range(lo, min(lo + lmax - 1, 13) + 1):
+            bit = 1 << hi
+            if p14 & bit:
+                have |= bit
+            else:
+                gaps += 1
+                if gaps > jokers:
+                    break
+            if hi - lo + 1 < lmin or not have or (lo == 0 and hi == 13):  # (the same ace at both ends)
+                continue
+            holes = ((bit << 1) - 1) & ~((1 << lo) - 1) & ~have
+            if gaps == jokers:
+                out.add(((have >> 1) | (have & 1) << 12, (holes >> 1) | (holes & 1) << 12))
                 continue
             for extra in _subsets_upto(have, jokers - gaps):
-                if extra == have:
-                    continue
-                nat_pos, jok_pos = have & ~extra, (w & ~have) | extra
-                out.add((_pos_to_ranks(nat_pos), _pos_to_ranks(jok_pos)))
+                if extra != have:
+                    nat, jok = have & ~extra, holes | extra
+                    out.add(((nat >> 1) | (nat & 1) << 12, (jok >> 1) | (jok & 1) << 12))
     return tuple(sorted(out))
 
 
