@@ -226,3 +226,31 @@ def test_a_knock_hint_is_playable_as_suggested(new_page: Any, server: Any) -> No
     assert page.locator("dialog[open] [data-confirm]").inner_text() == "Knock"
     page.click("dialog[open] button:has-text('Cancel')")
     assert page.locator("dialog[open]").count() == 0
+
+
+def test_the_collect_dialog_names_its_options(new_page: Any, server: Any) -> None:
+    """Two ways to collect the newest row card: the dialog says what is taken without "0 more
+    cards", and each option has an accessible name made of card names (not "6 6 6")."""
+    page = new_page("th", PHONE)
+    open_bot_table(page, server, "dummy", "", players=2)
+    play_until(page, lambda s: s["mine"] and "D" in s["legal"], 30)
+    row, hand = page.evaluate("() => [window.samrapTable.view.row, window.samrapTable.view.hand]")
+    last = len(row) - 1
+    card = row[last]["card"]
+    options = [f"C{last} {card}{hand[0]}{hand[1]}", f"C{last} {card}{hand[2]}{hand[3]}"]  # as if both were legal
+    page.evaluate(
+        """async (texts) => {
+          const { byKind } = await import('/static/js/actions.js');
+          const t = window.samrapTable;
+          t.kinds = { ...t.kinds, ...byKind('dummy', texts) };
+          t.render();
+        }""",
+        options,
+    )
+    page.click(f'[data-row="{last}"]')
+    dialog = page.locator("dialog[open]")
+    assert "0 ใบ" not in dialog.inner_text()
+    names = [dialog.locator(f'[data-action="{a}"]').get_attribute("aria-label") or "" for a in options]
+    assert all(n.startswith("ลงชุด ") and "," in n for n in names), names
+    page.click("dialog[open] button:not([data-action])")
+    assert page.locator("dialog[open]").count() == 0
