@@ -89,7 +89,7 @@ def lighthouse(url: str, out: Path, chrome: str) -> dict[str, Any]:
 
 
 def summary(report: dict[str, Any]) -> dict[str, float]:
-    row = {c: round(100 * float(report["categories"][c]["score"] or 0)) for c in CATEGORIES}
+    row: dict[str, float] = {c: round(100 * float(report["categories"][c]["score"] or 0)) for c in CATEGORIES}
     for a in AUDITS:
         row[a] = float(report["audits"][a]["numericValue"])
     return row

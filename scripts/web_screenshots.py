@@ -24,7 +24,7 @@ sys.path.insert(0, str(ROOT))
 from tests.web.conftest import ARGS, LiveServer, find_chromium  # noqa: E402
 from tests.web.screens import walk  # noqa: E402
 
-SIZES = {"phone": {"width": 360, "height": 740}, "desktop": {"width": 1366, "height": 900}}
+SIZES: dict[str, Any] = {"phone": {"width": 360, "height": 740}, "desktop": {"width": 1366, "height": 900}}
 
 
 def shrink(path: Path) -> None:
