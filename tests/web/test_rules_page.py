@@ -44,3 +44,21 @@ def test_rules_page_in_thai_has_no_latin_word_but_card_texts(new_page: Any) -> N
     assert page.evaluate(NO_OVERFLOW)
     page.goto("/#/rules/dummy?preset=nope")
     page.wait_for_selector(".rules-body .error")
+
+
+def test_a_tables_config_string_links_to_its_rules(new_page: Any) -> None:
+    page = new_page("en", PHONE)
+    page.goto("/#/glossary")
+    page.wait_for_selector("dl.gloss")
+    href = page.evaluate(
+        "async () => (await import('/static/js/content.js')).rulesHref("
+        "'dummy(colour_knock=true,discard_full_penalty=50,discard_layoff_penalty=50,head_bonus=50,head_penalty=50,"
+        "ngo_dark_penalty=100,speto_knock=true,speto_layoff_penalty=50)')"
+    )
+    assert href.startswith("#/rules/dummy?colour_knock=true&")
+    page.goto("/" + href)
+    page.wait_for_selector("[data-section=house] li")
+    page.wait_for_function("() => document.querySelector('.rules-chosen').textContent.startsWith('Modern')")
+    assert page.evaluate("async () => (await import('/static/js/content.js')).rulesHref('contract()')") == (
+        "#/rules/contract"
+    )

@@ -88,6 +88,23 @@ function chosenLine(game, params) {
   return parts.join(" · ");
 }
 
+/**
+ * The rules page of a table's config string (``dummy(preset=modern,players=3)`` or ``contract()``):
+ * ``#/rules/dummy?preset=modern&players=3``. The page then names the preset the config equals (the
+ * server's rule book says which), so a table's rules are one tap away.
+ */
+export function rulesHref(config) {
+  const m = /^\s*(\w+)\s*(?:\((.*)\))?\s*$/.exec(config || "");
+  if (!m || !GAMES.includes(m[1])) return "#/rules/dummy";
+  const params = new URLSearchParams();
+  for (const part of (m[2] || "").split(",")) {
+    const [key, value] = part.split("=").map((x) => x && x.trim());
+    if (key && value !== undefined) params.append(key, value);
+  }
+  const query = params.toString();
+  return `#/rules/${m[1]}${query ? `?${query}` : ""}`;
+}
+
 function ruleItem(rule, th) {
   const mark = rule.number === null ? t("rules.house") : t("rules.number", { n: rule.number });
   return h("li", { class: "rule", dataset: { rule: rule.number === null ? "" : String(rule.number) } },
@@ -130,16 +147,20 @@ export function rulesPage(fallback) {
   const other = game === "contract" ? "dummy" : "contract";
   const body = h("div", { class: "rules-body", "aria-live": "polite" }, h("p", { class: "muted" }, t("rules.loading")));
   const nav = h("p", { class: "rules-presets" });
+  const chosen = h("p", { class: "rules-chosen" }, chosenLine(game, params));
   presetLinks(nav, game, params.get("preset"));
   const query = params.toString();
   api("GET", `/api/rules/${game}${query ? `?${query}` : ""}`)
-    .then((book) => renderBook(body, book))
+    .then((book) => {
+      if (book.preset) clear(chosen).append(t(`preset.${game}.${book.preset}`)); // the options make up a preset
+      renderBook(body, book);
+    })
     .catch((err) => clear(body).append(h("p", { class: "error", role: "alert" }, errorText(err))));
   return h(
     "div",
     { class: "page rules" },
     h("h1", null, t("rules.title", { game: t("game." + game) })),
-    h("p", { class: "rules-chosen" }, chosenLine(game, params)),
+    chosen,
     h("div", { class: "hero", "aria-hidden": "true" }, h("div", { class: "fan", html: ["7h", "8h", "9h", "Qs", "2c"].map((c) => cardSVG(c)).join("") })),
     nav,
     body,
