@@ -6,6 +6,7 @@ import os
 import sys
 from pathlib import Path
 from random import Random
+from typing import Any
 
 import pytest
 
@@ -247,3 +248,33 @@ def test_a_broken_external_bot_is_one_line_not_a_traceback(tmp_path: Path, comma
     assert result.exit_code == 2, result.output
     assert "Traceback" not in result.output and result.stderr.count("\n") == 1
     assert result.stderr.startswith("samrap: error: a bot stopped the match: ")
+
+
+def test_ctrl_c_stops_the_match_and_keeps_the_finished_games(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Ctrl-C at the prompt is a quit, not a traceback: the games finished so far are recorded."""
+    args = ("play", "dummy", "--players", "2", "--config", "target=5000", "--seed", "3", "--bots", "random")
+    full = run(*args, "--record", str(tmp_path / "full.json"), input="1\n" * 200)
+    answers = full.stdout.split("=== Game 2")[0].count("move (number, action, ? help, ! hint, q quit)> ")
+    lines = iter(["1\n"] * answers)
+
+    def read_line() -> str | None:
+        line = next(lines, None)
+        if line is None:
+            raise KeyboardInterrupt
+        return line
+
+    monkeypatch.setattr(HumanPlayer, "__init__", _with_reader(HumanPlayer.__init__, read_line))
+    path = tmp_path / "part.json"
+    result = run(*args, "--record", str(path))
+    assert result.exit_code == 0, result.output
+    assert "Match stopped (interrupted) after 1 finished game." in result.stdout
+    assert "Traceback" not in result.output
+    assert len(read_record(path).match.games) == 1
+
+
+def _with_reader(init: Any, reader: Any) -> Any:
+    def patched(self: HumanPlayer, *a: Any, **kw: Any) -> None:
+        init(self, *a, **kw)
+        self.read_line = reader
+
+    return patched

@@ -142,9 +142,10 @@ def play(
     except SamrapError as e:  # an external bot broke its protocol: keep the finished games, then say so
         broken = e
         result = partial_result(spec, cfg, names, seed, observer.results)
-    except QuitMatch as e:
+    except (QuitMatch, KeyboardInterrupt) as e:  # q, the end of input, or Ctrl-C: keep the finished games
         done = len(observer.results)
-        key = "play.stopped_eof" if str(e) == "end of input" else "play.stopped_quit"
+        key = {"end of input": "play.stopped_eof", "quit": "play.stopped_quit"}.get(str(e), "play.stopped_interrupt")
+        out.print()
         out.print(say(key, lang, finished=plural(done, f"finished {unit}"), count=done, unit=unit))
         result = partial_result(spec, cfg, names, seed, observer.results)
     finally:

@@ -61,6 +61,10 @@ TEXTS: dict[str, tuple[str, str]] = {
         "Match stopped (end of input) after {finished}.",
         "หยุดเล่นแล้ว (ไม่มีข้อมูลเข้าอีก) จบไป {count} {unit}",
     ),
+    "play.stopped_interrupt": (
+        "Match stopped (interrupted) after {finished}.",
+        "หยุดเล่นแล้ว (ถูกขัดจังหวะ) จบไป {count} {unit}",
+    ),
     "play.over": (
         "Match over after {played}. Winner: {winners}  totals {totals}",
         "จบแมตช์ใน {count} {unit} ผู้ชนะ: {winners}  แต้มรวม {totals}",
