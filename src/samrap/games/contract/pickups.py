@@ -194,23 +194,28 @@ def _deep_when_down(s: ContractState, out: list[ContractAction]) -> None:
     cfg = s.config
     pack = cfg.pack
     melds = s.melds
-    computed = False
+    pile = s.pile
     last = _last_reach[0]
     if last[0] is melds and last[1] is cfg:  # the same table and rules as last asked (see table_summary)
-        reach, ids = last[2], last[3]
+        reach = last[2]
+        if last[3].isdisjoint(pile[:-1]):
+            return
     else:
         ext, _, runs = table_summary(melds)
         if cfg.melds_after_down or runs:
+            # The reach depends on the pile and hand too: compared by faces, not remembered.
             reach = deep_reach(s)
-            computed = True
-        else:
+            below = 0
+            for c in pile[:-1]:
+                below |= 1 << c
+            if not reach & (pack.faces_of(below) | (1 << JOKER if below & pack.jokers_mask else 0)):
+                return
+        else:  # the reach depends on the table alone: remembered with its physical cards
             reach = ext | 1 << JOKER if ext else 0
-        ids = _ids_of_faces(reach, pack.decks, pack.jokers)
-        if not computed:  # the reach depends on the table alone
+            ids = _ids_of_faces(reach, pack.decks, pack.jokers)
             _last_reach[0] = (melds, cfg, reach, ids)
-    pile = s.pile
-    if ids.isdisjoint(pile[:-1]):
-        return
+            if ids.isdisjoint(pile[:-1]):
+                return
     faces = pack.faces
     face_masks = pack.face_masks
     ext = table_summary(melds).ext
