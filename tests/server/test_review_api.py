@@ -3,7 +3,10 @@
 from __future__ import annotations
 
 import time
+from collections.abc import Iterator
+from pathlib import Path
 
+import pytest
 from fastapi.testclient import TestClient
 
 from samrap.engine.match import run_match
@@ -11,7 +14,8 @@ from samrap.engine.record import dumps_record, make_record
 from samrap.engine.registry import resolve
 from samrap.players.levels import make_bot
 from samrap.server import review_api, schema
-from tests.server.conftest import create
+from samrap.server.app import create_app
+from tests.server.conftest import create, make_settings
 
 
 def _archive(client: TestClient, archive_id: str) -> None:
@@ -38,14 +42,24 @@ def _archive(client: TestClient, archive_id: str) -> None:
         )
 
 
-def test_a_review_runs_in_slices_reports_progress_and_is_stored(client: TestClient, monkeypatch) -> None:  # type: ignore[no-untyped-def]
-    monkeypatch.setattr(review_api, "SLICE", 40)
-    monkeypatch.setattr("samrap.players.review.DEALS", {"dummy": 3, "contract": 3})
+@pytest.fixture
+def thread_client(db_path: Path) -> Iterator[TestClient]:
+    """Workers on a thread of this process (``hint_workers=0``), so the test's small budget reaches them."""
+    with TestClient(create_app(make_settings(db_path, hint_workers=0))) as c:
+        yield c
+
+
+def test_a_review_runs_in_slices_reports_progress_and_is_stored(
+    thread_client: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    client = thread_client
+    monkeypatch.setattr(review_api, "SLICE", 5)
+    monkeypatch.setattr("samrap.players.review.DEALS", {"dummy": 2, "contract": 2})
     _archive(client, "REVW-1")
     assert client.get("/api/games/REVW-1/review", params={"seat": 1}).json() == {"status": "none"}
     first = client.post("/api/games/REVW-1/review", json={"seat": 1})
     assert first.status_code in (200, 202), first.text
-    for _ in range(600):
+    for _ in range(1200):
         got = client.get("/api/games/REVW-1/review", params={"seat": 1}).json()
         if got["status"] == "done":
             break
