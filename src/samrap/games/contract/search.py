@@ -604,6 +604,18 @@ def contract_possible(
         need = sum(costs[:sets])
         if need > jokers:
             return False
+    elif sets == 1:  # one set: the rank held in the most suits
+        first = layers[0] if layers else 0
+        best = 0
+        for rank in RANK_MASKS:
+            n = (first & rank).bit_count()
+            if n > best:
+                best = n
+        if not best:
+            return False
+        need = 3 - best if best < 3 else 0
+        if need > jokers:
+            return False
     elif sets:
         # t sets of one rank can use min(copies, t) cards of each suit: the sum over the first t
         # layers. Their joker cost is convex in t, so the cheapest marginal costs add up right.
@@ -631,10 +643,12 @@ def contract_possible(
             return False
     if runs:
         faces = layers[0] if layers else 0
-        run_costs = sorted(_run_cost(_suit_positions(faces, su), min_run) for su in range(4))
+        run_costs = [_run_cost(_suit_positions(faces, su), min_run) for su in range(4)]
+        run_costs.sort()
         if run_rule != "different":
             run_costs = sorted(run_costs * runs)
-        need += sum(run_costs[:runs])
+        for k in range(runs):
+            need += run_costs[k]
     return need <= jokers
 
 
