@@ -83,6 +83,20 @@ def play(i: int, cutoff: float) -> Iterator[tuple[ContractState, float, int]]:
         s = game.apply_unchecked(s, a)
 
 
+def distribution(times: list[float]) -> str:
+    """The listing times' distribution: quantiles and how many exceed 1, 5, 10 and 50 ms."""
+    if not times:
+        return "no positions"
+    ordered = sorted(times)
+    n = len(ordered)
+
+    def q(p: float) -> str:
+        return f"{ordered[min(n - 1, int(p * n))] * 1000:.2f} ms"
+
+    over = ", ".join(f"> {ms} ms: {sum(1 for t in ordered if t > ms / 1000)}" for ms in (1, 5, 10, 50))
+    return f"listing CPU time: median {q(0.5)}, p99 {q(0.99)}, p99.9 {q(0.999)}, max {q(1.0)}; {over} (of {n})"
+
+
 def main(argv: list[str] | None = None) -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--deals", type=int, default=100)
@@ -96,11 +110,13 @@ def main(argv: list[str] | None = None) -> None:
     positions = 0
     worst = (0.0, -1, 0)
     total = 0.0
+    times: list[float] = []
     wall = time.time()
     for i in range(args.start, args.start + args.deals):
         for s, secs, count in play(i, args.cutoff):
             positions += 1
             total += max(secs, 0.0)
+            times.append(float("inf") if secs < 0 else secs)
             if secs < 0 or secs > args.threshold:
                 finds.append(Find(i, secs, count, s.to_string()))
                 shown = "stopped at the cutoff" if secs < 0 else f"{secs:.2f} s, {count} legal"
@@ -112,6 +128,7 @@ def main(argv: list[str] | None = None) -> None:
         f"in all, worst {worst[0]:.3f} s (deal {worst[1]}, {worst[2]} legal), "
         f"{len(finds)} over {args.threshold} s; {time.time() - wall:.0f} s wall"
     )
+    print(distribution(times))
     if args.save and finds:
         known = {line.split(" | ", 1)[1] for line in DATA.read_text().splitlines() if " | " in line}
         with DATA.open("a") as f:
