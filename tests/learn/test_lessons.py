@@ -84,7 +84,16 @@ def test_the_dummy_course_covers_the_issue_topics() -> None:
 
 def test_the_contract_course_covers_the_issue_topics() -> None:
     ids = {lesson.id for lesson in course("contract")}
-    assert {"contract-sets", "contract-runs", "lay-off", "deep-pickup", "jokers", "joker-exchange", "buying", "deal-7"} <= ids
+    assert {
+        "contract-sets",
+        "contract-runs",
+        "lay-off",
+        "deep-pickup",
+        "jokers",
+        "joker-exchange",
+        "buying",
+        "deal-7",
+    } <= ids
 
 
 def test_unknown_course_is_refused() -> None:
