@@ -13,7 +13,7 @@ from tests.web.screens import ScreenChecks, walk
 
 # Every text a person meets: visible text, accessible names, placeholders, the page title.
 TEXTS = """() => {
-  const SKIP = 'script, style, noscript, svg, [aria-hidden=true], [lang=en], [data-link], [data-code]';
+  const SKIP = 'script, style, noscript, svg, [aria-hidden=true], [lang=en], [data-link], [data-code], [data-name]';
   const out = [document.title];
   const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
   for (let n = walker.nextNode(); n; n = walker.nextNode()) {

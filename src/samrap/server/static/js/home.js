@@ -362,7 +362,13 @@ export function homePage(go) {
                 h(
                   "li",
                   null,
-                  h("a", { href: `#/replay/${encodeURIComponent(m.id)}` }, `${describeConfig(list, m.game, m.config)} · ${m.players.map(playerName).join(", ")}`),
+                  h(
+                    "a",
+                    { href: `#/replay/${encodeURIComponent(m.id)}` },
+                    `${describeConfig(list, m.game, m.config)} · `,
+                    // people's names are theirs, in any script (data-name: the Thai-only test spares them)
+                    m.players.map((p, k) => [k ? ", " : "", /^bot:/.test(p) ? playerName(p) : h("span", { "data-name": "" }, p)]),
+                  ),
                   h("span", { class: "muted" }, ` · ${t("home.totals")} ${m.totals.join(" / ")}`),
                   m.finished_by_stand_ins ? h("span", { class: "badge standin-badge" }, t("home.byStandIns")) : null,
                 ),
