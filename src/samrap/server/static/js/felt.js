@@ -102,6 +102,7 @@ function pod(v, q, pos, names, opts, points) {
   if (bot) tags.push(t("table.bot"));
   if (opts.offline && opts.offline[q]) tags.push(t("table.offline"));
   const turn = q === mover;
+  const known = !me && hand.known && hand.known.length && !hand.cards ? hand.known : null;
   const pts = v.game === "dummy" ? t("tbl.tablePts", { n: points[q] }) : null;
   const total = t("tbl.totalPts", { n: v.scores[q] });
   const label = [
@@ -112,11 +113,12 @@ function pod(v, q, pos, names, opts, points) {
     v.game === "dummy" ? (v.born[q] ? t("tbl.born") : t("tbl.notBorn")) : v.down[q] ? t("tbl.down") : t("tbl.notDown"),
     pts || "",
     total,
+    v.game === "contract" && v.buys[q] ? t("table.buys", { n: v.buys[q] }) : "",
+    known ? t("tbl.known", { cards: known.map(cardName).join(", ") }) : "",
   ]
     .filter(Boolean)
     .join(", ");
   const last = opts.lastMoves ? opts.lastMoves[q] : null;
-  const known = !me && hand.known && hand.known.length && !hand.cards ? hand.known : null;
   return h(
     "div",
     { class: "pod" + (turn ? " turn" : "") + (me ? " mine" : ""), dataset: { pod: q }, role: "group", "aria-label": label, "aria-current": turn ? "true" : null },

@@ -647,6 +647,7 @@ class TableController {
     const before = opts.animate ? snapshot(this.root) : null;
     const logScroll = this.root.querySelector(".movelog ol");
     const page = h("div", { class: "tablepage" });
+    document.title = `${t("lobby.title", { code: this.code })} · ${tableTitle(this.info.game, this.info.config, null)} · ${t("app.title")}`;
     if (!this.view) page.appendChild(this.lobby());
     else page.append(...this.board());
     clear(this.root).appendChild(page);
