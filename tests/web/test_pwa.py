@@ -134,3 +134,16 @@ def test_worker_keeps_every_file_of_the_shell_and_versions_it(server: Any) -> No
     assert wanted <= listed, wanted - listed
     for url in listed - {"/"}:
         _get(server, url)  # every kept file exists
+
+
+def test_worker_keeps_only_the_app_as_its_page(new_page: Any, server: Any) -> None:
+    """Opening a record's download (JSON) in the browser must not become the kept shell."""
+    page = new_page("en", PHONE)
+    page.goto("/")
+    page.wait_for_function("() => navigator.serviceWorker.controller !== null")
+    page.goto("/api/presets")
+    page.goto("/")
+    page.context.set_offline(True)
+    page.reload()
+    page.wait_for_selector("#playnow")
+    page.context.set_offline(False)

@@ -40,7 +40,8 @@ async function networkFirst(request, fallbackUrl) {
   const cache = await caches.open(VERSION);
   try {
     const response = await fetch(request);
-    if (response.ok && (fallbackUrl || keepable(new URL(request.url)))) cache.put(fallbackUrl || request, response.clone());
+    const page = (response.headers.get("content-type") || "").startsWith("text/html");
+    if (response.ok && (fallbackUrl ? page : keepable(new URL(request.url)))) cache.put(fallbackUrl || request, response.clone());
     return response;
   } catch (err) {
     const kept = await cache.match(fallbackUrl || request, { ignoreSearch: !!fallbackUrl });
@@ -54,8 +55,9 @@ self.addEventListener("fetch", (event) => {
   if (request.method !== "GET") return;
   const url = new URL(request.url);
   if (url.origin !== self.location.origin) return;
-  // Every page of the app is the one shell (/ and the shared /t/CODE links).
-  if (request.mode === "navigate") {
+  // Every page of the app is the one shell (/ and the shared /t/CODE links); other addresses
+  // opened in the browser (a record's download, the API docs) are not the app and pass through.
+  if (request.mode === "navigate" && (url.pathname === "/" || url.pathname.startsWith("/t/"))) {
     event.respondWith(networkFirst(request, "/"));
     return;
   }
