@@ -82,6 +82,10 @@ def main() -> None:
             for line in g.ledger:
                 if line.seat == me and line.code in fines:
                     fines[line.code] += 1
+        # one line per match as it ends (a long run can be read before it finishes)
+        print(
+            json.dumps({"match": k + 1, "follower_seat": me, "won": m.winners == (me,), "totals": m.totals}), flush=True
+        )
     lo, hi = wilson(wins, args.matches)
     print(
         json.dumps(
