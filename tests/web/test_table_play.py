@@ -254,3 +254,44 @@ def test_the_collect_dialog_names_its_options(new_page: Any, server: Any) -> Non
     assert all(n.startswith("ลงชุด ") and "," in n for n in names), names
     page.click("dialog[open] button:not([data-action])")
     assert page.locator("dialog[open]").count() == 0
+
+
+def test_a_finger_drag_discards(browser: Any, server: Any) -> None:
+    """The same drag with a finger: touch events on a phone (Chromium turns them into pointer
+    events of type touch), from a hand card to the lit discard spot."""
+    ctx = browser.new_context(
+        viewport=PHONE, base_url=server.url, has_touch=True, is_mobile=True, reduced_motion="reduce"
+    )
+    page = ctx.new_page()
+    try:
+        open_bot_table(page, server, "dummy", "", players=2)
+        st = play_until(page, lambda s: s["mine"] and "D" in s["legal"], 30)
+        page.tap("button[data-stock]")
+        page.wait_for_function("v => window.samrapTable.msg.v > v", arg=st["v"])
+        st = state(page)
+        assert st is not None
+        face = next(a.split()[1] for a in st["legal"] if a.startswith("X "))
+        box = page.locator(f'.hand [data-face="{face}"]').bounding_box()
+        assert box is not None
+        cdp = ctx.new_cdp_session(page)
+
+        def touch(kind: str, x: float, y: float) -> None:
+            points = [] if kind == "touchEnd" else [{"x": x, "y": y}]
+            cdp.send("Input.dispatchTouchEvent", {"type": kind, "touchPoints": points})
+
+        x, y = box["x"] + box["width"] / 2, box["y"] + 20
+        touch("touchStart", x, y)
+        for k in range(1, 5):
+            touch("touchMove", x + 2 * k, y - 10 * k)  # lifted: the discard spot lights up
+        page.wait_for_selector('button[data-drop="discard"]')
+        slot = page.locator('button[data-drop="discard"]').bounding_box()
+        assert slot is not None
+        tx, ty = slot["x"] + slot["width"] / 2, slot["y"] + slot["height"] / 2
+        for k in range(1, 7):
+            touch("touchMove", x + (tx - x) * k / 6, y - 40 + (ty - y + 40) * k / 6)
+        touch("touchEnd", tx, ty)
+        page.wait_for_function("v => window.samrapTable.msg.v > v", arg=st["v"])
+        after = state(page)
+        assert after is not None and face not in after["hand"]
+    finally:
+        ctx.close()
