@@ -295,3 +295,27 @@ def test_a_finger_drag_discards(browser: Any, server: Any) -> None:
         assert after is not None and face not in after["hand"]
     finally:
         ctx.close()
+
+
+def test_only_the_host_may_make_the_table_public(new_page: Any, server: Any) -> None:
+    import json
+
+    from tests.web.conftest import api
+
+    body = {"game": "dummy", "seats": [{"kind": "human"}, {"kind": "human"}], "host_name": "Ann"}
+    created = api(server, "POST", "/api/tables", body)
+    code = created["table"]["code"]
+    seat = {code: {"token": created["token"], "seat": created["seat"], "host": created["host_token"], "at": 1}}
+    host = new_page("en", PHONE)
+    host.add_init_script(f"localStorage.setItem('samrap.seats', {json.dumps(json.dumps(seat))})")
+    host.goto(f"/t/{code}")
+    host.wait_for_selector("#visibility")
+    assert host.locator("[data-visibility]").get_attribute("data-visibility") == "private"
+    host.click("#visibility")
+    host.wait_for_selector('[data-visibility="public"]')
+    assert api(server, "GET", f"/api/tables/{code}")["public"] is True
+    guest = new_page("en", PHONE)
+    guest.goto(f"/t/{code}")
+    guest.wait_for_selector("[data-code]")
+    assert guest.locator("#visibility").count() == 0 and guest.locator("[data-start]").count() == 0
+    assert guest.locator('[data-visibility="public"]').count() == 1

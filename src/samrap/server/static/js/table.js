@@ -708,6 +708,34 @@ class TableController {
               h("button", { type: "button", class: "primary", "data-start": "1", disabled: info.seats.some((s) => s.kind === "open"), onclick: () => this.host("start") }, t("lobby.start")),
             )
           : null,
+        host && this.token ? this.visibilityToggle() : info.public !== undefined ? h("p", { class: "muted", "data-visibility": info.public ? "public" : "private" }, info.public ? t("tbl.isPublic") : t("tbl.isPrivate")) : null,
+      ),
+    );
+  }
+
+  /** The host may list the table in the lobby (anyone may then watch) or keep it private. */
+  visibilityToggle() {
+    const pub = !!this.info.public;
+    return h(
+      "div",
+      { class: "row visibility" },
+      h("p", { "data-visibility": pub ? "public" : "private" }, pub ? t("tbl.isPublic") : t("tbl.isPrivate")),
+      h(
+        "button",
+        {
+          type: "button",
+          id: "visibility",
+          "aria-pressed": pub ? "true" : "false",
+          onclick: async () => {
+            try {
+              this.info = await api("POST", `/api/tables/${encodeURIComponent(this.code)}/visibility`, { token: this.token, public: !pub });
+              this.render();
+            } catch (e) {
+              toast(e.message);
+            }
+          },
+        },
+        pub ? t("tbl.makePrivate") : t("tbl.makePublic"),
       ),
     );
   }
