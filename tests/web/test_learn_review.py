@@ -42,12 +42,39 @@ def finished_match(server: Any) -> str:
     raise AssertionError("the bots' match did not finish")
 
 
-@pytest.mark.slow
-def test_review_runs_then_steps_through_the_decisions(new_page: Any, finished_match: str) -> None:
-    page = new_page("en", PHONE)
+def _store_review(server: Any, archive_id: str, seat: int) -> None:
+    """Work the review out here with a small budget and store it, as the server's job would."""
+    import json
+
+    from samrap.engine.record import loads_record
+    from samrap.players.review import review_record
+    from samrap.server.review_api import _save_review
+
+    storage = server.server.config.app.state.manager.storage
+    record = loads_record(json.dumps(api(server, "GET", f"/api/games/{archive_id}/record")))
+    review = review_record(record, seat, deals=2)
+    _save_review(storage, archive_id, seat, json.dumps(review.as_dict(), ensure_ascii=False))
+
+
+def test_review_steps_through_the_decisions_and_jumps_between_mistakes(
+    new_page: Any, server: Any, finished_match: str
+) -> None:
+    _store_review(server, finished_match, 1)
+    page = new_page("th", PHONE)
     page.goto(f"/#/review/{finished_match}?seat=1")
-    page.wait_for_selector(".review-move", timeout=240_000)
-    assert "Accuracy" in page.locator("#revsum").locator("..").inner_text()
+    page.wait_for_selector(".review-move")
+    assert "ความแม่นยำ" in page.locator("#revsum").locator("..").inner_text()
     first = page.locator(".review-move").inner_text()
     page.click('[data-step="next"]')
     assert page.locator(".review-move").inner_text() != first
+    page.click('[data-jump="next-mistake"]')
+    assert page.locator(".review-move").get_attribute("data-label") in ("good", "inaccuracy", "mistake", "blunder")
+
+
+def test_the_replay_viewer_and_home_link_to_review_and_lessons(new_page: Any, finished_match: str) -> None:
+    page = new_page("en", PHONE)
+    page.goto(f"/#/replay/{finished_match}")
+    link = page.wait_for_selector('[data-review="1"]')
+    assert link.get_attribute("href") == f"#/review/{finished_match}?seat=1"
+    page.goto("/#/")
+    assert page.wait_for_selector("#learn-dummy").get_attribute("href") == "#/learn/dummy"
