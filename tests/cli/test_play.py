@@ -278,3 +278,10 @@ def _with_reader(init: Any, reader: Any) -> Any:
         self.read_line = reader
 
     return patched
+
+
+def test_english_hints_read_as_imperatives(tmp_path: Path) -> None:
+    out = run(*SHORT, "--record", str(tmp_path / "m.json"), input="1\n!\nq\n").stdout
+    first = out[out.index("Hint:") :].splitlines()[1]
+    reason = first.split(")", 1)[1].strip().split("  ", 1)[1]  # "<number>) <move>  <reason>"
+    assert reason[0].isupper() and reason.split()[0] in {"Discard", "Draw", "Collect", "Meld", "Knock", "Lay", "Pass"}

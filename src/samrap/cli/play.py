@@ -117,7 +117,8 @@ class HumanPlayer:
         number = {t: k + 1 for k, t in enumerate(texts)}
         self.out.print(say("play.hint", self.lang))
         for h in hints[:top]:
-            self.out.print(f"{number[h.text]:>3}) {h.text}  {h.reason}")
+            reason = h.reason[:1].upper() + h.reason[1:]  # a hint is an imperative: "Discard 7s: ..."
+            self.out.print(f"{number[h.text]:>3}) {h.text}  {reason}")
 
     def interpret(self, answer: str, legal: Sequence[Any], texts: Sequence[str]) -> Any:
         """The action meant by ``answer``.
