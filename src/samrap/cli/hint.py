@@ -98,7 +98,7 @@ def hint(
             "-" if h.score is None else f"{h.score:+.0f}",
             f"{h.value:.2f}" if h.visits else f"{h.value:+.0f}",
             str(h.visits) if h.visits else "-",
-            h.reason,
+            h.reason[:1].upper() + h.reason[1:],  # an imperative: "Discard 7s: ..."
         )
     out.print(table)
     out.print(f"{say('hint.played', lang)}: {pos.played}")
