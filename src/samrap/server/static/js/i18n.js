@@ -68,7 +68,7 @@ const STRINGS = {
     "home.byStandIns": "finished by stand-in bots",
     "preset.dummy.classic": "Classic",
     "preset.dummy.modern": "Modern (Thai apps' house rules)",
-    "preset.dummy.seed": "As the seed (2 lay-offs a game)",
+    "preset.dummy.seed": "As the original rules (2 lay-offs a game)",
     "preset.contract.seed": "Standard",
     "preset.contract.pagat": "Book rules (pagat.com)",
     "preset.contract.liverpool": "Liverpool (buying)",
