@@ -408,6 +408,7 @@ def main() -> None:
     p.add_argument("--hint-workers", type=int, default=None, help="the server's --hint-workers")
     p.add_argument("--loop", default="auto", help="the server's --loop (auto, asyncio, uvloop)")
     p.add_argument("--server-nice", type=int, default=0, help="run the server at this nice value (negative: root)")
+    p.add_argument("--client-nice", type=int, default=0, help="run this client at this nice value (negative: root)")
     args = p.parse_args()
     soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
     want = min(hard, max(soft, 4 * args.tables * args.players + 256))
@@ -427,6 +428,8 @@ def main() -> None:
     server = subprocess.Popen(cmd, env=env)
     if args.server_nice:
         os.setpriority(os.PRIO_PROCESS, server.pid, args.server_nice)
+    if args.client_nice:
+        os.setpriority(os.PRIO_PROCESS, 0, args.client_nice)
     base = f"http://127.0.0.1:{port}"
     try:
         for _ in range(600):
@@ -444,6 +447,7 @@ def main() -> None:
     result["database"] = db.split(":")[0]
     result["loop"] = args.loop
     result["server_nice"] = args.server_nice
+    result["client_nice"] = args.client_nice
     if args.markdown and "phases" not in result:
         keys = list(result)
         print("| " + " | ".join(keys) + " |")

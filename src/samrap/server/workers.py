@@ -4,7 +4,7 @@ Why processes: a hint is a search of a second or so of pure-Python CPU. On a thr
 GIL against the event loop that serves every table of the process, so a few people asking for
 hints made every table's moves slower (issue 15.6: 8 hint clients tripled the action latency of
 200 tables). In a worker process it cannot touch the loop; the workers also run at a lower CPU
-priority (``nice`` +5), so on a busy machine the tables' own work comes first.
+priority (``nice`` +10), so on a busy machine the tables' own work comes first.
 
 The contract, for every caller (``submit``):
 
@@ -43,9 +43,9 @@ from typing import Any
 
 log = logging.getLogger("samrap.server")
 
-#: How much lower the workers' CPU priority is than the server's (``nice`` increment): at 5 a
-#: busy worker gets about a third of the CPU share of the server's process when both want it.
-WORKER_NICE = 5
+#: How much lower the workers' CPU priority is than the server's (``nice`` increment): at 10 a
+#: busy worker gets about a tenth of the CPU share of a normal process when both want it.
+WORKER_NICE = 10
 #: Answers kept (a hint answer is a few kilobytes).
 CACHE_SIZE = 2048
 
