@@ -216,3 +216,15 @@ def test_the_fast_path_equals_the_view_encoding() -> None:
         for seat in range(3):
             assert np.array_equal(enc.encode_state(s, seat), enc.encode(game.observe(s, seat)))
     assert len(states) > 100
+
+
+def test_the_patched_observation_equals_a_fresh_encoding() -> None:
+    """The encoder reuses the table and known-card bits while their tuples are the same objects;
+    played in order over every deal, each observation equals one from an encoder with no memory."""
+    cfg = ContractConfig(players=4)
+    enc = ContractEncoder(cfg)
+    states = _states(cfg, range(1), deals=(1, 2, 3, 4, 5, 6, 7))
+    for k, s in enumerate(states):
+        for seat in (k % 4, (k + 1) % 4):
+            assert np.array_equal(enc.encode_state(s, seat), ContractEncoder(cfg).encode_state(s, seat))
+    assert len(states) > 500

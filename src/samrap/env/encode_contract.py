@@ -98,6 +98,15 @@ class ContractEncoder:
         self._float_pos = np.array(positions, dtype=np.intp)
         self._nfloats = len(positions)
         self._pile_cache: dict[tuple[int, ...], tuple[int, tuple[float, ...]]] = {}
+        self._pile_last: tuple[object, tuple[int, tuple[float, ...]]] = ((-1,), (0, ()))
+        n = config.players
+        #: Per observing seat, the last table and known-cards tuples and their bits. States are
+        #: immutable and a transition shares every tuple it does not change, so an unchanged
+        #: piece is an identity test (``melds is last``; the entry holds the last object, so its
+        #: id cannot be reused): the table changes only when cards go down, the known cards
+        #: only when one is taken from the pile or leaves a hand.
+        self._table_last: list[tuple[object, int]] = [((-1,), 0)] * n
+        self._known_last: list[tuple[object, int]] = [((-1,), 0)] * n
 
     def encode(self, v: ContractView) -> Vector:
         """The observation vector of the view ``v``."""
@@ -112,9 +121,13 @@ class ContractEncoder:
 
         Cached per pile: within a turn the pile changes at most twice.
         """
-        hit = self._pile_cache.get(pile)
-        if hit is not None:
+        last, hit = self._pile_last
+        if last is pile:  # every seat's observation of one state, and the play phase of a turn
             return hit
+        got = self._pile_cache.get(pile)
+        if got is not None:
+            self._pile_last = (pile, got)
+            return got
         at = self._at
         pack = self.pack
         f = self._f
@@ -138,6 +151,7 @@ class ContractEncoder:
             self._pile_cache.clear()
         out = (bits, tuple(floats))
         self._pile_cache[pile] = out
+        self._pile_last = (pile, out)
         return out
 
     def _encode(
@@ -154,23 +168,39 @@ class ContractEncoder:
         layers, hand_jokers = pack.face_layers(hand)
         for k, layer in enumerate(layers[:LAYERS]):
             big |= layer << (at["hand"] + 52 * k)
-        known_at, down_at = at["known"], at["down"]
+        down_at = at["down"]
         hs, buys, sc = f["hand_size"], f["buys"], f["scores"]
         max_buys = max(1, cfg.max_buys)
+        known = v.known
+        last, bits = self._known_last[me]
+        if last is not known:
+            known_at = at["known"]
+            faces_of = pack.faces_of
+            bits = 0
+            for k in range(n):
+                bits |= faces_of(known[(me + k) % n]) << (known_at + 52 * k)
+            self._known_last[me] = (known, bits)
+        big |= bits
+        down = v.down
         for k in range(n):
             q = (me + k) % n
-            big |= pack.faces_of(v.known[q]) << (known_at + 52 * k)
-            if v.down >> q & 1:
+            if down >> q & 1:
                 big |= 1 << (down_at + k)
             floats[hs + k] = hand_sizes[q] / MAX_HAND
             if v.buys[q]:
                 floats[buys + k] = v.buys[q] / max_buys
             if v.scores[q]:
                 floats[sc + k] = max(0.0, min(SCORE_CLIP, v.scores[q] / SCORE_UNIT))
-        table_at, jokers_at, owner_at = at["table"], at["table_jokers"], at["meld_owner"]
-        for j, m in enumerate(v.melds):
-            big |= m.faces << (table_at + 52 * j) | m.joker_faces << (jokers_at + 52 * j)
-            big |= 1 << (owner_at + SEATS * j + (m.owner - me) % n)
+        melds = v.melds
+        last, bits = self._table_last[me]
+        if last is not melds:
+            table_at, jokers_at, owner_at = at["table"], at["table_jokers"], at["meld_owner"]
+            bits = 0
+            for j, m in enumerate(melds):
+                bits |= m.faces << (table_at + 52 * j) | m.joker_faces << (jokers_at + 52 * j)
+                bits |= 1 << (owner_at + SEATS * j + (m.owner - me) % n)
+            self._table_last[me] = (melds, bits)
+        big |= bits
         big |= 1 << (at["deal"] + v.deal - 1)
         big |= 1 << (at["phase"] + int(v.phase))
         big |= 1 << (at["to_move"] + (v.to_move() - me) % n)
