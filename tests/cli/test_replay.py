@@ -114,3 +114,11 @@ def test_a_server_record_without_a_seed_says_so_in_words(tmp_path: Path) -> None
     assert "None" not in result.stdout and "seed none (a server deal" in header
     thai = run("replay", _write(tmp_path, doc), "--lang", "th")
     assert thai.exit_code == 0 and "ค่า seed ไม่มี (เกมจากเซิร์ฟเวอร์)" in thai.stdout.splitlines()[0]
+
+
+def test_a_broken_rule_in_thai_names_game_action_and_rule(tmp_path: Path) -> None:
+    path, k = _tampered_action(tmp_path)
+    result = run("replay", path, "--lang", "th")
+    assert result.exit_code == 1
+    line = result.stderr.strip()
+    assert line.startswith(f"ไม่ถูกต้อง: เกมที่ 2 การเดินที่ {k + 1} (X ") and line.endswith("ผิดกติกาข้อ 18")

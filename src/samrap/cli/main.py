@@ -39,6 +39,7 @@ from samrap.engine.protocol import Agent
 from samrap.engine.record import (
     Record,
     RecordError,
+    ReplayProblem,
     ReplayReport,
     make_record,
     read_record,
@@ -251,12 +252,28 @@ def replay(
             out.print(line)
     if report.problem is not None:
         if not as_json:
-            common.stderr().print(say("replay.invalid", lang, problem=report.problem.describe()))
+            common.stderr().print(problem_line(report.problem, get_spec(rec.match.game).unit_in(lang), lang))
         raise typer.Exit(1)
     if verify and not commitment_lines(rec, lang)[1]:
         if not as_json:
             common.stderr().print(say("replay.bad_commitment", lang))
         raise typer.Exit(1)
+
+
+def problem_line(problem: ReplayProblem, unit: str, lang: str) -> str:
+    """Where a record breaks the rules, for people: the English line names the JSON path and the
+    message; the Thai line names the game, the action and the rule's number."""
+    if lang != "th":
+        return say("replay.invalid", lang, problem=problem.describe())
+    if problem.game is None:
+        where = say("replay.where_result", lang)
+    elif problem.action is None:
+        where = say("replay.where_game", lang, unit=unit, game=problem.game + 1)
+    else:
+        text = f" ({problem.action_text})" if problem.action_text else ""
+        where = say("replay.where_action", lang, unit=unit, game=problem.game + 1, action=problem.action + 1) + text
+    rule = say("replay.rule", lang, rule=problem.rule) if problem.rule is not None else say("replay.no_rule", lang)
+    return say("replay.invalid", lang, problem=f"{where} {rule}")
 
 
 def thai_date(stamp: str) -> str:

@@ -133,6 +133,11 @@ Cards: rank 2-9 T J Q K A (or 10) then suit c d h s (or ♣ ♦ ♥ ♠): 7c, Th
     "replay.not_record": ("{file} is not a samrap record: {error}", "{file} ไม่ใช่บันทึกเกมของสำรับ: {error}"),
     "replay.unreadable": ("cannot read {file}: {why}", "อ่าน {file} ไม่ได้ (ไม่มีไฟล์หรือเปิดไม่ได้)"),
     "replay.invalid": ("invalid: {problem}", "ไม่ถูกต้อง: {problem}"),
+    "replay.where_result": ("result", "ผลของแมตช์"),
+    "replay.where_game": ("{unit} {game}", "{unit}ที่ {game}"),
+    "replay.where_action": ("{unit} {game}, action {action}", "{unit}ที่ {game} การเดินที่ {action}"),
+    "replay.rule": ("rule {rule}", "ผิดกติกาข้อ {rule}"),
+    "replay.no_rule": ("does not match the record", "ไม่ตรงกับที่บันทึกไว้"),
     "replay.bad_commitment": (
         "invalid: a deck order does not match its shuffle commitment",
         "ไม่ถูกต้อง: ลำดับไพ่ไม่ตรงกับค่าแฮชที่ประกาศก่อนแจก (SHA-256)",
