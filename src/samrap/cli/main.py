@@ -74,7 +74,7 @@ PresetOpt = Annotated[str | None, typer.Option("--preset", "-p", help="A preset 
 ConfigOpt = Annotated[
     str | None, typer.Option("--config", "-c", help="Options on top of the preset: 'target=50,ace_low=true'.")
 ]
-LangOpt = Annotated[str, typer.Option("--lang", help="Ledger and table language: en or th.")]
+LangOpt = Annotated[str, typer.Option("--lang", help="Language of the screens, prompts, help and errors: en or th.")]
 
 
 def _version(value: bool) -> None:
