@@ -268,8 +268,8 @@ def test_a_finger_drag_discards(browser: Any, server: Any) -> None:
         st = play_until(page, lambda s: s["mine"] and "D" in s["legal"], 30)
         page.tap("button[data-stock]")
         page.wait_for_function("v => window.samrapTable.msg.v > v", arg=st["v"])
-        st = state(page)
-        assert st is not None
+        st = state(page) or {}
+        assert st
         face = next(a.split()[1] for a in st["legal"] if a.startswith("X "))
         box = page.locator(f'.hand [data-face="{face}"]').bounding_box()
         assert box is not None
