@@ -229,7 +229,13 @@ def all_melds(faces: int, jokers: int, min_run: int, layers: tuple[int, ...] | N
     """Every valid meld of any size from a hand (for ``melds_after_down``), sorted; with the
     hand's face ``layers``, its sets are sets of any suits (``set_suits = any``)."""
     sets = any_set_cands(layers, jokers) if layers is not None else set_cands(faces, jokers)
-    return sorted(c.spec for c in (*sets, *run_cands(faces, jokers, min_run)))
+    return sorted((c.spec for c in (*sets, *run_cands(faces, jokers, min_run))), key=_meld_order)
+
+
+def _meld_order(spec: Spec) -> tuple[int, int]:
+    """The order of ``M`` actions (``actions.sort_key``): by natural faces, then jokers and repeats."""
+    key = spec.order_key()
+    return key[1], key[2]
 
 
 def _add(used: tuple[int, ...], m: int) -> tuple[int, ...]:
