@@ -42,7 +42,7 @@ def main() -> None:
     ap.add_argument("--games", type=int, default=20)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--deals", type=int, default=0, help="simulated deals per decision (0: the review's default)")
-    ap.add_argument("--json", action="store_true")
+    ap.add_argument("--rows", default="", help="write every reviewed decision (JSON lines) to this file")
     args = ap.parse_args()
     spec = get_spec(args.game)
     config = spec.parse_config(f"{args.game}(players={args.players})", spec.default_config)
@@ -62,6 +62,10 @@ def main() -> None:
             r = review_record(record, q, seed=0, deals=args.deals or None, games=[0])
             review_seconds += time.perf_counter() - t
             labels[names[q]].update(d.label for d in r.decisions)
+            if args.rows:
+                with open(args.rows, "a", encoding="utf-8") as f:
+                    for d in r.decisions:
+                        f.write(json.dumps({"bot": names[q], "match": k, **d.as_dict()}, ensure_ascii=False) + "\n")
     out = {}
     for bot, c in labels.items():
         n = sum(c.values())

@@ -75,6 +75,7 @@ class Decision:
     best: str
     loss: float
     sure_loss: float
+    worth_se: float
     win_played: float | None
     win_best: float | None
     label: str
@@ -92,6 +93,7 @@ class Decision:
             "best": self.best,
             "loss": round(self.loss, 1),
             "sure_loss": round(self.sure_loss, 1),
+            "worth_se": round(self.worth_se, 1),
             "win_played": None if self.win_played is None else round(self.win_played, 3),
             "win_best": None if self.win_best is None else round(self.win_best, 3),
             "label": self.label,
@@ -294,11 +296,12 @@ def review_step(game: Any, spec: GameSpec, step: Step, seed: int, deals: int) ->
     rng = make_rng(f"samrap-review:{seed}:{step.game_index}:{step.number}")
     comp, best = judge(game, spec, step.view, step.legal, step.played, rng, deals)
     near = is_near_end(game, step.view)
-    loss = sure = 0.0
+    loss = sure = worth_se = 0.0
     win_p = win_b = None
     if comp is not None:
         gap, se = comp.loss(step.played)
         sure = round(max(0.0, gap - se), 1)
+        worth_se = round(se, 1)
         loss = round(max(0.0, comp.points_loss(step.played)), 1)  # stored as shown: rebuilt reviews are equal
         win_p, win_b = round(comp.of(step.played).win, 3), round(comp.best.win, 3)
     label = label_for(game.name, sure)
@@ -315,6 +318,7 @@ def review_step(game: Any, spec: GameSpec, step: Step, seed: int, deals: int) ->
         best=game.action_text(best),
         loss=loss,
         sure_loss=sure,
+        worth_se=worth_se,
         win_played=win_p,
         win_best=win_b,
         label=label,
@@ -427,6 +431,7 @@ def _decision_of(d: dict[str, Any]) -> Decision:
         best=d["best"],
         loss=d["loss"],
         sure_loss=d["sure_loss"],
+        worth_se=d.get("worth_se", 0.0),
         win_played=d["win_played"],
         win_best=d["win_best"],
         label=d["label"],
