@@ -58,6 +58,8 @@ KIND_NAMES = {
 }
 #: Confident loss of worth from which a move is an inaccuracy, a mistake, a blunder.
 THRESHOLDS: dict[str, tuple[float, float, float]] = {"dummy": (7.0, 15.0, 35.0), "contract": (7.0, 15.0, 35.0)}
+#: Standard errors of the paired worth gap taken off before labelling (the "confident" loss).
+CONFIDENCE = 1.0
 #: Simulated deals per decision (per game); more is steadier and slower.
 DEALS: dict[str, int] = {"dummy": 32, "contract": 16}
 #: The heuristic's best moves compared at a decision (the move played is added when missing).
@@ -300,7 +302,7 @@ def review_step(game: Any, spec: GameSpec, step: Step, seed: int, deals: int) ->
     win_p = win_b = None
     if comp is not None:
         gap, se = comp.loss(step.played)
-        sure = round(max(0.0, gap - se), 1)
+        sure = round(max(0.0, gap - CONFIDENCE * se), 1)
         worth_se = round(se, 1)
         loss = round(max(0.0, comp.points_loss(step.played)), 1)  # stored as shown: rebuilt reviews are equal
         win_p, win_b = round(comp.of(step.played).win, 3), round(comp.best.win, 3)
