@@ -321,3 +321,20 @@ def test_stage_timing_is_off_unless_asked_and_records_each_commit(db_path: Path,
         order = ["read", "entered", "locked", "planned", "applied", "stored", "broadcast"]
         assert all(stamps[a] <= stamps[b] for a, b in itertools.pairwise(order))
         assert report["loop_lag"]["count"] > 0 and report["writer_commit"]["count"] > 0
+
+
+def test_samrap_serve_believes_no_forwarded_header_by_default(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The real server (uvicorn as ``samrap serve`` runs it): uvicorn by itself trusts
+    ``X-Forwarded-For`` from 127.0.0.1, so forged headers from a local client each got a fresh
+    bucket (issue 15.5: 60 of 60 table creations passed)."""
+    import httpx
+
+    from tests.server.live import live_server
+
+    monkeypatch.setenv("SAMRAP_RATE_LIMITS", "tables=2/60")
+    with live_server(f"sqlite:///{tmp_path / 'xff.db'}") as server:
+        codes = [
+            httpx.post(f"{server.url}/api/tables", json={}, headers={"x-forwarded-for": f"10.1.1.{k}"}).status_code
+            for k in range(4)
+        ]
+    assert codes == [201, 201, 429, 429]
