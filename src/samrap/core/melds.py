@@ -3,7 +3,9 @@
 A set is 3 or 4 cards of one rank; a run is 3 or more consecutive cards of one suit. Whether an
 ace may also be low (A-2-3) is the only rule knob (``ace_low``); runs never wrap (K-A-2).
 All enumeration goes through per-suit and per-rank tables cached on the 13-bit (or 4-bit)
-pattern, so meld search costs a few dictionary look-ups per suit.
+pattern, so meld search costs a few dictionary look-ups per suit. The caches are ``functools``
+caches of pure functions that return tuples or ints: the server's worker threads may share them,
+since a race at worst computes one equal value twice (tests/engine/test_threads.py).
 """
 
 from __future__ import annotations
