@@ -11,8 +11,9 @@ over. The server's RSS (and its open file descriptors and threads) is sampled ev
 ``--sample`` seconds.
 
 Output: a CSV of the samples (``--csv``), a JSON summary on stdout (RSS at the first, middle and
-last sample, the growth per 10 minutes over the second half, reconnects, actions, errors) and, with
-``--plot``, a PNG of RSS over time (matplotlib, in the ``dev`` extra).
+last sample, the growth per 10 minutes over the second half and over the last 10 minutes,
+reconnects, actions, errors) and, with ``--plot``, a PNG of RSS over time (matplotlib, in the
+``dev`` extra; ``--plot-before CSV`` draws an earlier run's curve beside it).
 
     python -m bench.server_soak --tables 200 --minutes 30 --csv soak.csv --plot docs/img/server-soak-rss.png
     python -m bench.server_soak --tables 20 --minutes 1                     # a quick check
@@ -196,15 +197,6 @@ async def run(args: argparse.Namespace, base: str, pid: int) -> dict[str, Any]:
             w = csv.DictWriter(f, fieldnames=list(samples[0]))
             w.writeheader()
             w.writerows(samples)
-    half = [s for s in samples if s["t_s"] >= samples[-1]["t_s"] / 2]
-    growth = None
-    if len(half) >= 2 and half[-1]["t_s"] > half[0]["t_s"]:
-        # least-squares slope of RSS over the second half, per 10 minutes
-        xs = [s["t_s"] for s in half]
-        ys = [s["rss_mib"] for s in half]
-        mx, my = sum(xs) / len(xs), sum(ys) / len(ys)
-        slope = sum((x - mx) * (y - my) for x, y in zip(xs, ys, strict=True)) / sum((x - mx) ** 2 for x in xs)
-        growth = round(slope * 600, 2)
     mid = samples[len(samples) // 2]
     return {
         "tables": args.tables,
@@ -214,7 +206,8 @@ async def run(args: argparse.Namespace, base: str, pid: int) -> dict[str, Any]:
         "rss_middle_mib": mid["rss_mib"],
         "rss_last_mib": samples[-1]["rss_mib"],
         "rss_max_mib": max(s["rss_mib"] for s in samples),
-        "rss_growth_second_half_mib_per_10min": growth,
+        "rss_growth_second_half_mib_per_10min": slope_per_10min(samples, samples[-1]["t_s"] / 2),
+        "rss_growth_last_10min_mib_per_10min": slope_per_10min(samples, samples[-1]["t_s"] - 600),
         "fds_first_last": [samples[0]["fds"], samples[-1]["fds"]],
         "threads_first_last": [samples[0]["threads"], samples[-1]["threads"]],
         "actions": soak.actions,
@@ -226,7 +219,19 @@ async def run(args: argparse.Namespace, base: str, pid: int) -> dict[str, Any]:
     }
 
 
-def plot(csv_path: str, out: str, title: str) -> None:
+def slope_per_10min(samples: list[dict[str, Any]], since: float) -> float | None:
+    """Least-squares slope of RSS over the samples from ``since`` seconds on, in MiB per 10 minutes."""
+    part = [s for s in samples if s["t_s"] >= since]
+    if len(part) < 2 or part[-1]["t_s"] <= part[0]["t_s"]:
+        return None
+    xs = [s["t_s"] for s in part]
+    ys = [s["rss_mib"] for s in part]
+    mx, my = sum(xs) / len(xs), sum(ys) / len(ys)
+    slope = sum((x - mx) * (y - my) for x, y in zip(xs, ys, strict=True)) / sum((x - mx) ** 2 for x in xs)
+    return round(slope * 600, 2)
+
+
+def plot(csv_path: str, out: str, title: str, before: str | None = None, before_label: str = "an earlier run") -> None:
     import matplotlib
 
     matplotlib.use("Agg")
@@ -236,6 +241,15 @@ def plot(csv_path: str, out: str, title: str) -> None:
         rows = list(csv.DictReader(f))
     minutes = [float(r["t_s"]) / 60 for r in rows]
     fig, ax = plt.subplots(figsize=(8, 3.6), dpi=110)
+    if before is not None:
+        with open(before, encoding="utf-8") as f:
+            old = list(csv.DictReader(f))
+        ax.plot(
+            [float(r["t_s"]) / 60 for r in old],
+            [float(r["rss_mib"]) for r in old],
+            color="#999999",
+            label=before_label,
+        )
     ax.plot(minutes, [float(r["rss_mib"]) for r in rows], color="#1f4e8c", label="server RSS (MiB)")
     ax.set_xlabel("minutes")
     ax.set_ylabel("RSS (MiB)")
@@ -264,9 +278,16 @@ def main() -> None:
     p.add_argument("--csv", default=None)
     p.add_argument("--plot", default=None, help="write a PNG of RSS over time (needs --csv)")
     p.add_argument("--verbose", action="store_true", help="print every sample to stderr")
+    p.add_argument("--plot-before", default=None, help="an earlier run's CSV, drawn in grey beside this one")
+    p.add_argument("--plot-before-label", default="an earlier run")
+    p.add_argument("--plot-only", action="store_true", help="only draw --plot from --csv (no run)")
     args = p.parse_args()
     if args.plot and not args.csv:
         p.error("--plot needs --csv")
+    title = f"samrap serve, {args.tables} tables, sockets dropping every ~{args.life:g} s"
+    if args.plot_only:
+        plot(args.csv, args.plot, title, args.plot_before, args.plot_before_label)
+        return
     soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
     resource.setrlimit(resource.RLIMIT_NOFILE, (min(hard, max(soft, 8 * args.tables + 1024)), hard))
     port = free_port()
@@ -290,8 +311,7 @@ def main() -> None:
     result["database"] = db.split(":")[0]
     print(json.dumps(result, indent=2))
     if args.plot:
-        title = f"samrap serve, {args.tables} tables, sockets dropping every ~{args.life:g} s"
-        plot(args.csv, args.plot, title)
+        plot(args.csv, args.plot, title, args.plot_before, args.plot_before_label)
 
 
 if __name__ == "__main__":
