@@ -22,6 +22,7 @@ import math
 from collections.abc import Callable, Sequence
 from dataclasses import replace
 from functools import lru_cache
+from itertools import combinations
 from random import Random
 from typing import cast
 
@@ -40,7 +41,7 @@ from samrap.games.contract.actions import (
 )
 from samrap.games.contract.cards import JOKER, face_value
 from samrap.games.contract.config import ContractConfig
-from samrap.games.contract.contracts import contract
+from samrap.games.contract.contracts import LAST_DEAL, contract
 from samrap.games.contract.melds import ext_faces
 from samrap.games.contract.observe import ContractView
 from samrap.games.contract.state import ContractState
@@ -193,8 +194,87 @@ def _faces(mask: int) -> list[int]:
     return out
 
 
+def cover_cost(faces: Sequence[int], jokers: int, runs: int, min_run: int) -> int:
+    """How far natural ``faces`` and ``jokers`` are from going out in ``runs`` runs of different
+    suits at once (deal 7, rule 17): twice the cards of the suits left out (each must be thrown,
+    one a turn), plus the gaps the kept suits' spans leave (a repeated face counts two: one run
+    holds a face once), less the jokers. Smaller is nearer; 0 is a hand that could go out."""
+    by_suit: list[list[int]] = [[], [], [], []]
+    for f in faces:
+        by_suit[f // 13].append(f % 13)
+    sizes = [len(r) for r in by_suit]
+    gaps = []
+    for ranks in by_suit:
+        if not ranks:
+            gaps.append(0)
+            continue
+        uniq = sorted(set(ranks))
+        best = 99
+        for ace_low in (False, True):
+            pos = sorted(0 if (r == 12 and ace_low) else r + 1 for r in uniq)
+            span = pos[-1] - pos[0] + 1
+            best = min(best, span - len(pos) + max(0, min_run - span))
+        gaps.append(best + 2 * (len(ranks) - len(uniq)))
+    best = 99
+    for keep in combinations(range(4), runs):
+        shed = sum(sizes[su] for su in range(4) if su not in keep)
+        best = min(best, 2 * shed + max(0, sum(gaps[su] for su in keep) - jokers))
+    return best
+
+
+def _deal7_plan(view: ContractView, legal: Sequence[ContractAction], a: ContractAction) -> ContractAction:
+    """Deal 7, not down: plan for going out at once (rule 17). Throw the card whose loss leaves
+    the hand nearest three runs (:func:`cover_cost`), the dearest on ties; take the top discard
+    only when it brings the hand nearer (or is a joker), else draw. Without this the heuristic's
+    usual card-by-card usefulness left nine deals in ten of deal 7 with nobody out."""
+    pack = view.config.pack
+    nat: list[int] = []
+    jokers = 0
+    for pid in range(pack.size):
+        if view.hand >> pid & 1:
+            f = pack.faces[pid]
+            if f == JOKER:
+                jokers += 1
+            else:
+                nat.append(f)
+    runs = contract(view.deal)[1]
+    min_run = view.config.min_run
+    if isinstance(a, Discard):
+        options = [x for x in legal if isinstance(x, Discard) and x.face != JOKER]
+        if not options:
+            return a
+
+        def after(x: Discard) -> tuple[int, int]:
+            rest = list(nat)
+            rest.remove(x.face)
+            return cover_cost(rest, jokers, runs, min_run), -face_value(x.face)
+
+        return min(options, key=after)
+    if isinstance(a, Draw | PickUp) and view.pile:
+        top = pack.faces[view.pile[-1]]
+        take = next((x for x in legal if isinstance(x, PickUp) and x.depth == 0), None)
+        draw = next((x for x in legal if isinstance(x, Draw)), a)
+        if take is None:
+            return draw
+        if top == JOKER:
+            return take
+        now = cover_cost(nat, jokers, runs, min_run)
+        pool = [*nat, top]
+        best = min(cover_cost(pool[:i] + pool[i + 1 :], jokers, runs, min_run) for i in range(len(nat)))
+        return take if best < now else draw
+    return a
+
+
 def best_action(view: ContractView, legal: Sequence[ContractAction]) -> ContractAction:
-    """The legal action with the highest :func:`evaluate` (the first on ties)."""
+    """The legal action with the highest :func:`evaluate` (the first on ties); in deal 7 before
+    going down, the draw and the discard plan for going out at once (:func:`_deal7_plan`)."""
+    a = _best_action(view, legal)
+    if view.deal == LAST_DEAL and not view.down >> view.seat & 1 and isinstance(a, Discard | Draw | PickUp):
+        return _deal7_plan(view, legal, a)
+    return a
+
+
+def _best_action(view: ContractView, legal: Sequence[ContractAction]) -> ContractAction:
     for a in legal:
         if isinstance(a, GoDown | Meld | LayOff):
             break
