@@ -50,6 +50,42 @@ def raw_loop(text: str, games: int, seed: int) -> tuple[int, int, float]:
     return games, actions, time.process_time() - start
 
 
+def same_games(text: str, games: int, seed: int, runner: bool) -> int:
+    """The games ``samrap simulate --seed <seed>`` plays, through the match runner
+    (``runner``) or the raw facade loop with the same seeds and seat generators (so the same
+    actions); the number of actions. For instruction counts of the runner's own cost::
+
+        PYTHONHASHSEED=0 valgrind --tool=callgrind --callgrind-out-file=/dev/null \\
+            .venv/bin/python -m bench.tools_speed --loop raw --games 100     # and 300; runner
+    """
+    from samrap.cli.lineup import line_up
+    from samrap.core.rng import make_rng
+    from samrap.engine.match import SEED_BITS, deal_rng, seat_rngs, single_games
+    from samrap.engine.registry import GameSetup, resolve
+
+    spec, config = resolve(text)
+    game: Any = spec.make_game(config)
+    n = game.players
+    if runner:
+        seats = line_up("random", n, game)
+        return sum(len(r.games[0].actions) for r in single_games(spec, config, seats, seed, games))
+    legal_actions, apply_unchecked, current_player = game.legal_actions, game.apply_unchecked, game.current_player
+    seeds = make_rng(f"samrap-games:{seed}")
+    actions = 0
+    for _ in range(games):
+        match_seed = seeds.getrandbits(SEED_BITS)
+        game_seed = deal_rng(match_seed).getrandbits(SEED_BITS)
+        rngs = seat_rngs(match_seed, n)
+        setup = GameSetup(0, game.deal_order(game_seed), spec.first_starter(game, game_seed), 1, (0,) * n, game_seed)
+        s = spec.start_game(game, setup)
+        seat = current_player(s)
+        while seat >= 0:
+            s = apply_unchecked(s, rngs[seat].choice(legal_actions(s)))
+            actions += 1
+            seat = current_player(s)
+    return actions
+
+
 def _cli(args: list[str]) -> tuple[dict[str, Any], float]:
     """Run ``samrap <args>`` in this process; its JSON output and the CPU seconds it took."""
     out = io.StringIO()
@@ -81,8 +117,14 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--games", type=int, default=1000, help="games per measurement (Dummy ~60 actions each)")
     ap.add_argument("--rounds", type=int, default=3)
     ap.add_argument("--seed", type=int, default=0)
+    ap.add_argument(
+        "--loop", choices=("raw", "runner"), help="play simulate's games raw or through the runner, once (callgrind)"
+    )
     args = ap.parse_args(argv)
     text = f"{args.game}(players={args.players})"
+    if args.loop:
+        print(same_games(text, args.games, args.seed, args.loop == "runner"), file=sys.stderr)
+        return
     deals = max(1, args.games // args.players)
     raw_a, raw_g, sim_a, tour_g, reported = [], [], [], [], []
     for r in range(args.rounds):
