@@ -165,10 +165,16 @@ class ContractEncoder:
         jokers = max(1, pack.jokers)
         big, pile_floats = self._pile(v.pile)
         floats = list(pile_floats)
+        # Bits are gathered in small integers and shifted into ``big`` once each: every ``|=`` on
+        # the 5,500-bit integer copies all of it.
         layers, hand_jokers = pack.face_layers(hand)
+        bits = 0
         for k, layer in enumerate(layers[:LAYERS]):
-            big |= layer << (at["hand"] + 52 * k)
-        down_at = at["down"]
+            bits |= layer << (52 * k)
+        big |= bits << at["hand"]
+        lo = at["hand_size"]  # the small pieces from here to the end
+        small = 0
+        down_at = at["down"] - lo
         hs, buys, sc = f["hand_size"], f["buys"], f["scores"]
         max_buys = max(1, cfg.max_buys)
         known = v.known
@@ -185,7 +191,7 @@ class ContractEncoder:
         for k in range(n):
             q = (me + k) % n
             if down >> q & 1:
-                big |= 1 << (down_at + k)
+                small |= 1 << (down_at + k)
             floats[hs + k] = hand_sizes[q] / MAX_HAND
             if v.buys[q]:
                 floats[buys + k] = v.buys[q] / max_buys
@@ -201,18 +207,19 @@ class ContractEncoder:
                 bits |= 1 << (owner_at + SEATS * j + (m.owner - me) % n)
             self._table_last[me] = (melds, bits)
         big |= bits
-        big |= 1 << (at["deal"] + v.deal - 1)
-        big |= 1 << (at["phase"] + int(v.phase))
-        big |= 1 << (at["to_move"] + (v.to_move() - me) % n)
-        big |= 1 << (at["current"] + (v.current - me) % n)
-        big |= 1 << (at["dealer"] + (v.dealer - me) % n)
-        big |= 1 << (at["players"] + n - 3)
+        small |= 1 << (at["deal"] - lo + v.deal - 1)
+        small |= 1 << (at["phase"] - lo + int(v.phase))
+        small |= 1 << (at["to_move"] - lo + (v.to_move() - me) % n)
+        small |= 1 << (at["current"] - lo + (v.current - me) % n)
+        small |= 1 << (at["dealer"] - lo + (v.dealer - me) % n)
+        small |= 1 << (at["players"] - lo + n - 3)
         if v.went_down:
-            big |= 1 << at["went_down"]
+            small |= 1 << (at["went_down"] - lo)
         if v.forbid >= 0:
-            big |= 1 << (at["forbid"] + v.forbid)
+            small |= 1 << (at["forbid"] - lo + v.forbid)
         if v.deep >= 0:
-            big |= 1 << (at["deep"] + pack.faces[v.deep])
+            small |= 1 << (at["deep"] - lo + pack.faces[v.deep])
+        big |= small << lo
         floats[f["hand_jokers"]] = hand_jokers / jokers
         floats[f["stock"]] = stock_size / pack.size
         floats[f["reshuffles"]] = v.reshuffles / max(1, cfg.max_reshuffles)
