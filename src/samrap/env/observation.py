@@ -68,14 +68,6 @@ class ObsLayout:
         return "\n".join(lines)
 
 
-def unpack_masks(masks: Sequence[int], bits: int) -> npt.NDArray[np.uint8]:
-    """Card bitmasks -> a ``len(masks) x bits`` 0/1 array (bit ``c`` of mask ``k`` at ``[k, c]``)."""
-    nbytes = (bits + 7) // 8
-    raw = b"".join(m.to_bytes(nbytes, "little") for m in masks)
-    arr = np.frombuffer(raw, dtype=np.uint8).reshape(len(masks), nbytes)
-    return np.unpackbits(arr, axis=1, bitorder="little")[:, :bits]
-
-
 #: Byte value -> its 8 bits as float32, low bit first (a gather beats unpackbits + astype).
 _BYTE_BITS = np.unpackbits(np.arange(256, dtype=np.uint8)[:, None], axis=1, bitorder="little").astype(np.float32)
 
@@ -85,11 +77,3 @@ def bits_to_vector(big: int, size: int) -> Vector:
     raw = np.frombuffer(big.to_bytes((size + 7) // 8, "little"), dtype=np.uint8)
     out: Vector = _BYTE_BITS.take(raw, axis=0).ravel()[:size]
     return out
-
-
-def action_mask(num_actions: int, ids: Sequence[int] | set[int] | dict[int, object]) -> npt.NDArray[np.int8]:
-    """A 0/1 ``int8`` vector with ones at ``ids``."""
-    m = np.zeros(num_actions, dtype=np.int8)
-    if ids:
-        m[np.fromiter(ids, dtype=np.int64, count=len(ids))] = 1
-    return m
