@@ -149,9 +149,13 @@ def go_down_places_deep(s: ContractState, hand: int, deep: int) -> bool:
     :func:`deep_placeable`; :class:`DeepAfterGoDown` gives each answer without building the
     successor, and go-downs that cannot give the card a place (:func:`deep_marks`) are skipped.
     """
+    return takes_deep_down(s, hand, s.config.pack.faces[deep]) or places_deep_later(s, hand, deep)
+
+
+def places_deep_later(s: ContractState, hand: int, deep: int) -> bool:
+    """:func:`go_down_places_deep` once no go-down holds the deep card (:func:`takes_deep_down`
+    said no): some go-down lets it reach the table after, as a lay-off on old or new melds."""
     face = s.config.pack.faces[deep]
-    if takes_deep_down(s, hand, face):
-        return True
     if not may_attach_later(s, face):
         return False
     judge = DeepAfterGoDown(s, hand, deep)

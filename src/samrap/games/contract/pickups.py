@@ -18,7 +18,7 @@ from samrap.games.contract.actions import DRAW, ContractAction, pickup
 from samrap.games.contract.cards import JOKER, Pack
 from samrap.games.contract.config import ContractConfig
 from samrap.games.contract.contracts import LAST_DEAL, contract
-from samrap.games.contract.deepcard import deep_reach, deep_reachable, takes_deep_down
+from samrap.games.contract.deepcard import deep_only, deep_reach, deep_reachable, places_deep_later, takes_deep_down
 from samrap.games.contract.lookahead import is_finishable
 from samrap.games.contract.melds import TableMeld, table_summary
 from samrap.games.contract.search import contract_possible, meld_with_face, runs_may_cover
@@ -130,7 +130,7 @@ def _deep_before_down(s: ContractState, out: list[ContractAction]) -> None:
             lo = mid + 1
     shallowest = lo
     reach = -1  # deep_reach(s), worked out when first needed
-    quick = not s.pending
+    quick = not s.pending and deep_only(s)
     faces = pack.faces
     pool = hand | 1 << pile[-1]
     first_layers, jokers = pack.face_layers(pool)
@@ -162,7 +162,10 @@ def _deep_before_down(s: ContractState, out: list[ContractAction]) -> None:
                     continue
         if k < shallowest:
             continue
-        if (quick and takes_deep_down(s, pool, face)) or is_finishable(apply_unchecked(s, pickup(k))):
+        if quick:  # the deep card is the only duty: the search would ask these two (deepcard)
+            if takes_deep_down(s, pool, face) or places_deep_later(apply_unchecked(s, pickup(k)), pool, card):
+                out.append(pickup(k))
+        elif is_finishable(apply_unchecked(s, pickup(k))):
             out.append(pickup(k))
 
 
