@@ -15,7 +15,7 @@ from samrap.players.review import LABELS, THRESHOLDS, label_for, review_record
 
 DEALS = 6
 #: Card texts, the only Latin letters a Thai line may hold.
-CARDS = re.compile(r"(?:[2-9TJQKA][cdhs])+")
+CARDS = re.compile(r"(?:(?:[2-9TJQKA]|10)[♣♦♥♠])+")  # cards as people read them (players/words.py)
 
 
 def _record(text: str, bots: tuple[str, ...], seed: int) -> Record:
