@@ -72,6 +72,16 @@ def test_runs_of_3_and_deep_pickups_only_where_they_apply() -> None:
     assert "no two cards of a set may share a suit" in seed and "in any suits" in pagat
 
 
+def test_why_deals_stall_is_told_only_where_sets_need_different_suits() -> None:
+    """Distinct-suit sets (rule 8) make deals with nobody out common (bench/contract_nobody_out.py):
+    the page says why, citing rules 14, 18 and 28; with sets of any suits it hardly happens."""
+    seed_en, seed_th = text(rulebook(SEED), "en"), text(rulebook(SEED), "th")
+    assert "Why a deal can end with nobody out" in seed_en and "(rules 18 and 28)" in seed_en
+    assert "ทำไมบางรอบไม่มีใครหมดมือ" in seed_th and "(ข้อ 18 และ 28)" in seed_th
+    for config in (PAGAT, LIVERPOOL):
+        assert "Why a deal can end with nobody out" not in text(rulebook(config), "en")
+
+
 def test_buying_and_its_limits_only_with_liverpool() -> None:
     seed, liverpool = rulebook(SEED), rulebook(LIVERPOOL)
     assert (seed.preset, liverpool.preset) == ("seed", "liverpool")

@@ -297,6 +297,32 @@ def _buying(c: ContractConfig) -> Section | None:
     )
 
 
+def _stalls(c: ContractConfig) -> tuple[Rule, ...]:
+    """Why a deal can end with nobody out, where the config makes that common.
+
+    Measured (bench/contract_nobody_out.py, four heuristic bots): under distinct-suit sets about six
+    deals 1 in ten end with nobody out, against almost none with sets of any suits; a player who
+    meets such a deal deserves to know it is the rules, not a bug.
+    """
+    if c.set_suits == "any":
+        return ()
+    return (
+        Rule(
+            None,
+            "Why a deal can end with nobody out: a set's cards must all be of different suits, so with two decks "
+            "a set of three takes one more card and a set of four none; once a rank's set holds all four suits, "
+            "the other cards of that rank can never be laid off. After going down you may only lay off "
+            "(rule 14), so in a deal of sets the table soon has no place for the cards still held: players only "
+            "draw and discard until the stock runs out for the last time, and everyone scores their hand "
+            "(rules 18 and 28).",
+            "ทำไมบางรอบไม่มีใครหมดมือ: ไพ่ในตองต้องต่างดอกกัน ไพ่สองสำรับ ตองสามใบจึงฝากได้อีกใบเดียว "
+            "ตองสี่ใบฝากไม่ได้อีก เมื่อตองของแต้มใดครบสี่ดอกแล้ว ไพ่แต้มนั้นที่เหลือจะฝากไม่ได้เลย "
+            "หลังลงตามสัญญาแล้วทำได้แค่ฝาก (ข้อ 14) ในรอบที่สัญญาเป็นตอง โต๊ะจึงไม่มีที่ให้ไพ่ที่ยังถืออยู่ "
+            "ผู้เล่นได้แต่จั่วและทิ้งจนกองจั่วหมดครั้งสุดท้าย แล้วทุกคนเสียแต้มตามไพ่ในมือ (ข้อ 18 และ 28)",
+        ),
+    )
+
+
 def _scoring(c: ContractConfig) -> Section:
     return Section(
         "scoring",
@@ -320,6 +346,7 @@ def _scoring(c: ContractConfig) -> Section:
                 "After seven deals the lowest total wins; an exact tie is shared.",
                 "ครบเจ็ดรอบ แต้มรวมน้อยที่สุดชนะ ถ้าเท่ากันพอดีชนะร่วมกัน",
             ),
+            *_stalls(c),
         ),
     )
 
