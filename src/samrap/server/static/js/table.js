@@ -10,6 +10,7 @@ import { cardName, cardShort, cardSVG, rankIndex, suitIndex } from "./cards.js";
 import { clear, h, modal, toast } from "./dom.js";
 import { needCss } from "./css.js";
 import { draggable } from "./drag.js";
+import { rulesHref } from "./content.js";
 import { renderTable, tableTitle } from "./felt.js";
 import { lang, t } from "./i18n.js";
 import { ITEM_NAMES, RULES_TH, gameOverPanel } from "./ledger.js";
@@ -855,6 +856,19 @@ class TableController {
     return [felt, this.dock()];
   }
 
+  /** Who dealt: Dummy's game 1 has a drawn dealer (rule 6; later games the knocker starts, rule 7),
+   *  Contract's every deal has one (the view's dealer). Null when there is nothing to say. */
+  dealerNote(v) {
+    let dealer = null;
+    if (v.game === "contract" && Number.isInteger(v.dealer)) dealer = v.dealer;
+    else if (v.game === "dummy" && !(this.msg.game || 0) && Number.isInteger(v.starter)) {
+      const n = v.players || 2;
+      dealer = (((v.starter - v.direction) % n) + n) % n;
+    }
+    if (dealer === null) return null;
+    return h("span", { class: "dealer" }, t("tbl.dealer", { name: dealer === this.seat ? t("tbl.you") : seatName(this.names, dealer) }));
+  }
+
   statusBar(v, mover) {
     const turnText = v.over ? (v.game === "contract" ? t("tbl.dealOver") : t("phase.over")) : mover === this.seat ? t("table.yourTurn") : t("table.turn", { name: seatName(this.names, mover) });
     const snd = soundOn();
@@ -866,11 +880,14 @@ class TableController {
       v.game === "dummy"
         ? h("span", null, t("table.game", { n: (this.msg.game || 0) + 1 }), " · ", v.direction > 0 ? t("table.direction.cw") : t("table.direction.ccw"))
         : contractLine(v),
+      this.dealerNote(v),
       h("span", { class: "tabletitle" }, tableTitle(v.game, v.config, null)),
       h("span", { class: "conn", role: "status" }),
       h(
         "span",
         { class: "tools" },
+        // The rules being played, in one tap (issue 14.4): a new tab, so the table keeps its socket.
+        h("a", { class: "tool rules", href: rulesHref(v.config), target: "_blank", rel: "noopener", title: t("tbl.rulesLink"), "aria-label": t("tbl.rulesLink") }, t("nav.rules")),
         this.moveLog(),
         h(
           "button",
