@@ -46,3 +46,7 @@ _.should_exit
 
 # signal handlers take (signum, frame) whether they read them or not (bench/contract_hunt.py).
 _.signum
+
+# The event loop keeps only weak references to tasks: a connection holds its closing task so it is not
+# collected before it runs (server/connection.py).
+_._closer

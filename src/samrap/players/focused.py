@@ -100,9 +100,8 @@ class FocusedSearch(Generic[S, A, V]):
         self.min_rounds = min_rounds
         apply_unchecked = getattr(game, "apply_unchecked", None)
         self._apply: Callable[[S, A], S] = apply_unchecked if callable(apply_unchecked) else game.apply
-        #: Playouts and seconds of every search so far (for iterations/s reports).
+        #: Playouts of every search so far (bench/search_speed.py divides them by CPU time).
         self.total_iterations = 0
-        self.total_seconds = 0.0
 
     @property
     def name(self) -> str:
@@ -179,9 +178,7 @@ class FocusedSearch(Generic[S, A, V]):
             used += len(alive)
             if self.prune_z and done >= self.min_rounds:
                 alive = [i for i in alive if i == 0 or _upper(values[i], values[0], self.prune_z) >= 0.0]
-        elapsed = time.perf_counter() - start
         self.total_iterations += used
-        self.total_seconds += elapsed
         chosen = 0
         best_gain = 0.0
         for i in range(1, k):

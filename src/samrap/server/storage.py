@@ -25,7 +25,6 @@ from sqlalchemy import (
     create_engine,
     delete,
     event,
-    func,
     insert,
     or_,
     select,
@@ -409,10 +408,6 @@ class Storage:
             row = conn.execute(select(p.c.id, p.c.name).where(p.c.token_hash == token_hash)).first()
             return None if row is None else (str(row.id), str(row.name))
 
-    def rename_player(self, player_id: str, name: str) -> None:
-        with self.engine.begin() as conn:
-            conn.execute(update(schema.players).where(schema.players.c.id == player_id).values(name=name))
-
     def leaderboard(self, game: str, limit: int) -> list[dict[str, Any]]:
         r, p = schema.ratings, schema.players
         ordinal = (r.c.mu - 3 * r.c.sigma).label("ordinal")
@@ -453,7 +448,3 @@ class Storage:
         m = schema.mutes
         with self.engine.connect() as conn:
             return {(r.seat, r.muted_seat) for r in conn.execute(select(m).where(m.c.table_code == code))}
-
-    def count_tables(self) -> int:
-        with self.engine.connect() as conn:
-            return int(conn.execute(select(func.count()).select_from(schema.tables)).scalar_one())

@@ -65,7 +65,6 @@ class Writer:
         self.storage = storage
         self.threaded = storage.dialect != "sqlite" if threaded is None else threaded
         self.commits = 0
-        self.appends = 0
         self._queue: queue.SimpleQueue[_Job | None] = queue.SimpleQueue()
         self._pending: list[_Job] = []
         self._thread: threading.Thread | None = None
@@ -160,7 +159,6 @@ class Writer:
             done = time.perf_counter()
             CLOCK.writer.add(done, done - started)
         self.commits += 1
-        self.appends += len(items)
         for job, err in zip(batch, results, strict=True):
             if self._thread is None:
                 _settle(job, None, err)

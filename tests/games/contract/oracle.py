@@ -58,10 +58,6 @@ def naive_kind(faces: list[int]) -> str | None:
     return None
 
 
-def run_length(faces: list[int]) -> int:
-    return len(faces)
-
-
 class Oracle:
     """The legal actions of the seat to move in ``s``, by brute force."""
 

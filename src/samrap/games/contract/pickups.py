@@ -15,7 +15,7 @@ from functools import lru_cache
 
 from samrap.core.cardset import RANK_MASKS, SUIT_MASKS
 from samrap.games.contract.actions import DRAW, ContractAction, pickup
-from samrap.games.contract.cards import JOKER, Pack
+from samrap.games.contract.cards import JOKER
 from samrap.games.contract.config import ContractConfig
 from samrap.games.contract.contracts import LAST_DEAL, contract
 from samrap.games.contract.deepcard import deep_only, deep_reach, deep_reachable, places_deep_later, takes_deep_down
@@ -176,12 +176,6 @@ def _rank_count(layers: Sequence[int], face: int) -> int:
     """The naturals of ``face``'s rank in a hand held as face ``layers``."""
     rank = RANK_MASKS[face % 13]
     return sum((lay & rank).bit_count() for lay in layers)
-
-
-def _pool_rank_count(pack: Pack, pool: int, face: int) -> int:
-    """The naturals of ``face``'s rank among the physical cards ``pool``."""
-    r = face % 13
-    return sum((pool & pack.face_masks[13 * su + r]).bit_count() for su in range(4))
 
 
 def _deep_when_down(s: ContractState, out: list[ContractAction]) -> None:

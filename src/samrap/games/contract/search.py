@@ -87,10 +87,6 @@ def _run_options(p14: int, jokers: int, lmin: int, lmax: int) -> tuple[tuple[int
     return tuple(sorted(out))
 
 
-def _pos_to_ranks(p14: int) -> int:
-    return (p14 >> 1) | (p14 & 1) << 12
-
-
 class Cand:
     """A candidate meld with what the contract search needs to know about it.
 

@@ -13,7 +13,6 @@ from enum import IntEnum
 from typing import NamedTuple
 
 from samrap.games.contract.config import ContractConfig
-from samrap.games.contract.contracts import LAST_DEAL
 from samrap.games.contract.melds import TableMeld
 
 
@@ -103,10 +102,6 @@ class ContractState(NamedTuple):
     @property
     def is_over(self) -> bool:
         return self.phase is Phase.OVER
-
-    @property
-    def is_last_deal(self) -> bool:
-        return self.deal == LAST_DEAL
 
     def is_down(self, seat: int) -> bool:
         return bool(self.down >> seat & 1)

@@ -138,11 +138,6 @@ def _table_reach(melds: tuple[CardSet, ...], ace_low: bool) -> tuple[CardSet, tu
     return total, tuple(per_meld)
 
 
-def table_extensions(melds: tuple[CardSet, ...], ace_low: bool) -> CardSet:
-    """Every card that extends some table meld by itself."""
-    return _table_reach(melds, ace_low)[0]
-
-
 def knocks(s: DummyState, seat: int, hand: CardSet, meldable: CardSet | None = None) -> list[Knock]:
     """Every knock of ``hand``: each face-down card with each split of the rest (rules 19, 34).
 

@@ -107,9 +107,6 @@ class DummyState(NamedTuple):
     def is_born(self, seat: int) -> bool:
         return bool(self.born >> seat & 1)
 
-    def next_seat(self, seat: int) -> int:
-        return (seat + self.direction) % self.config.players
-
     def to_string(self) -> str:
         """The one-line position string (``docs/notation.md``)."""
         from samrap.games.dummy.notation import state_to_string

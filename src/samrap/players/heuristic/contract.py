@@ -76,21 +76,8 @@ def table_ext(v: ContractView) -> int:
     return out
 
 
-def usefulness(face: int, others: Sequence[int], v: ContractView, ext: int | None = None) -> float:
-    """How much ``face`` helps the hand ``others`` toward the contract or out (0 = none)."""
-    if face == JOKER:
-        return 10.0
-    if ext is None:
-        ext = table_ext(v)
-    fmask = 0
-    for f in others:
-        if f != JOKER:
-            fmask |= 1 << f
-    return _use(face, fmask, v, ext)
-
-
 def _use(face: int, fmask: int, v: ContractView, ext: int) -> float:
-    """:func:`usefulness` of ``face`` against the hand whose natural faces are the mask ``fmask``.
+    """How much ``face`` helps the hand whose natural faces are the mask ``fmask`` (0 = none).
 
     Only the *other* faces count (copies of ``face`` itself never do), so the hand's face mask
     serves every card in it: the partners of its rank in other suits, and the other ranks of its
@@ -117,15 +104,6 @@ def _use(face: int, fmask: int, v: ContractView, ext: int) -> float:
 
 def _next_seat(v: ContractView) -> int:
     return (v.current + 1) % v.config.players
-
-
-def discard_cost(v: ContractView, face: int, faces: Sequence[int] | None = None, ext: int | None = None) -> float:
-    """What throwing ``face`` costs this seat (lower is better): usefulness minus the penalty shed."""
-    if faces is None:
-        faces = hand_faces(v)[0]
-    if ext is None:
-        ext = table_ext(v)
-    return _discard_cost(v, face, _mask(faces), ext)
 
 
 def _mask(faces: Sequence[int]) -> int:
