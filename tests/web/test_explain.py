@@ -67,7 +67,7 @@ def test_turn_timer_is_shown(new_page: Any, server: Any) -> None:
     page.goto(f"/t/{code}")
     play_until(page, lambda s: s["mine"], 30)
     timer = page.locator(".timer")
-    page.wait_for_function("() => /s left/.test(document.querySelector('.timer').textContent)")
+    page.wait_for_function("() => /s left/.test(document.querySelector('.timer')?.textContent ?? '')")
     first = int(timer.inner_text().split()[0])
     assert 0 < first <= 30
     page.wait_for_timeout(1600)

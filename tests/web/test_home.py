@@ -38,7 +38,7 @@ def test_one_tap_plays_again_with_the_last_choices(new_page: Any, server: Any) -
 
     # back home: the summary line says the choices in words; one tap on Play now plays them again
     page.goto("/")
-    page.wait_for_function("() => document.querySelector('#options-toggle').innerText.includes('Book rules')")
+    page.wait_for_function("() => !!document.querySelector('#options-toggle')?.innerText.includes('Book rules')")
     summary = page.locator("#options-toggle").inner_text()
     for words in ("Contract Rummy", "Book rules", "5 players", "Medium bots"):
         assert words in summary, summary
@@ -55,7 +55,7 @@ def test_every_preset_and_player_count_is_offered(new_page: Any) -> None:
     open_options(page)
     for name, spec in GAMES.items():
         page.select_option("#game", name)
-        page.wait_for_function(f"() => document.querySelector('#game').value === '{name}'")
+        page.wait_for_function(f"() => document.querySelector('#game')?.value === '{name}'")
         presets = page.eval_on_selector_all("#preset option", "els => els.map((e) => e.value)")
         assert presets == list(spec.presets)
         labels = page.eval_on_selector_all("#preset option", "els => els.map((e) => e.textContent)")
@@ -74,7 +74,7 @@ def test_an_option_under_more_is_the_tables_rule(new_page: Any, server: Any) -> 
     page.check("#play-opt-ace_low")
     page.fill("#play-opt-head_bonus", "100")
     page.locator("#play-opt-head_bonus").blur()
-    page.wait_for_function("() => document.querySelector('#play-more summary').innerText.includes('2 changed')")
+    page.wait_for_function("() => !!document.querySelector('#play-more summary')?.innerText.includes('2 changed')")
     assert "2 options changed" in page.locator("#options-toggle").inner_text()
     page.click("#playnow")
     info = _table_config(page, server)

@@ -39,7 +39,7 @@ def test_private_table_two_browsers(new_page: Any) -> None:
     guest.click("form button[type=submit]")
     guest.wait_for_function("() => window.samrapTable && window.samrapTable.seat === 1")
 
-    host.wait_for_function("() => !document.querySelector('[data-start]').disabled")
+    host.wait_for_function("() => document.querySelector('[data-start]')?.disabled === false")
     assert "บี" in host.locator(".lobby-seats").inner_text()
     host.click("[data-start]")
     for page in (host, guest):

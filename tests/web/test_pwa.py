@@ -117,7 +117,7 @@ def test_share_panel_shows_the_qr_code_of_the_link(new_page: Any, server: Any) -
     page.click(".qr-toggle")
     img = page.locator("img.qr")
     img.wait_for()
-    page.wait_for_function("() => { const i = document.querySelector('img.qr'); return i.naturalWidth > 0; }")
+    page.wait_for_function("() => { const i = document.querySelector('img.qr'); return !!i && i.naturalWidth > 0; }")
     assert img.get_attribute("src") == f"/api/tables/{code}/qr.svg"
     assert code in (img.get_attribute("alt") or "")
 

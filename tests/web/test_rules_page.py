@@ -58,7 +58,7 @@ def test_a_tables_config_string_links_to_its_rules(new_page: Any) -> None:
     assert href.startswith("#/rules/dummy?colour_knock=true&")
     page.goto("/" + href)
     page.wait_for_selector("[data-section=house] li")
-    page.wait_for_function("() => document.querySelector('.rules-chosen').textContent.startsWith('Modern')")
+    page.wait_for_function("() => !!document.querySelector('.rules-chosen')?.textContent.startsWith('Modern')")
     assert page.evaluate("async () => (await import('/static/js/content.js')).rulesHref('contract()')") == (
         "#/rules/contract"
     )

@@ -77,5 +77,5 @@ def test_thai_browser_gets_thai_and_home_fits_a_phone(new_page: Any) -> None:
     page.wait_for_selector(".rules h1")
     assert page.locator("h1").inner_text() == "กติกาคอนแทรครัมมี่"
     page.click("#lang")
-    page.wait_for_function("() => document.querySelector('.rules h1').textContent === 'Rules of Contract Rummy'")
+    page.wait_for_function("() => document.querySelector('.rules h1')?.textContent === 'Rules of Contract Rummy'")
     assert page.evaluate(NO_OVERFLOW)
