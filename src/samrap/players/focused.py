@@ -98,8 +98,8 @@ class FocusedSearch(Generic[S, A, V]):
         self.value_for = value_for
         self.prune_z = prune_z
         self.min_rounds = min_rounds
-        apply_unchecked = getattr(game, "apply_unchecked", None)
-        self._apply: Callable[[S, A], S] = apply_unchecked if callable(apply_unchecked) else game.apply
+        #: Playouts apply actions taken from ``legal_actions``, so the protocol's unchecked path.
+        self._apply: Callable[[S, A], S] = game.apply_unchecked
         #: Playouts of every search so far (bench/search_speed.py divides them by CPU time).
         self.total_iterations = 0
 
