@@ -229,16 +229,24 @@ def deep_reach(s: ContractState) -> int:
     a meld end, a run joker's place, or a face a run could be extended to with the cards of the
     whole pile and hand (a chain of lay-offs, jokers from exchanges counted); every face with
     ``melds_after_down``. Necessary for any deep pick-up of a player who is down, and a cheap
-    first filter for one who is not (a meld of the pool may still hold the card)."""
+    first filter for one who is not (a meld of the pool may still hold the card).
+
+    Precondition of "necessary": the count of jokers must never fall short of what exchanges
+    can free. Every run joker whose face the pool holds is counted, one by one: with two decks
+    two jokers may stand for one face (``*0=Tc`` in one run, ``*1=Tc`` in another), and a pool
+    holding both copies frees both (the fault the plain-path sweep found, counting faces).
+    """
     cfg = s.config
     ext = swap = 0
     runs: list[tuple[int, int, int]] = []
+    standing: list[int] = []  # the face of every run joker, repeats kept
     for m in s.melds:
         ext |= m.ext
         if m.kind == RUN:
             runs.append((m.key, m.lo, m.hi))
             for _, f in m.jokers:
                 swap |= 1 << f
+                standing.append(f)
     if cfg.melds_after_down:
         return (1 << 53) - 1
     reach = ext | swap
@@ -248,7 +256,7 @@ def deep_reach(s: ContractState) -> int:
         for c in s.pile:
             most |= 1 << c
         faces = pack.faces_of(most)
-        jokers = (most & pack.jokers_mask).bit_count() + (swap & faces).bit_count()
+        jokers = (most & pack.jokers_mask).bit_count() + sum(1 for f in standing if faces >> f & 1)
         for su, lo, hi in runs:
             reach |= chain_reach(su, lo, hi, faces, jokers)
     if ext:
