@@ -380,7 +380,18 @@ async def measure(
         report = r.json()
         out["stages"] = stage_split(stats.samples, report)
         out["server"] = {
-            k: report[k] for k in ("loop_lag", "writer_commit", "wal_checkpoint", "bot_thread", "gc_pause")
+            k: report[k]
+            for k in (
+                "loop_lag",
+                "writer_commit",
+                "wal_checkpoint",
+                "bot_thread",
+                "gc_pause",
+                "gc_cpu",
+                "gc_pause_by_generation",
+                "gc_stats",
+            )
+            if k in report
         }
     return out
 

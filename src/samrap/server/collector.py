@@ -1,25 +1,29 @@
 """Keep CPython's cycle collector from stopping every table at once.
 
-Why: a full (generation 2) collection walks every container object the process holds. With
-500 tables and 1000 websockets that is some 200 000 objects (each connection alone is a stack
-of coroutines, queues and frames), and a full pass costs up to ~150 ms of CPU, during which
-no table moves: it was what the slowest 1% of actions waited for in the load benchmark. Nearly
-all of those objects live as long as their table or connection, and almost none of them end up
-in reference cycles (what the collector is for): the full passes found a few dozen objects.
+Why: any collection walks every container object in the generations it collects, and while it
+runs no table moves. With 500 tables and 1000 websockets the process holds some 300 000 container
+objects (each connection alone is a stack of coroutines, futures, queues and frames), and nearly
+all of them are freed by reference counting (what the collector is for, reference cycles, is a
+few objects a second).
 
-So after each full collection, the survivors (the live, long-lived objects) are moved out of the
-collector's generations with :func:`gc.freeze`; later collections walk only what was made
-since. Objects that are frozen are still freed by reference counting; only a reference cycle
-among them would wait. For those, every :data:`UNFREEZE_SECONDS` everything is unfrozen so that
-the next full collection looks at it all once (one long pass per interval instead of one every
-few seconds).
+The first tuning (2026-11-29) froze the survivors of each full collection and collected the
+youngest generation every 10 000 allocations instead of 700. That removed the full passes from
+the measured windows, but it left a worse pause: the collector's counter is allocations *minus
+deallocations*, so it advanced slowly while the youngest generation filled with everything made
+since the last pass that was still alive (each connection's pending receive, its futures and
+handles: ~40 000 objects in 6 s at 500 tables), and each young pass walked all of them: 45-50 ms
+of CPU, 110-250 ms of wall time when other processes held the cores (measured with
+``SAMRAP_STAGE_TIMING=1``, ``gc_pause_by_generation`` in ``bench/server_load.py``'s report).
+That pause was what the slowest 1 % of actions waited for.
 
-The youngest generation is also collected less often (:data:`THRESHOLDS`: every 10 000
-allocations instead of 700): each action allocates a few hundred short-lived containers that
-reference counting frees anyway, and at the default the collector ran some 40 times a second
-under load and promoted the per-action objects still in flight to the older generations, which
-is what made the full passes come round every few seconds. In the 500-table benchmark this cut
-the collector's CPU by half and left no full pass in a 20-second window (``docs/performance.md``).
+So now every :data:`FREEZE_SECONDS` everything the collector tracks is frozen (:func:`gc.freeze`,
+constant time: it moves the generation lists into the permanent one). A collection then walks at
+most what was made in the last fraction of a second and is still alive: a pause of a few
+milliseconds at most, and with the young threshold at :data:`THRESHOLDS` most intervals see none.
+Frozen objects are still freed by reference counting the moment they are no longer used; only a
+reference cycle among them waits. For those, every :data:`UNFREEZE_SECONDS` everything is
+unfrozen and collected once, from the event loop (one long pass per interval; the rate of cyclic
+garbage it finds is reported as :attr:`CollectorTuning.last_collected`).
 """
 
 from __future__ import annotations
@@ -28,46 +32,45 @@ import asyncio
 import contextlib
 import gc
 import time
-from typing import Any
 
+#: How often everything tracked is frozen (so a collection never walks more than this much).
+FREEZE_SECONDS = 0.25
 #: How often frozen objects are handed back to the collector for one full look.
 UNFREEZE_SECONDS = 600.0
-#: How soon after a full collection its survivors are frozen.
-CHECK_SECONDS = 1.0
 #: ``gc.set_threshold`` while the server runs (CPython's default is 700, 10, 10).
 THRESHOLDS = (10_000, 10, 10)
 
 
 class CollectorTuning:
-    """Freezes the survivors of each full collection (see the module docstring)."""
+    """Freezes what the collector tracks every :data:`FREEZE_SECONDS` (see the module docstring)."""
 
     def __init__(
-        self, unfreeze_seconds: float = UNFREEZE_SECONDS, thresholds: tuple[int, int, int] = THRESHOLDS
+        self,
+        unfreeze_seconds: float = UNFREEZE_SECONDS,
+        thresholds: tuple[int, int, int] = THRESHOLDS,
+        freeze_seconds: float = FREEZE_SECONDS,
     ) -> None:
         self.unfreeze_seconds = unfreeze_seconds
+        self.freeze_seconds = freeze_seconds
         self.thresholds = thresholds
         self._saved: tuple[int, int, int] | None = None
-        self.full_collections = 0
         self.freezes = 0
-        self._collected = False
+        self.full_passes = 0
+        #: Objects the last full pass freed (cyclic garbage gathered over one unfreeze interval).
+        self.last_collected = 0
+        #: How long the last full pass took (seconds of wall time).
+        self.last_full_seconds = 0.0
         self._task: asyncio.Task[None] | None = None
 
-    def _on_collection(self, phase: str, info: dict[str, Any]) -> None:
-        if phase == "stop" and info.get("generation") == 2:
-            self.full_collections += 1
-            self._collected = True
-
     def start(self) -> None:
-        """Install the thresholds and the callback, and start the freezing task (on the running loop)."""
+        """Install the thresholds and start the freezing task (on the running loop)."""
         self._saved = gc.get_threshold()
         gc.set_threshold(*self.thresholds)
-        gc.callbacks.append(self._on_collection)
+        gc.freeze()
         self._task = asyncio.create_task(self._run())
 
     async def close(self) -> None:
         """Put the collector back as it was (thresholds; frozen objects stay frozen)."""
-        with contextlib.suppress(ValueError):
-            gc.callbacks.remove(self._on_collection)
         if self._saved is not None:
             gc.set_threshold(*self._saved)
             self._saved = None
@@ -77,20 +80,22 @@ class CollectorTuning:
                 await self._task
 
     def tick(self, now: float, last_unfreeze: float) -> float:
-        """One check: freeze after a full collection, unfreeze when the interval is up.
+        """One check: freeze, or when the interval is up unfreeze and collect everything once.
         Returns the time of the last unfreeze."""
         if now - last_unfreeze >= self.unfreeze_seconds:
             gc.unfreeze()
-            self._collected = False
-            return now
-        if self._collected:
-            self._collected = False
+            started = time.perf_counter()
+            self.last_collected = gc.collect()
+            self.last_full_seconds = time.perf_counter() - started
+            self.full_passes += 1
             gc.freeze()
-            self.freezes += 1
+            return now
+        gc.freeze()
+        self.freezes += 1
         return last_unfreeze
 
     async def _run(self) -> None:
         last_unfreeze = time.monotonic()
         while True:
-            await asyncio.sleep(CHECK_SECONDS)
+            await asyncio.sleep(self.freeze_seconds)
             last_unfreeze = self.tick(time.monotonic(), last_unfreeze)

@@ -75,7 +75,12 @@ class StageClock:
         self.checkpoints = Series()
         self.bots = Series()
         self.gc = Series()
+        #: the same pauses split by the generation collected (0, 1, 2)
+        self.gc_by_generation = (Series(), Series(), Series())
+        #: the CPU time of those pauses (wall time minus this is time the process waited for a core)
+        self.gc_cpu = Series()
         self._gc_start = 0.0
+        self._gc_cpu_start = 0.0
         self._task: asyncio.Task[None] | None = None
 
     def start(self) -> None:
@@ -101,9 +106,13 @@ class StageClock:
     def _on_gc(self, phase: str, info: dict[str, Any]) -> None:
         if phase == "start":
             self._gc_start = time.perf_counter()
+            self._gc_cpu_start = time.thread_time()
         else:
             end = time.perf_counter()
+            self.gc_cpu.add(end, time.thread_time() - self._gc_cpu_start)
+            generation = info["generation"]
             self.gc.add(end, end - self._gc_start)
+            self.gc_by_generation[generation].add(end, end - self._gc_start)
 
     def report(self, since: float = 0.0) -> dict[str, Any]:
         commits = [c for c in self.commits if c[3] >= since]
@@ -116,6 +125,9 @@ class StageClock:
             "wal_checkpoint": self.checkpoints.report(since),
             "bot_thread": self.bots.report(since),
             "gc_pause": self.gc.report(since),
+            "gc_cpu": self.gc_cpu.report(since),
+            "gc_pause_by_generation": [g.report(since) for g in self.gc_by_generation],
+            "gc_stats": {"generations": gc.get_stats(), "frozen": gc.get_freeze_count()},
         }
 
 
