@@ -98,6 +98,16 @@ def check_nul_paths(client: TestClient) -> None:
     assert_typed(r, "unauthorized", 403)
 
 
+def test_a_server_without_its_web_app_answers_the_app_files_typed(tmp_path: Path) -> None:
+    """No static folder: the pages, the service worker and the manifest are a typed 404, not
+    FastAPI's ``{"detail": ...}``; and FastAPI's /docs pages (scripts from a CDN) are not served."""
+    settings = make_settings(tmp_path / "db.sqlite", static_dir=tmp_path / "no-app")
+    with TestClient(create_app(settings)) as c:
+        for path in ("/", "/sw.js", "/manifest.webmanifest", "/docs", "/redoc"):
+            assert_typed(c.get(path), "not_found", 404)
+        assert c.get("/openapi.json").status_code == 200
+
+
 def test_nul_bytes_in_paths_and_queries_are_malformed(client: TestClient) -> None:
     check_nul_paths(client)
 

@@ -20,6 +20,8 @@ from pathlib import Path
 from fastapi import APIRouter, Request
 from fastapi.responses import FileResponse, JSONResponse, Response
 
+from samrap.server.messages import ErrorBody, ErrorCode
+
 router = APIRouter()
 
 NO_CACHE = {"cache-control": "no-cache"}
@@ -58,7 +60,8 @@ def _stamp(static: Path) -> tuple[tuple[str, int, int], ...]:
 
 
 def _missing() -> Response:
-    return JSONResponse({"detail": "no web app installed"}, status_code=404)
+    body = ErrorBody(code=ErrorCode.NOT_FOUND, message="no web app installed")
+    return JSONResponse(body.model_dump(mode="json"), status_code=404)
 
 
 @router.get("/sw.js", include_in_schema=False)
