@@ -15,6 +15,16 @@ Usage::
 
 Lighthouse's performance score depends on the machine's load: run it on a quiet machine, take the
 median of ``--runs`` and say the load average (printed) with the figures.
+
+On a loaded machine compare instead: ``--ab REV`` runs Lighthouse on the same table page served by
+two servers, one with the web app as it was at git revision ``REV`` (old) and one with the working
+tree (new), in turns (the order alternates), and prints the medians of both and their ratio: the
+score, TBT, FCP, LCP, and from each run's trace the main thread's CPU time after the first paint,
+slowed 4x as Lighthouse slows it ("cpu blocking": TBT's rule applied to the tasks' CPU time;
+"cpu busy": all of it). A task's wall time on a loaded machine counts the time it waited for a
+core; its CPU time does not, so the cpu figures hold under load where the score and TBT do not::
+
+    .venv/bin/python bench/lighthouse.py --ab HEAD~3 --runs 10
 """
 
 from __future__ import annotations
@@ -22,6 +32,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import shutil
 import socket
 import statistics
 import subprocess
@@ -68,7 +79,7 @@ def start_server(port: int, db: Path) -> subprocess.Popen[bytes]:
     raise SystemExit("the samrap server did not start")
 
 
-def lighthouse(url: str, out: Path, chrome: str) -> dict[str, Any]:
+def lighthouse(url: str, out: Path, chrome: str, assets: bool = False) -> dict[str, Any]:
     cli = HERE / "node_modules" / ".bin" / "lighthouse"
     if not cli.exists():
         raise SystemExit(f"{cli} is missing: run (cd bench/lighthouse && npm ci)")
@@ -83,6 +94,8 @@ def lighthouse(url: str, out: Path, chrome: str) -> dict[str, Any]:
         # the old headless mode: Chromium 156's new one gives Lighthouse 12.2.3 no trace (NO_NAVSTART)
         "--chrome-flags=--headless --no-sandbox --disable-gpu",
     ]
+    if assets:
+        cmd.append("--save-assets")  # the trace beside the report: <out>-0.trace.json
     subprocess.run(cmd, check=True, env=env, timeout=300)
     report: dict[str, Any] = json.loads(out.read_text())
     return report
@@ -106,11 +119,133 @@ def failing(report: dict[str, Any], category: str) -> list[str]:
     return out
 
 
+def make_table(base: str) -> str:
+    """A started Dummy table (a person and a bot): its watch link, which shows the game in play."""
+    seats = [{"kind": "human"}, {"kind": "bot", "level": "easy"}]
+    made = call(f"{base}/api/tables", {"game": "dummy", "seats": seats, "host_name": "Lighthouse"})
+    code = made["table"]["code"]
+    call(f"{base}/api/tables/{code}/start", {"token": made["host_token"]})
+    return f"{base}/t/{code}?watch={made['spectator_key']}"
+
+
+class ThreadServer:
+    """A samrap server in a thread of this process, serving the web app from ``static``."""
+
+    def __init__(self, db: Path, static: Path) -> None:
+        import threading
+
+        import uvicorn
+
+        from samrap.server.app import create_app
+        from samrap.server.settings import ServerSettings, sqlite_url
+
+        self.port = free_port()
+        self.url = f"http://127.0.0.1:{self.port}"
+        settings = ServerSettings(database_url=sqlite_url(db), port=self.port, bot_delay_scale=0.0, static_dir=static)
+        config = uvicorn.Config(create_app(settings), host="127.0.0.1", port=self.port, log_level="warning")
+        self.server = uvicorn.Server(config)
+        self.thread = threading.Thread(target=self.server.run, daemon=True)
+        self.thread.start()
+        deadline = time.monotonic() + 30
+        while not self.server.started:
+            if time.monotonic() > deadline:
+                raise SystemExit("the samrap server did not start")
+            time.sleep(0.05)
+
+    def stop(self) -> None:
+        self.server.should_exit = True
+        self.thread.join(timeout=10)
+
+
+def cpu_figures(trace_file: Path) -> dict[str, float]:
+    """The page's main-thread work after its first contentful paint in a Lighthouse trace, by the
+    thread's own CPU time (``tdur``) slowed 4x as Lighthouse's simulation slows tasks: "cpu
+    blocking" (the sum of each task's time over 50 ms, TBT's rule) and "cpu busy" (all of it).
+    On a loaded machine a task's wall time also counts the time it waited for a core, its CPU
+    time does not: these figures hold under load where TBT does not."""
+    raw = json.loads(trace_file.read_text())
+    events = raw["traceEvents"] if isinstance(raw, dict) else raw
+    fcp = next(e for e in events if e.get("name") == "firstContentfulPaint")
+    main = (fcp["pid"], fcp["tid"])
+    runs = sorted(
+        (e for e in events if e.get("name") == "RunTask" and e.get("ph") == "X" and (e["pid"], e["tid"]) == main),
+        key=lambda e: e["ts"],
+    )
+    tops = []  # the top-level tasks (a task may run a nested one)
+    end = -1
+    for e in runs:
+        if e["ts"] >= end:
+            tops.append(e)
+            end = e["ts"] + e["dur"]
+    cpu = [4 * e.get("tdur", e["dur"]) / 1000 for e in tops if e["ts"] >= fcp["ts"]]
+    return {"cpu-blocking": sum(max(0.0, d - 50) for d in cpu), "cpu-busy": sum(cpu)}
+
+
+def compare(rev: str, runs: int, chrome: str) -> None:
+    """Lighthouse on the table page, the web app at ``rev`` against the working tree, in turns."""
+    reports = HERE / "reports"
+    reports.mkdir(exist_ok=True)
+    with tempfile.TemporaryDirectory() as tmp:
+        old = Path(tmp) / "old"
+        old.mkdir()
+        archive = subprocess.run(
+            ["git", "archive", rev, "src/samrap/server/static"], cwd=ROOT, check=True, capture_output=True
+        )
+        subprocess.run(["tar", "-x", "-C", str(old)], input=archive.stdout, check=True)
+        new = Path(tmp) / "new"  # a copy: the working tree may change while this runs
+        shutil.copytree(ROOT / "src/samrap/server/static", new)
+        servers = {
+            "old": ThreadServer(Path(tmp) / "old.db", old / "src/samrap/server/static"),
+            "new": ThreadServer(Path(tmp) / "new.db", new),
+        }
+        rows: dict[str, list[dict[str, float]]] = {"old": [], "new": []}
+        try:
+            urls = {k: make_table(s.url) for k, s in servers.items()}
+            print(f"load average before: {os.getloadavg()}", file=sys.stderr)
+            for i in range(runs):
+                for k in ("old", "new") if i % 2 == 0 else ("new", "old"):
+                    out = reports / f"ab-{k}-{i + 1}.json"
+                    row = summary(lighthouse(urls[k], out, chrome, assets=True))
+                    row.update(cpu_figures(out.with_name(f"{out.stem}-0.trace.json")))
+                    rows[k].append(row)
+                    print(
+                        f"  {k}: performance {row['performance']:.0f}, TBT {row['total-blocking-time']:.0f} ms, "
+                        f"cpu blocking {row['cpu-blocking']:.0f} ms, cpu busy {row['cpu-busy']:.0f} ms",
+                        file=sys.stderr,
+                        flush=True,
+                    )
+            print(f"load average after: {os.getloadavg()}", file=sys.stderr)
+        finally:
+            for s in servers.values():
+                s.stop()
+    print(
+        f"table page, median of {runs} Lighthouse runs each, in turns: "
+        f"the web app at {rev} (old) and the working tree (new)"
+    )
+    for key in (
+        "performance",
+        "total-blocking-time",
+        "cpu-blocking",
+        "cpu-busy",
+        "first-contentful-paint",
+        "largest-contentful-paint",
+    ):
+        o = statistics.median(r[key] for r in rows["old"])
+        n = statistics.median(r[key] for r in rows["new"])
+        print(f"  {key:24s} old {o:7.0f}  new {n:7.0f}  new/old {n / o if o else float('nan'):.2f}")
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--runs", type=int, default=3)
     ap.add_argument("--chrome", default=os.environ.get("CHROME_PATH", "/usr/bin/chromium"))
+    ap.add_argument(
+        "--ab", metavar="REV", help="compare the table page's main-thread time with the web app at git revision REV"
+    )
     args = ap.parse_args()
+    if args.ab:
+        compare(args.ab, args.runs, args.chrome)
+        return
     reports = HERE / "reports"
     reports.mkdir(exist_ok=True)
     port = free_port()
