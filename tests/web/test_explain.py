@@ -51,7 +51,7 @@ def test_an_illegal_meld_is_explained_with_its_rule(new_page: Any) -> None:
     assert "not born" not in text  # a Thai page does not mix in the server's English reason
 
 
-def test_turn_timer_is_shown(new_page: Any, server: Any) -> None:
+def test_turn_timer_is_shown_with_a_countdown_ring(new_page: Any, server: Any) -> None:
     body = {
         "game": "dummy",
         "seats": [{"kind": "human"}, {"kind": "bot"}],
@@ -70,5 +70,11 @@ def test_turn_timer_is_shown(new_page: Any, server: Any) -> None:
     page.wait_for_function("() => /s left/.test(document.querySelector('.timer')?.textContent ?? '')")
     first = int(timer.inner_text().split()[0])
     assert 0 < first <= 30
+    ring = page.locator(".pod.turn .avatar.timed")
+    assert ring.count() == 1  # the countdown ring is around the avatar of the seat to move (this one)
+    assert page.locator(".pod.turn").get_attribute("data-pod") == "0"
+    share = float(ring.evaluate("el => getComputedStyle(el).getPropertyValue('--left')"))
+    assert 0 < share <= 1
     page.wait_for_timeout(1600)
     assert int(timer.inner_text().split()[0]) < first
+    assert float(ring.evaluate("el => getComputedStyle(el).getPropertyValue('--left')")) < share  # it shrinks

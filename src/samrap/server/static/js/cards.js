@@ -124,7 +124,8 @@ function index(r, s) {
 /**
  * The SVG markup of one card.
  * @param {string} card notation text
- * @param {{mini?: boolean}} opts mini: a big index only (row and table cards)
+ * @param {{mini?: boolean, speto?: boolean}} opts mini: a big index only (row and table cards);
+ *   speto: marked as a Dummy speto (the caller knows the game)
  */
 export function cardSVG(card, opts = {}) {
   const p = parseCard(card);
@@ -153,6 +154,14 @@ export function cardSVG(card, opts = {}) {
     return `${open}${body}</svg>`;
   }
   const { rank: r, suit: s } = p;
+  if (opts.speto) {
+    // a Dummy speto (2♣, Q♠: 50 points): a gold frame and a "50" tab on the left edge, the part
+    // of the card that shows when cards overlap in the hand, the row and a meld
+    body = `<rect x="2.5" y="2.5" width="95" height="135" rx="8.5" class="cd-edge cd-spetoedge"/>`;
+    body += opts.mini
+      ? `<g class="cd-speto"><rect x="3" y="104" width="44" height="32" rx="6"/><text x="25" y="128" text-anchor="middle">50</text></g>`
+      : `<g class="cd-speto"><rect x="3" y="56" width="24" height="30" rx="5"/><text x="15" y="77" text-anchor="middle">50</text></g>`;
+  }
   body += `<g class="su-${s}">`;
   if (opts.mini) {
     body += `<text x="${r === "T" ? 2 : 6}" y="50" class="cd-mrank">${rankText(r)}</text>`;

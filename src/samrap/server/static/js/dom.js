@@ -1,15 +1,35 @@
 // A few DOM helpers: h() builds elements, svg() wraps trusted SVG markup made by cards.js.
 
+// Markup given as ``html`` (card faces, icons: the same few strings over and over) is parsed once
+// into a template and cloned after that: a table redraw clones its cards instead of running the
+// HTML parser once per card.
+const parsed = new Map();
+const PARSED_MAX = 600;
+
+function markup(html) {
+  let tpl = parsed.get(html);
+  if (!tpl) {
+    tpl = document.createElement("template");
+    tpl.innerHTML = html;
+    if (parsed.size >= PARSED_MAX) parsed.clear();
+    parsed.set(html, tpl);
+  }
+  return tpl.content.cloneNode(true);
+}
+
 export function h(tag, attrs, ...children) {
   const el = document.createElement(tag);
   if (attrs) {
     for (const [k, v] of Object.entries(attrs)) {
       if (v === undefined || v === null || v === false) continue;
       if (k === "class") el.className = v;
-      else if (k === "html") el.innerHTML = v;
+      else if (k === "html") el.appendChild(markup(v));
       else if (k === "style" && typeof v === "object") Object.assign(el.style, v);
       else if (k.startsWith("on") && typeof v === "function") el.addEventListener(k.slice(2), v);
-      else if (k === "dataset") Object.assign(el.dataset, v);
+      else if (k === "dataset") {
+        // a null or undefined entry is no attribute (not the text "null")
+        for (const [dk, dv] of Object.entries(v)) if (dv !== null && dv !== undefined) el.dataset[dk] = dv;
+      }
       else if (v === true) el.setAttribute(k, "");
       else el.setAttribute(k, String(v));
     }

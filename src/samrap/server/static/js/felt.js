@@ -18,6 +18,21 @@ export function dummyValue(card) {
   return "TJQK".includes(r) ? 10 : 5;
 }
 
+/** A Dummy speto (สเปโต, rule 22): 2♣ and Q♠, 50 points each. */
+export function isSpeto(game, card) {
+  return game === "dummy" && (card === "2c" || card === "Qs");
+}
+
+/** A card's face for a game: spetos marked in Dummy. */
+export function faceSVG(game, card, opts = {}) {
+  return cardSVG(card, isSpeto(game, card) ? { ...opts, speto: true } : opts);
+}
+
+/** A card's spoken name for a game: a Dummy speto says so ("2 of clubs, speto, 50 points"). */
+export function faceName(game, card) {
+  return isSpeto(game, card) ? `${cardName(card)}, ${t("tbl.speto")}` : cardName(card);
+}
+
 /** The points each seat has put on the table so far (Dummy: the value of every card it put down). */
 export function tablePoints(v) {
   const out = new Array(v.players).fill(0);
@@ -147,13 +162,13 @@ function pod(v, q, pos, names, opts, points) {
       ? h("div", { class: "pod-knock" }, t("over.knockedWith", { card: cardShort(v.knockCard) }), v.turnBorn ? "" : ` · ${t("over.dark")}`)
       : null,
     last ? h("div", { class: "lastmove", "data-lastmove": q }, last) : null,
-    opts.showHands && hand.cards ? h("div", { class: "pod-hand", role: "img", "aria-label": hand.cards.map(cardName).join(", ") }, hand.cards.map((c, i) => h("span", { class: "mc", dataset: { k: (hand.ids && hand.ids[i] && hand.ids[i].id) || c }, html: cardSVG(c, { mini: true }) }))) : null,
+    opts.showHands && hand.cards ? h("div", { class: "pod-hand", role: "img", "aria-label": hand.cards.map((c) => faceName(v.game, c)).join(", ") }, hand.cards.map((c, i) => h("span", { class: "mc", dataset: { k: (hand.ids && hand.ids[i] && hand.ids[i].id) || c }, html: faceSVG(v.game, c, { mini: true }) }))) : null,
   );
 }
 
 function meldEl(m, v, names, opts) {
   const cardsText = m.cards
-    .map((c) => cardName(c.card) + (c.by >= 0 && c.by !== m.owner ? ` (${t("table.putBy", { name: seatName(names, c.by) })})` : ""))
+    .map((c) => faceName(v.game, c.card) + (c.by >= 0 && c.by !== m.owner ? ` (${t("table.putBy", { name: seatName(names, c.by) })})` : ""))
     .join(", ");
   const target = opts.isTarget ? opts.isTarget(m.index) : false;
   const label = t("tbl.meldLabel", { i: m.index + 1, owner: seatName(names, m.owner), cards: cardsText }) + (target ? ` · ${t("tbl.canLayOff")}` : "");
@@ -163,7 +178,7 @@ function meldEl(m, v, names, opts) {
       h(
         "span",
         { class: "mc" + (opts.fresh && opts.fresh.has(c.id || c.card) ? " fresh" : ""), "aria-hidden": "true", dataset: { k: c.id || c.card } },
-        h("span", { html: cardSVG(c.card, { mini: true }) }),
+        h("span", { html: faceSVG(v.game, c.card, { mini: true }) }),
         c.by >= 0 && c.by !== m.owner ? h("span", { class: `seat-dot sc${c.by % 8}` }, String(c.by + 1)) : null,
       ),
     ),
@@ -171,7 +186,9 @@ function meldEl(m, v, names, opts) {
   if (opts.onTap) {
     return h("button", { type: "button", class: "meld" + (target ? " target" : ""), "aria-label": label, dataset: { meld: m.index, drop: target ? `meld:${m.index}` : null }, onclick: () => opts.onTap(m.index) }, inner);
   }
-  return h("div", { class: "meld", role: "img", "aria-label": label, dataset: { meld: m.index } }, inner);
+  // a meld a row card can be collected onto (Dummy, in the draw phase): a drop target for it
+  const onto = opts.onto ? opts.onto(m.index) : false;
+  return h("div", { class: "meld", role: "img", "aria-label": label, dataset: { meld: m.index, drop: onto ? `onto:${m.index}` : null } }, inner);
 }
 
 function seatMelds(v, q, names, opts) {
@@ -205,10 +222,10 @@ function rowEl(v, names, opts) {
   const items = v.row.map((r, i) => {
     const who = r.by < 0 ? (r.card === v.head ? t("table.head") : t("table.upcard")) : t("table.discardedBy", { name: seatName(names, r.by) });
     const can = opts.can ? opts.can(i) : false;
-    const label = `${cardName(r.card)}, ${who}${can ? ", " + t("a11y.canCollect") : ""}`;
-    const face = h("span", { html: cardSVG(r.card, { mini: true }) });
+    const label = `${faceName(v.game, r.card)}, ${who}${can ? ", " + t("a11y.canCollect") : ""}`;
+    const face = h("span", { html: faceSVG(v.game, r.card, { mini: true }) });
     const card = opts.onTap
-      ? h("button", { class: "card", type: "button", "aria-label": label, dataset: { row: i }, onclick: () => opts.onTap(i) }, face)
+      ? h("button", { class: "card", type: "button", "aria-label": label, dataset: { row: i, drop: can && opts.dropRows ? `row:${i}` : null }, onclick: () => opts.onTap(i) }, face)
       : h("span", { class: "card", role: "img", "aria-label": label, dataset: { row: i } }, face);
     return h(
       "li",
@@ -292,8 +309,8 @@ export function tableTitle(game, config, players) {
  * The whole table for one parsed position.
  *   opts.names        seat names          opts.me         the seat drawn at the bottom (default: the view's seat, else 0)
  *   opts.bots/offline per-seat flags      opts.lastMoves  {seat: "drew, discarded 7♣"} shown by each seat
- *   opts.stock        {onTap}             opts.row        {can(i|depth), onTap, discard: {lit, onTap, label}, marked}
- *   opts.melds        {isTarget, onTap, fresh}           opts.newMeld {lit, onTap, label, text}
+ *   opts.stock        {onTap}             opts.row        {can(i|depth), onTap, discard: {lit, onTap, label}, marked, dropRows}
+ *   opts.melds        {isTarget, onTap, fresh, onto}     opts.newMeld {lit, onTap, label, text}
  *   opts.showHands    draw every hand face up (replay)   opts.status     an element for the top bar
  */
 export function renderTable(v, opts = {}) {

@@ -11,7 +11,7 @@ import { clear, h, modal, toast } from "./dom.js";
 import { needCss } from "./css.js";
 import { draggable } from "./drag.js";
 import { rulesHref } from "./content.js";
-import { renderTable, tableTitle } from "./felt.js";
+import { faceName, faceSVG, renderTable, tableTitle } from "./felt.js";
 import { lang, t } from "./i18n.js";
 import { ITEM_NAMES, RULES_TH, gameOverPanel } from "./ledger.js";
 import { describeMove, imperative, shortMove } from "./moves.js";
@@ -111,10 +111,14 @@ class TableController {
       case "welcome":
         this.seat = m.seat;
         break;
-      case "table":
+      case "table": {
+        // The socket sends the table on every join and leave; a table that looks the same as the
+        // one drawn (the watcher count aside) is not drawn again.
+        const same = this.info && infoKey(this.info) === infoKey(m.table);
         this.info = m.table;
-        this.render();
+        if (!same) this.render();
         break;
+      }
       case "view":
         this.onView(m);
         break;
@@ -205,7 +209,8 @@ class TableController {
         const last = this.overQueue[this.overQueue.length - 1];
         if (last) last.match = e;
       }
-    } else if (e.kind === "joined" || e.kind === "bot" || e.kind === "left") {
+    } else if ((e.kind === "joined" || e.kind === "bot" || e.kind === "left") && this.live) {
+      // history (the events before the first view) is already in the table fetched at the start
       this.refreshInfo();
     }
     if (this.log.length > 400) this.log = this.log.slice(-400);
@@ -450,6 +455,13 @@ class TableController {
     } else this.send(card === "*" ? `L *>${index}` : `L ${card}>${index}`);
   }
 
+  /** A row card dragged onto a table meld: the collect that puts it there, if there is one (else
+   *  the server is asked anyway and says why not). */
+  collectOnto(i, meld) {
+    const hit = (this.kinds.collect || []).find((a) => a.index === i && a.onto === meld);
+    this.send(hit ? hit.text : `C${i} >${meld}`);
+  }
+
   /** Dummy collects whose new meld takes exactly the selected hand cards. */
   collectsWith(sel) {
     const hand = new Set(this.view.hand);
@@ -636,28 +648,50 @@ class TableController {
   updateTimer() {
     const el = this.root.querySelector(".timer");
     if (!el || !this.msg || !this.msg.deadline) return;
-    const s = Math.max(0, Math.round(this.msg.deadline - Date.now() / 1000));
+    const left = Math.max(0, this.msg.deadline - Date.now() / 1000);
+    const s = Math.round(left);
     el.textContent = t("table.timer", { s });
     el.classList.toggle("low", s <= 10);
+    // the countdown ring around the avatar of the player whose turn it is: the share of the
+    // turn's time still left (the text above says the seconds, for a screen reader too)
+    const total = (this.info && this.info.settings && this.info.settings.turn_timer) || 0;
+    const av = this.root.querySelector(".pod.turn .avatar");
+    if (!av || !total) return;
+    av.classList.add("timed");
+    av.classList.toggle("low", s <= 10);
+    av.style.setProperty("--left", String(Math.min(1, left / total)));
   }
 
   render(opts = {}) {
     if (!this.info) return;
+    // A table in play is drawn at its first view: no lobby drawn and thrown away before it (the
+    // lobby stays for a table not started, or when the socket refused this browser).
+    if (!this.view && this.info.status !== "lobby" && !this.note) return;
     const active = document.activeElement;
     if (!this.focusKey && active && this.root.contains(active)) this.focusKey = focusKeyOf(active);
     const before = opts.animate ? snapshot(this.root) : null;
     const logScroll = this.root.querySelector(".movelog ol");
-    const page = h("div", { class: "tablepage" });
+    const oldFelt = this.root.querySelector(".felt.seated");
+    const feltScroll = oldFelt ? oldFelt.scrollTop : 0;
+    // in play the page is the screen's height: the felt scrolls inside it, above the dock, so
+    // the hand never covers a seat or a meld (table.css)
+    const page = h("div", { class: "tablepage" + (this.view ? " live" : "") });
     document.title = `${t("lobby.title", { code: this.code })} · ${tableTitle(this.info.game, this.info.config, null)} · ${t("app.title")}`;
     if (!this.view) page.appendChild(this.lobby());
     else page.append(...this.board());
     clear(this.root).appendChild(page);
     const log = this.root.querySelector(".movelog ol");
     if (log && logScroll) log.scrollTop = log.scrollHeight;
+    if (feltScroll) {
+      const felt = this.root.querySelector(".felt.seated");
+      if (felt) felt.scrollTop = feltScroll;
+    }
     this.renderStatusLine();
     this.updateTimer();
+    // the hand's overlap is set by its ResizeObserver (after layout, before paint: no layout
+    // forced here); without one, here
     const hand = this.root.querySelector(".hand");
-    if (hand) fitHand(hand);
+    if (hand && !window.ResizeObserver) fitHand(hand);
     this.tableDrags();
     if (before) animate(before, this.root, { mover: this.mover, me: this.seat, stockDrop: this.stockDrop });
     this.mover = -1;
@@ -840,9 +874,15 @@ class TableController {
         can: (i) => !!(tg.rows && tg.rows.has(i)),
         onTap: drawing ? (i) => (v.game === "dummy" ? this.tapRow(i) : this.tapPile(i)) : null,
         marked,
+        // hand cards dragged onto a lit row card collect it with them, as a tap on it does
+        dropRows: drawing && v.game === "dummy" && sel.length > 0,
         discard: { lit: tg.discard, onTap: () => this.doDiscard(), label: sel.length === 1 ? t("tbl.discardCard", { card: cardName(sel[0]) }) : "" },
       },
-      melds: canTapMelds ? { isTarget: (i) => tg.melds.has(i), onTap: (i) => this.tapMeld(i) } : {},
+      melds: canTapMelds
+        ? { isTarget: (i) => tg.melds.has(i), onTap: (i) => this.tapMeld(i) }
+        : drawing && v.game === "dummy"
+          ? { onto: (i) => (this.kinds.collect || []).some((a) => a.onto === i) } // a row card dragged here collects onto it
+          : {},
       newMeld: { lit: tg.newMeld, onTap: () => this.doMeld(), label: t("tbl.meldCards", { cards: sel.map(cardName).join(", ") }), text: v.game === "contract" && !v.down[this.seat] ? t("act.goDown") : t("act.meld") },
     });
     const felt = h(
@@ -911,15 +951,25 @@ class TableController {
   }
 
   moveLog() {
+    // The lines are built only while the log is open (a closed log is most of the time, and a
+    // long game has hundreds of lines to build on every redraw).
+    const lines = () => (this.log.length ? h("ol", null, this.log.map((line) => h("li", null, line))) : h("p", { class: "muted" }, t("tbl.logEmpty")));
+    // a click on the summary (a tap, Enter or Space) comes before the details open: the lines are
+    // there when they show
+    const fill = () => {
+      if (!d.open && !d.querySelector("ol, p")) d.appendChild(lines());
+    };
     const d = h(
       "details",
       { class: "movelog", open: this.logOpen },
-      h("summary", { "aria-label": t("tbl.log", { n: this.log.length }) }, h("span", { class: "ico", "aria-hidden": "true" }), h("span", { class: "lbl", "aria-hidden": "true" }, t("tbl.log", { n: this.log.length }))),
-      this.log.length ? h("ol", null, this.log.map((line) => h("li", null, line))) : h("p", { class: "muted" }, t("tbl.logEmpty")),
+      h("summary", { "aria-label": t("tbl.log", { n: this.log.length }), onclick: fill }, h("span", { class: "ico", "aria-hidden": "true" }), h("span", { class: "lbl", "aria-hidden": "true" }, t("tbl.log", { n: this.log.length }))),
+      this.logOpen ? lines() : null,
     );
     d.addEventListener("toggle", () => {
       this.logOpen = d.open;
       setPref("logOpen", d.open);
+      const ol = d.open ? d.querySelector("ol") : null;
+      if (ol) ol.scrollTop = ol.scrollHeight;
     });
     return d;
   }
@@ -1028,11 +1078,11 @@ class TableController {
         type: "button",
         class: "card" + (fresh ? " fresh" : ""),
         "aria-pressed": sel ? "true" : "false",
-        "aria-label": cardName(face) + (fresh ? `, ${t("tbl.new")}` : ""),
+        "aria-label": faceName(game, face) + (fresh ? `, ${t("tbl.new")}` : ""),
         "aria-describedby": "handhelp",
         tabindex: id === first ? 0 : -1,
         dataset: { card: id, face },
-        html: cardSVG(face),
+        html: faceSVG(game, face),
         onclick: () => {
           if (sel) this.selected.delete(id);
           else this.selected.add(id);
@@ -1068,12 +1118,12 @@ class TableController {
     const stock = this.root.querySelector("button[data-stock]");
     if (stock) sources.push([stock, () => this.send("D")]);
     for (const b of this.root.querySelectorAll(".rowcard.can button.card")) {
-      if (b.dataset.row !== undefined) sources.push([b, () => this.tapRow(Number(b.dataset.row))]);
+      if (b.dataset.row !== undefined) sources.push([b, () => this.tapRow(Number(b.dataset.row)), Number(b.dataset.row)]);
       else if (b.dataset.depth !== undefined) sources.push([b, () => this.tapPile(Number(b.dataset.depth))]);
     }
     if (!sources.length) return;
     hand.dataset.drop = "hand";
-    for (const [el, act] of sources) {
+    for (const [el, act, row] of sources) {
       draggable(el, {
         ghost: () => {
           const c = document.createElement("span");
@@ -1081,7 +1131,10 @@ class TableController {
           return c;
         },
         start: () => {},
-        drop: (target) => (target === "hand" ? act() : null),
+        drop: (target) => {
+          if (target === "hand") act();
+          else if (row !== undefined && target.startsWith("onto:")) this.collectOnto(row, Number(target.slice(5)));
+        },
         place: () => {},
         cancel: () => {},
       });
@@ -1121,7 +1174,7 @@ class TableController {
         box.className = "ghost-stack";
         ids.forEach((x) => {
           const c = document.createElement("span");
-          c.innerHTML = cardSVG(this.faceOf.get(x));
+          c.innerHTML = faceSVG(this.view.game, this.faceOf.get(x));
           box.appendChild(c);
         });
         return box;
@@ -1142,6 +1195,7 @@ class TableController {
         else if (target === "discard") this.doDiscard();
         else if (target === "newmeld") this.doMeld();
         else if (target.startsWith("meld:")) this.tapMeld(Number(target.slice(5)));
+        else if (target.startsWith("row:")) this.tapRow(Number(target.slice(4)));
         else this.render();
       },
       place: (e) => this.placeCard(id, e, before),
@@ -1190,6 +1244,12 @@ export { ITEM_NAMES };
 const BELL_PATH = "M12 22a2.5 2.5 0 0 0 2.5-2.5h-5A2.5 2.5 0 0 0 12 22zm7-6V11a7 7 0 0 0-5.5-6.8V3a1.5 1.5 0 0 0-3 0v1.2A7 7 0 0 0 5 11v5l-2 2v1h18v-1z";
 const BELL = `<svg viewBox="0 0 24 24" focusable="false"><path d="${BELL_PATH}"/></svg>`;
 const BELL_OFF = `<svg viewBox="0 0 24 24" focusable="false"><path d="${BELL_PATH}" opacity=".45"/><path d="M3 3l18 18" stroke="currentColor" stroke-width="2.4"/></svg>`;
+
+/** What of a table's info is drawn: a change elsewhere (the watcher count) needs no redraw. */
+function infoKey(info) {
+  const { spectators, version, ...rest } = info;
+  return JSON.stringify(rest);
+}
 
 function botName(s) {
   return `${t("table.botName")} ${s.seat + 1}`;
