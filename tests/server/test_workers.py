@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import asyncio
 import os
+import subprocess
+import sys
 import time
 from typing import Any
 
@@ -120,3 +122,46 @@ def test_hints_are_cached_per_table_version_and_seat(client: TestClient) -> None
     assert pool.stats["done"] == 1 and pool.stats["cached"] == 1
     thai = client.post(f"/api/tables/{code}/hint", json={"token": t["token"], "lang": "th"})
     assert thai.status_code == 200 and pool.stats["done"] == 2  # another language is another answer
+
+
+PARENT = """
+import asyncio, os, sys, time
+from samrap.server.workers import WorkerPool
+
+async def main() -> None:
+    pool = WorkerPool(workers=1)
+    await pool.start()
+    pid = await pool.submit("k", "owner", os.getpid)
+    print(pid, flush=True)
+    time.sleep(60)
+
+asyncio.run(main())
+"""
+
+
+def alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    with open(f"/proc/{pid}/stat") as f:  # a zombie waiting for its new parent counts as gone
+        return f.read().rsplit(")", 1)[1].split()[0] != "Z"
+
+
+@pytest.mark.skipif(not os.path.isdir("/proc"), reason="reads /proc")
+def test_a_worker_ends_when_its_server_is_killed() -> None:
+    """``kill -9`` of the server leaves no hint worker behind (it used to live on, idle, forever)."""
+    parent = subprocess.Popen([sys.executable, "-c", PARENT], stdout=subprocess.PIPE, text=True)
+    try:
+        assert parent.stdout is not None
+        worker = int(parent.stdout.readline())
+        assert worker != parent.pid and alive(worker)
+    finally:
+        parent.kill()
+        parent.wait()
+        if parent.stdout is not None:
+            parent.stdout.close()
+    deadline = time.monotonic() + 15
+    while alive(worker) and time.monotonic() < deadline:
+        time.sleep(0.2)
+    assert not alive(worker), f"worker {worker} outlived its server"

@@ -34,6 +34,7 @@ import contextlib
 import logging
 import multiprocessing
 import os
+import threading
 import time
 from collections import OrderedDict
 from collections.abc import Callable, Hashable
@@ -64,8 +65,25 @@ def default_workers() -> int:
     return max(1, (os.cpu_count() or 2) - 1)
 
 
-def _init_worker(nice: int) -> None:
-    """Runs once in each worker: lower its priority and load the bots before the first job."""
+#: How often a worker checks that the server that started it is still alive.
+PARENT_CHECK_SECONDS = 1.0
+
+
+def _exit_with(parent: int) -> None:
+    """End this worker once ``parent`` is gone (then it is adopted: the parent pid changes).
+
+    Why: a server killed outright (``kill -9``, the OOM killer) cannot shut its pool down, and a
+    spawned worker waiting for its next job never notices: it lived on, one per server start
+    (found beside the kill-and-restart test, still running 15 minutes later)."""
+    while os.getppid() == parent:
+        time.sleep(PARENT_CHECK_SECONDS)
+    os._exit(0)
+
+
+def _init_worker(nice: int, parent: int | None = None) -> None:
+    """Runs once in each worker: follow the server out, lower the priority, load the bots."""
+    if parent is not None:
+        threading.Thread(target=_exit_with, args=(parent,), name="samrap-parent-check", daemon=True).start()
     with contextlib.suppress(OSError, AttributeError):
         os.nice(nice)
     import samrap.players.hint  # noqa: F401  (the import is the warm-up)
@@ -102,7 +120,9 @@ class WorkerPool:
         # spawn, not fork: the server has threads (the database writer, uvicorn's), and a forked
         # child of a threaded process can inherit a held lock
         ctx = multiprocessing.get_context("spawn")
-        return ProcessPoolExecutor(self.workers, mp_context=ctx, initializer=_init_worker, initargs=(WORKER_NICE,))
+        return ProcessPoolExecutor(
+            self.workers, mp_context=ctx, initializer=_init_worker, initargs=(WORKER_NICE, os.getpid())
+        )
 
     async def start(self) -> None:
         """Start the workers now (each imports the bots once), so the first job pays nothing."""
