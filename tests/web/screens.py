@@ -218,6 +218,8 @@ def walk(page: Any, server: Any, visit: Visit) -> list[str]:
         match = _REVIEWED[server.url] = finished_match(server)
     page.goto(f"/#/replay/{match}")
     page.wait_for_selector("main")
+    # the end-of-game dialog of the table left behind is not carried over to the replay
+    assert not page.locator("dialog[open]").count(), "a dialog of the page before is still open"
     at("replay")
 
     # the review of that match for seat 0 (made first: the page then opens on the finished review)

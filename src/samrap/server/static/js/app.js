@@ -6,7 +6,7 @@
 // Pages are loaded when first shown, so opening a shared table link fetches only the table's code.
 
 import { spriteSVG } from "./cards.js";
-import { clear, h } from "./dom.js";
+import { clear, closeModals, h } from "./dom.js";
 import { lang, setLang, t } from "./i18n.js";
 import { getPref, setPref } from "./net.js";
 import { registerServiceWorker, renderOffline, watchConnection } from "./pwa.js";
@@ -81,6 +81,7 @@ async function route() {
   applyPrefs();
   if (cleanup) cleanup();
   cleanup = null;
+  closeModals(); // the end-of-game dialog of a table left for its replay, say
   renderHeader();
   // A shared link is /t/CODE (the server serves this page there); inside the app pages are #/...
   const path = location.pathname.match(/^\/t\/([^/]+)/);

@@ -59,6 +59,13 @@ export function toast(text, ms = 2500) {
   setTimeout(() => el.remove(), ms);
 }
 
+const openModals = new Set();
+
+/** Close every open dialog (as its Cancel would): a page left for another takes none with it. */
+export function closeModals() {
+  for (const close of [...openModals]) close(null);
+}
+
 /** Show a modal <dialog> built by ``build(close)``; resolves with what close() was given. */
 export function modal(build, { label } = {}) {
   return new Promise((resolve) => {
@@ -67,10 +74,12 @@ export function modal(build, { label } = {}) {
     const close = (value) => {
       if (done) return;
       done = true;
+      openModals.delete(close);
       dlg.close();
       dlg.remove();
       resolve(value);
     };
+    openModals.add(close);
     dlg.addEventListener("cancel", (e) => {
       e.preventDefault();
       close(null);

@@ -88,8 +88,8 @@ export function replayPage(root, id) {
       "div",
       { class: "tablepage replay" },
       h(
-        "div",
-        { class: "page replay-head" },
+        "section",
+        { class: "page replay-head", "aria-label": t("replay.title") },
         h("h1", null, `${t("replay.title")} · ${tableTitle(record.game, record.config, record.players.length)}`),
         h("p", { class: "muted" }, record.date),
         // honest records (issue 12.7): seats a stand-in bot played for after their person left
@@ -115,7 +115,7 @@ export function replayPage(root, id) {
       ),
       h(
         "div",
-        { class: "dock replay-dock" },
+        { class: "dock replay-dock", role: "region", "aria-label": t("replay.controls") },
         h("p", { role: "status", "aria-live": "polite", class: "replay-step msg" }, t("replay.step", { i: step, n: list.length - 1 }), act ? ` · ${describeMove(record.game, act.action, seatName(names, act.seat))}` : ""),
         h(
           "div",
@@ -128,8 +128,8 @@ export function replayPage(root, id) {
         ),
       ),
       h(
-        "div",
-        { class: "page replay-foot" },
+        "section",
+        { class: "page replay-foot", "aria-label": t("replay.record") },
         step === list.length - 1
           ? h("section", { class: "card-box" }, h("h2", null, t("over.ledger")), h("div", { class: "scroll-x" }, ledgerTable(record.game, g.ledger, g.scores, names)), h("h2", null, t("over.match")), h("div", { class: "scroll-x" }, matchTable(record.games.slice(0, gi + 1), names, names.length, record.game)))
           : null,

@@ -77,7 +77,7 @@ export function reviewPage(root, id, seat) {
 
   function fail(e) {
     if (!alive) return;
-    clear(root).appendChild(h("main", { id: "main" }, h("div", { class: "page" }, h("p", { class: "msg error", role: "alert" }, `${t("rev.failed")} ${e && e.message ? e.message : ""}`), h("a", { class: "btn", href: "#/" }, t("nav.home")))));
+    clear(root).appendChild(h("main", { id: "main" }, h("div", { class: "page" }, h("h1", null, t("rev.title")), h("p", { class: "msg error", role: "alert" }, `${t("rev.failed")} ${e && e.message ? e.message : ""}`), h("a", { class: "btn", href: "#/" }, t("nav.home")))));
   }
 
   function go(k) {
@@ -128,22 +128,23 @@ export function reviewPage(root, id, seat) {
       h(
         "div",
         { class: "tablepage review" },
-        h("div", { class: "page" }, h("h1", null, `${t("rev.title")} · ${tableTitle(record.game, record.config, record.players.length)}`), h("p", null, t("rev.of", { name: seatName(names, seat) }))),
+        h("section", { class: "page", "aria-label": t("rev.title") }, h("h1", null, `${t("rev.title")} · ${tableTitle(record.game, record.config, record.players.length)}`), h("p", null, t("rev.of", { name: seatName(names, seat) }))),
         h("main", { class: "felt seated", id: "main" }, contract ? h("p", { class: "status" }, contractLine(v)) : null, renderTable(v, { names, me: seat, showHands: true })),
         h(
           "div",
-          { class: "dock" },
+          { class: "dock", role: "region", "aria-label": t("rev.controls") },
           panel,
           h(
             "div",
             { class: "row" },
-            h("button", { type: "button", "data-jump": "prev-mistake", onclick: () => jump(-1) }, "⏮ ", t("rev.prevMistake")),
+            h("button", { type: "button", "data-jump": "prev-mistake", onclick: () => jump(-1) }, h("span", { "aria-hidden": "true" }, "« "), t("rev.prevMistake")),
             h("button", { type: "button", "data-step": "prev", onclick: () => go(at - 1) }, "← ", t("rev.prev")),
             h("button", { type: "button", "data-step": "next", onclick: () => go(at + 1) }, t("rev.next"), " →"),
-            h("button", { type: "button", class: "primary", "data-jump": "next-mistake", onclick: () => jump(1) }, t("rev.nextMistake"), " ⏭"),
+            h("button", { type: "button", class: "primary", "data-jump": "next-mistake", onclick: () => jump(1) }, t("rev.nextMistake"), h("span", { "aria-hidden": "true" }, " »")),
           ),
         ),
-        h("div", { class: "page" }, summary, h("p", null, h("a", { class: "btn", href: `#/replay/${encodeURIComponent(id)}` }, t("rev.replay")))),
+        // the summary is its own landmark: the link to the replay goes in it
+        h("div", { class: "page" }, appendTo(summary, h("p", null, h("a", { class: "btn", href: `#/replay/${encodeURIComponent(id)}` }, t("rev.replay"))))),
       ),
     );
   }
@@ -153,4 +154,9 @@ export function reviewPage(root, id, seat) {
     if (timer) clearTimeout(timer);
     document.removeEventListener("keydown", onKey);
   };
+}
+
+function appendTo(parent, child) {
+  parent.appendChild(child);
+  return parent;
 }

@@ -78,6 +78,7 @@ class TableController {
   }
 
   stop() {
+    this.stopped = true;
     if (window.samrapTable === this) window.samrapTable = null;
     document.removeEventListener("keydown", this.onKey);
     clearInterval(this.tick);
@@ -549,7 +550,10 @@ class TableController {
       else {
         const best = hints[0];
         const move = imperative(this.view, best.action);
-        this.note = { text: `${t("tbl.hintSay", { move })}${best.reason ? " — " + best.reason : ""}`, error: false, hint: true };
+        // a reason that only says the move again ("Draw from the stock — draw from the stock") is left out
+        const said = (x) => String(x || "").trim().toLowerCase().replace(/[.!]$/, "");
+        const reason = best.reason && said(best.reason) !== said(move) ? best.reason : "";
+        this.note = { text: `${t("tbl.hintSay", { move })}${reason ? " — " + reason : ""}`, error: false, hint: true };
         this.highlightHint(best.action);
       }
     } catch (e) {
@@ -1210,7 +1214,7 @@ class TableController {
   // ---------- end of a game ----------
 
   async showQueuedOver() {
-    if (this.showingOver || !this.overQueue.length) return;
+    if (this.stopped || this.showingOver || !this.overQueue.length) return;
     this.showingOver = true;
     const e = this.overQueue.shift();
     const matchEv = e.match || null;
