@@ -194,6 +194,28 @@ def burner(n: int) -> list[subprocess.Popen[bytes]]:
     return [subprocess.Popen([sys.executable, "-c", code]) for _ in range(n)]
 
 
+def fresh_schema(url: str) -> tuple[str, str]:
+    """A new PostgreSQL schema in ``url``'s database, and a URL whose connections use it."""
+    import sqlalchemy as sa
+
+    name = f"samrap_load_{os.getpid()}_{random.randrange(16**6):06x}"
+    engine = sa.create_engine(url)
+    with engine.begin() as conn:
+        conn.execute(sa.text(f'CREATE SCHEMA "{name}"'))
+    engine.dispose()
+    sep = "&" if "?" in url else "?"
+    return name, f"{url}{sep}options=-csearch_path%3D{name}"
+
+
+def drop_schema(url: str, name: str) -> None:
+    import sqlalchemy as sa
+
+    engine = sa.create_engine(url)
+    with engine.begin() as conn:
+        conn.execute(sa.text(f'DROP SCHEMA "{name}" CASCADE'))
+    engine.dispose()
+
+
 def percentile(values: list[float], p: float) -> float:
     xs = sorted(values)
     return xs[min(len(xs) - 1, int(p * len(xs)))] if xs else float("nan")
@@ -404,7 +426,8 @@ def main() -> None:
     p.add_argument("--warmup", type=float, default=5.0)
     p.add_argument("--think", type=float, default=1.0, help="mean seconds a seat waits before acting")
     p.add_argument("--db", default=None, help="database URL (default: a fresh SQLite file)")
-    p.add_argument("--markdown", action="store_true")
+    p.add_argument("--markdown", action="store_true", help="print a markdown table (one row per window)")
+    p.add_argument("--out", default=None, help="also write the full JSON result to this file")
     p.add_argument("--profile", default=None, help="run the server under cProfile and write its stats to this file")
     p.add_argument(
         "--phases",
@@ -426,7 +449,14 @@ def main() -> None:
     resource.setrlimit(resource.RLIMIT_NOFILE, (want, hard))
     port = free_port()
     folder = tempfile.mkdtemp(prefix="samrap-load-")
-    db = args.db or f"sqlite:///{folder}/load.db"
+    schema = None
+    if args.db and args.db.startswith("postgresql"):
+        # a schema of its own, dropped at the end: in a shared database the server would otherwise
+        # resume every earlier run's unfinished tables at startup, and their stand-in bots would
+        # play them out during the measured windows
+        schema, db = fresh_schema(args.db)
+    else:
+        db = args.db or f"sqlite:///{folder}/load.db"
     cmd = [sys.executable, *(["-m", "cProfile", "-o", args.profile] if args.profile else [])]
     cmd += ["-m", "samrap.cli.main", "serve", "--port", str(port), "--db", db]
     cmd += ["--bot-delay", "0", "--log-level", "warning"]
@@ -455,17 +485,47 @@ def main() -> None:
         # cProfile write its file (SIGTERM would kill the process before that)
         server.send_signal(signal.SIGINT if args.profile else signal.SIGTERM)
         server.wait(60)
-    result["database"] = db.split(":")[0]
+        if schema is not None:
+            drop_schema(args.db, schema)
+    result["database"] = db.split(":")[0] + (f" (schema {schema}, dropped)" if schema else "")
     result["loop"] = args.loop
     result["server_nice"] = args.server_nice
     result["client_nice"] = args.client_nice
+    if args.out:
+        Path(args.out).write_text(json.dumps(result, indent=2) + "\n", encoding="utf-8")
     if args.markdown and "phases" not in result:
         keys = list(result)
         print("| " + " | ".join(keys) + " |")
         print("|" + "---|" * len(keys))
         print("| " + " | ".join(str(result[k]) for k in keys) + " |")
+    elif args.markdown:
+        print(phase_table(result))
     else:
         print(json.dumps(result, indent=2))
+
+
+def phase_table(result: dict[str, Any]) -> str:
+    """One markdown row per measured window: what docs/performance.md records for 15.8 and 15.6."""
+    head = (
+        "| window | load average | actions | p50 | p99 | max | over 100 ms | server CPU | loop lag p99 "
+        "| collector pauses | slowest 1 %: to_server, store, to_client | hints asked / answered / busy, p95 |"
+    )
+    rows = [head, "|" + " --- |" * (head.count("|") - 1)]
+    for ph in result["phases"]:
+        server = ph.get("server", {})
+        slow = ph.get("stages", {}).get("slowest_1pct", {})
+        gcp = server.get("gc_pause", {})
+        pauses = f"{gcp['count']}, max {gcp['max_ms']:.0f} ms" if gcp.get("count") else "0"
+        hints = ph.get("hints")
+        hint_text = f"{hints['asked']} / {hints['answered']} / {hints['busy']}, {hints['p95_ms']} ms" if hints else ""
+        lag = server.get("loop_lag", {}).get("p99_ms")
+        rows.append(
+            f"| {ph['phase']} | {ph['load_average_start']} → {ph['load_average']} | {ph['actions']} "
+            f"| {ph['p50_ms']} ms | **{ph['p99_ms']} ms** | {ph['max_ms']} ms | {ph['over_100ms']} "
+            f"| {ph['server_cpu_percent']} % | {lag} ms | {pauses} "
+            f"| {slow.get('to_server', '')}, {slow.get('store', '')}, {slow.get('to_client', '')} | {hint_text} |"
+        )
+    return "\n".join(rows)
 
 
 if __name__ == "__main__":
