@@ -50,6 +50,8 @@ def timed(game_name: str, players: int, bots: list[str], seed: int, seat: int) -
         "players": players,
         "decisions": r.summary["decisions"],
         "deals_per_decision": r.deals,
+        "second_looks": sum(1 for d in r.decisions if d.second_look),
+        "second_look_deals": max((d.second_look for d in r.decisions), default=0),
         "wall_s": round(time.perf_counter() - wall, 1),
         "cpu_s": round(time.process_time() - cpu, 1),
     }

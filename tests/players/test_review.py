@@ -11,7 +11,7 @@ from samrap.engine.match import run_match
 from samrap.engine.record import Record, make_record
 from samrap.engine.registry import GameSetup, resolve
 from samrap.players.levels import make_bot
-from samrap.players.review import LABELS, THRESHOLDS, label_for, review_record
+from samrap.players.review import CONFIRM, LABELS, THRESHOLDS, Review, label_for, review_record
 
 DEALS = 6
 #: Card texts, the only Latin letters a Thai line may hold.
@@ -72,18 +72,44 @@ def test_a_change_the_seat_can_see_changes_the_review(dummy_record: Record) -> N
     assert [d.loss for d in a.decisions] != [d.loss for d in b.decisions]
 
 
-def test_same_record_and_seed_give_the_same_review(dummy_record: Record) -> None:
+@pytest.fixture(scope="module")
+def easy_review(dummy_record: Record) -> Review:
+    return review_record(dummy_record, 1, deals=DEALS)
+
+
+def test_same_record_and_seed_give_the_same_review(dummy_record: Record, easy_review: Review) -> None:
     """Issue 13.3: fixed seeds, so one record always gets the same review."""
-    first = review_record(dummy_record, 1, deals=DEALS).as_dict()
-    assert review_record(dummy_record, 1, deals=DEALS).as_dict() == first
+    assert review_record(dummy_record, 1, deals=DEALS).as_dict() == easy_review.as_dict()
 
 
-def test_every_decision_has_played_best_loss_label_and_reasons(dummy_record: Record) -> None:
-    r = review_record(dummy_record, 1, deals=DEALS)
+def test_a_move_is_labelled_worse_than_good_only_on_fresh_deals(easy_review: Review) -> None:
+    """The winner's curse: the deals that picked the best move overstate its lead, so every label
+    worse than good comes from the second look, on CONFIRM x DEALS deals drawn afresh."""
+    worse = [d for d in easy_review.decisions if d.label != "good"]
+    assert worse
+    for d in worse:
+        assert d.second_look == CONFIRM * DEALS
+        assert f"over {CONFIRM * DEALS} simulated deals" in d.reason_en
+        assert f"จากเกมจำลอง {CONFIRM * DEALS} เกม" in d.reason_th
+
+
+def test_the_second_look_clears_some_moves_the_first_look_doubted(easy_review: Review) -> None:
+    """The second look is a real test, not a stamp: some doubted moves come out good."""
+    assert any(d.second_look and d.label == "good" for d in easy_review.decisions)
+
+
+def test_without_a_second_look_the_first_look_labels(dummy_record: Record) -> None:
+    r = review_record(dummy_record, 1, deals=DEALS, confirm=0)
+    assert all(d.second_look == 0 for d in r.decisions)
+    assert any(d.label != "good" for d in r.decisions)
+
+
+def test_every_decision_has_played_best_loss_label_and_reasons(easy_review: Review) -> None:
+    r = easy_review
     assert r.decisions and r.summary["decisions"] == len(r.decisions)
     for d in r.decisions:
         assert d.label in LABELS
-        assert d.loss >= 0 and d.sure_loss <= d.loss + 1e-9
+        assert d.loss >= 0 and d.sure_loss >= 0 and d.worth_se >= 0
         assert d.label == label_for("dummy", d.sure_loss)
         assert d.reason_en and d.reason_th
         for th in (d.reason_th, *d.played_words[:1], *d.best_words[:1]):

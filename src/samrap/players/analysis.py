@@ -62,8 +62,14 @@ class Policy:
 
 
 def _dummy_candidates(view: Any, legal: Sequence[Any], k: int) -> list[Any]:
+    """The heuristic's own move first (its rules: knock or not, lay-offs, the meld plan), then its
+    next best by its rough points. The order matters: the first is the default of :func:`choose`."""
+    from samrap.players.heuristic.dummy import best_action
+
+    first = best_action(view, legal)
     bot = heuristic_for_dummy()
-    return [e.action for e in bot.analyse(view, legal, Random(0))[:k]]
+    rest = [e.action for e in bot.analyse(view, legal, Random(0)) if e.action != first]
+    return [first, *rest[: k - 1]]
 
 
 def heuristic_for_dummy() -> Any:
@@ -145,7 +151,11 @@ class Comparison:
 
     def loss(self, action: Any) -> tuple[float, float]:
         """``(mean, standard error)`` of the :func:`worth` ``action`` loses to the best move, paired by deal."""
-        return paired_gap(self.best.scores, self.of(action).scores)
+        return self.gap(self.best.action, action)
+
+    def gap(self, better: Any, worse: Any) -> tuple[float, float]:
+        """``(mean, standard error)`` of the :func:`worth` ``worse`` loses to ``better``, paired by deal."""
+        return paired_gap(self.of(better).scores, self.of(worse).scores)
 
     def points_loss(self, action: Any) -> float:
         """The mean points (this seat's margin) ``action`` gives up against the best move."""
@@ -224,6 +234,35 @@ def compare(
     ]
     order = sorted(range(len(outs)), key=lambda i: (-outs[i].score, i))  # ties: the earlier move
     return Comparison(tuple(outs[i] for i in order))
+
+
+#: A compared move replaces the heuristic's own (:func:`choose`) only when its mean gain of worth,
+#: paired by deal, exceeds this many standard errors ...
+CHOOSE_Z = 1.0
+#: ... and this much worth (a percentage point of winning chance, or about 3 points).
+CHOOSE_MIN = 1.0
+
+
+def choose(comp: Comparison, default: Any, z: float = CHOOSE_Z, min_gain: float = CHOOSE_MIN) -> Outcome:
+    """The move to recommend: ``default`` (the heuristic's), unless another is clearly better.
+
+    Why: with a few simulated deals a move, the best mean is often the luckiest, not the best (the
+    winner's curse), and a move the heuristic rejects for a certain cost (a lay-off card thrown,
+    ทิ้งใบฝาก -50; a card that feeds a knock, โง่) can win the draw of a few deals. The heuristic
+    already weighs the preset's penalties, so another move is recommended only when its gain of
+    :func:`worth` over the default, paired by deal, is larger than ``z`` standard errors and than
+    ``min_gain`` (the rule the focused search plays by, ``players/focused.py``); among those the
+    largest gain wins.
+    """
+    base = comp.of(default)
+    pick, top = base, 0.0
+    for o in comp.outcomes:
+        if o is base:
+            continue
+        mean, se = paired_gap(o.scores, base.scores)
+        if mean > top and mean > min_gain and mean > z * se:
+            pick, top = o, mean
+    return pick
 
 
 def candidates(

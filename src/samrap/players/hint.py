@@ -18,7 +18,16 @@ from typing import Any
 from samrap.core.rng import make_rng
 from samrap.engine.record import Record
 from samrap.engine.registry import GAMES, GameSetup
-from samrap.players.analysis import OTHERS, Comparison, candidates, compare, deciding_item, paired_gap, policy_for
+from samrap.players.analysis import (
+    OTHERS,
+    Outcome,
+    candidates,
+    choose,
+    compare,
+    deciding_item,
+    paired_gap,
+    policy_for,
+)
 from samrap.players.budget import Budget, MoveEstimate
 from samrap.players.levels import heuristic_for, make_bot, parse_bot_spec
 from samrap.players.words import describe
@@ -83,42 +92,68 @@ def _item_words(game: Any, code: str, lang: str) -> str:
     return spec.item_name(code, lang)
 
 
-def _compared_reason(game: Any, view: Any, comp: Comparison, k: int, lang: str) -> str:
-    """What decides move ``k`` of the comparison: against the next best for the first, against the first otherwise."""
+def _compared_reason(game: Any, view: Any, order: Sequence[Outcome], k: int, lang: str) -> str:
+    """What decides move ``k`` of ``order`` (the hints' order): against the next move for the
+    first hint, against the first hint for the others.
+
+    The line gives both moves' win shares of the simulated finishes, the points between them when
+    the better move has more, and the ledger item (:func:`deciding_item`) whose points differ most
+    between the two, named with the move it is measured against, so it reads the right way round.
+    """
     th = lang == "th"
-    o = comp.outcomes[k]
+    o = order[k]
     words = describe(game, view, o.action, lang)
-    if k == 0:
-        if len(comp.outcomes) < 2:
-            return words
-        rival = comp.outcomes[1]
-        item = deciding_item(o, rival)
-        other = describe(game, view, rival.action, lang)
+    n = len(order)
+    if n < 2:
+        return words
+    better, worse = (o, order[1]) if k == 0 else (order[0], o)
+    other = describe(game, view, (worse if k == 0 else better).action, lang)
+    gap = paired_gap(better.values, worse.values)[0]
+    more = (
+        f" และได้แต้มมากกว่า {gap:.0f}"
+        if th
+        else (f", and {gap:.0f} more points" if k == 0 else f" with {gap:.0f} more points")
+    )
+    points = more if gap >= 1 else ""
+    a, b = f"{100 * o.win:.0f}%", f"{100 * (worse if k == 0 else better).win:.0f}%"
+    if k == 0 and o.score >= worse.score:
         line = (
-            f"{words}: ดีที่สุดใน {len(comp.outcomes)} การเดินที่เทียบ ชนะ {100 * o.win:.0f}% ของเกมจำลอง "
-            f"เทียบกับ {100 * rival.win:.0f}% ถ้า{other}"
+            f"{words}: ดีที่สุดใน {n} ตาที่เทียบ ชนะ {a} ของเกมจำลอง เทียบกับ {b} ถ้า{other}{points}"
             if th
-            else f"{words}: best of {len(comp.outcomes)} moves compared, wins {100 * o.win:.0f}% of the simulated "
-            f"finishes against {100 * rival.win:.0f}% for {other}"
+            else f"{words}: best of {n} moves compared, wins {a} of the simulated finishes against {b} "
+            f"for {other}{points}"
+        )
+    elif k == 0:
+        # The heuristic's move, kept (analysis.choose): the other's lead is within the noise.
+        line = (
+            f"{words}: ตามหลักการเล่น และไม่มีตาอื่นใน {n} ตาที่เทียบที่ดีกว่าอย่างชัดเจน "
+            f"(ชนะ {a} ของเกมจำลอง {other} ชนะ {b} ต่างกันไม่เกินความคลาดเคลื่อนของการจำลอง)"
+            if th
+            else f"{words}: the rules of play pick it, and none of the {n} moves compared did clearly better "
+            f"(it wins {a} of the simulated finishes, {other} {b}: within the simulations' noise)"
         )
     else:
-        item = deciding_item(comp.best, o)
-        gap = paired_gap(comp.best.values, o.values)[0]
-        points = f" และได้แต้มมากกว่า {gap:.0f}" if th else f" and {gap:.0f} more points"
         line = (
-            f"{words}: ชนะ {100 * o.win:.0f}% ของเกมจำลอง "
-            f"คำแนะนำแรก {100 * comp.best.win:.0f}%{points if gap > 0 else ''}"
+            f"{words}: ชนะ {a} ของเกมจำลอง คำแนะนำแรก ({other}) ชนะ {b}{points}"
             if th
-            else f"{words}: wins {100 * o.win:.0f}% of the simulated finishes, the first hint "
-            f"{100 * comp.best.win:.0f}%{points if gap > 0 else ''}"
+            else f"{words}: wins {a} of the simulated finishes, the first hint ({other}) {b}{points}"
         )
+    item = deciding_item(better, worse)
     if item is not None:
         code, diff = item
-        line += (
-            f" ที่ตัดสินคือ{_item_words(game, code, lang)} ({diff:+.0f} แต้ม)"
-            if th
-            else (f"; what decides it: {_item_words(game, code, lang)} ({diff:+.0f} points)")
-        )
+        name = _item_words(game, code, lang)
+        if k == 0:
+            line += (
+                f" ที่ตัดสินคือ{name} (ดีกว่า{other} {diff:.0f} แต้ม)"
+                if th
+                else f"; what decides it: {name} ({diff:.0f} points better than {other})"
+            )
+        else:
+            line += (
+                f" ที่ตัดสินคือ{name} (เสียเปรียบคำแนะนำแรก {diff:.0f} แต้ม)"
+                if th
+                else f"; what decides it: {name} ({diff:.0f} points worse than the first hint)"
+            )
     return line
 
 
@@ -157,10 +192,12 @@ def rank_moves(
     out: list[Hint] = []
     if len(moves) >= 2:
         comp = compare(game, view, moves, rng, _deals_for(game, budget, len(moves)), policy)
-        for k, o in enumerate(comp.outcomes):
+        first = choose(comp, moves[0])  # the heuristic's move unless another is clearly better
+        order = [first, *(o for o in comp.outcomes if o is not first)]
+        for k, o in enumerate(order):
             e = MoveEstimate(o.action, round(o.score, 1), win=o.win, score=o.mean, visits=len(o.values))
             numbers = _search_words(e, lang)
-            reason = _compared_reason(game, view, comp, k, lang)
+            reason = _compared_reason(game, view, order, k, lang)
             line = f"{reason} ({numbers})" if numbers else reason
             out.append(Hint(k + 1, o.action, game.action_text(o.action), e.value, o.win, o.mean, len(o.values), line))
         floor = min(h.value for h in out)

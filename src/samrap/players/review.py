@@ -14,8 +14,12 @@ chance of both moves, a label and a one-line reason (English and Thai). The move
 their *worth* (:func:`samrap.players.analysis.worth`: 100 x the share of simulated finishes won
 plus 0.3 x the points margin), and the label comes from the *confident* loss of worth, the mean
 less one standard error of the paired difference, so simulation noise alone rarely makes a good
-move look bad. With the default thresholds (7, 15, 35) a mistake costs about 15 percentage
-points of winning chance, or 50 points at the same chance:
+move look bad. A move is judged in two looks: the first (:data:`DEALS` deals) picks the best move;
+when the move played is not it and loses at least the first threshold there, a second look on
+:data:`CONFIRM` times as many fresh deals measures the loss and gives the label, since the lead
+of the best of several noisy estimates is biased upwards (the winner's curse). With the default
+thresholds (7, 15, 35) a mistake costs about 15 percentage points of winning chance, or 50
+points at the same chance:
 
 ==========  =============================================
 label       confident loss of worth
@@ -39,7 +43,17 @@ from typing import Any
 from samrap.core.rng import make_rng
 from samrap.engine.record import Record
 from samrap.engine.registry import GAMES, GameSetup, GameSpec
-from samrap.players.analysis import OTHERS, PLAIN, Comparison, candidates, compare, deciding_item, policy_for
+from samrap.players.analysis import (
+    OTHERS,
+    PLAIN,
+    Comparison,
+    Policy,
+    candidates,
+    compare,
+    deciding_item,
+    paired_gap,
+    policy_for,
+)
 from samrap.players.words import describe
 
 LABELS = ("good", "inaccuracy", "mistake", "blunder")
@@ -64,6 +78,9 @@ CONFIDENCE = 1.0
 DEALS: dict[str, int] = {"dummy": 32, "contract": 16}
 #: The heuristic's best moves compared at a decision (the move played is added when missing).
 TOP = 3
+#: The second look (:func:`review_step`): a played move that looks worse than the best is judged
+#: again on this many times the first look's deals, drawn afresh.
+CONFIRM = 2
 
 
 @dataclass(frozen=True, slots=True)
@@ -85,6 +102,7 @@ class Decision:
     reason_th: str
     played_words: tuple[str, str]
     best_words: tuple[str, str]
+    second_look: int = 0
 
     def as_dict(self) -> dict[str, Any]:
         return {
@@ -102,6 +120,7 @@ class Decision:
             "reason": {"en": self.reason_en, "th": self.reason_th},
             "played_words": {"th": self.played_words[0], "en": self.played_words[1]},
             "best_words": {"th": self.best_words[0], "en": self.best_words[1]},
+            "second_look": self.second_look,
         }
 
     def reason(self, lang: str) -> str:
@@ -276,10 +295,11 @@ def _reasons(
         )
     b, p = comp.of(best), comp.of(played)
     item = deciding_item(b, p)
-    en = f"{words(best, 'en')} was better by about {loss:.0f} points"
-    th = f"{words(best, 'th')} ดีกว่าประมาณ {loss:.0f} แต้ม"
-    en += f" (win chance {100 * b.win:.0f}% against {100 * p.win:.0f}%)"
-    th += f" (โอกาสชนะ {100 * b.win:.0f}% ต่อ {100 * p.win:.0f}%)"
+    n = len(b.values)
+    en = f"{words(best, 'en')} was better" + (f" by about {loss:.0f} points" if loss >= 1 else "")
+    th = f"{words(best, 'th')} ดีกว่า" + (f"ประมาณ {loss:.0f} แต้ม" if loss >= 1 else "")
+    en += f" (win chance {100 * b.win:.0f}% against {100 * p.win:.0f}% over {n} simulated deals)"
+    th += f" (โอกาสชนะ {100 * b.win:.0f}% ต่อ {100 * p.win:.0f}% จากเกมจำลอง {n} เกม)"
     if item is not None:
         code, diff = item
         hb, hp = 100 * b.hits.get(code, 0.0), 100 * p.hits.get(code, 0.0)
@@ -293,19 +313,47 @@ def _reasons(
     return en, th
 
 
-def review_step(game: Any, spec: GameSpec, step: Step, seed: int, deals: int) -> Decision:
-    """Judge one decision (the generator is seeded from public facts only: seed, game, action number)."""
+def second_look(
+    game: Any, view: Any, best: Any, played: Any, rng: Any, deals: int, policy: Policy | None = None
+) -> Comparison:
+    """The best move of the first look and the move played, compared again on ``deals`` fresh deals.
+
+    Why: the first look's best move is the best of several noisy estimates, so its lead over the
+    move played is biased upwards (the winner's curse: the largest of N noisy means overstates the
+    true largest). Deals drawn afresh, independent of those that picked it, measure the gap without
+    that bias; the two moves still share these deals and playout seeds (common random numbers).
+    """
+    return compare(game, view, [best, played], rng, deals, policy)
+
+
+def review_step(game: Any, spec: GameSpec, step: Step, seed: int, deals: int, confirm: int | None = None) -> Decision:
+    """Judge one decision (the generators are seeded from public facts only: seed, game, action number).
+
+    First look: the heuristic's best moves and the move played on ``deals`` simulated deals.
+    When the move played is not the best found and its loss of worth there reaches the first
+    threshold, the second look (:func:`second_look`, ``confirm`` fresh deals, by default
+    :data:`CONFIRM` times ``deals``) decides the loss and the label.
+    """
     rng = make_rng(f"samrap-review:{seed}:{step.game_index}:{step.number}")
     comp, best = judge(game, spec, step.view, step.legal, step.played, rng, deals)
+    confirm = CONFIRM * deals if confirm is None else confirm
     near = is_near_end(game, step.view)
     loss = sure = worth_se = 0.0
     win_p = win_b = None
+    looked = 0
     if comp is not None:
-        gap, se = comp.loss(step.played)
+        gap, se = comp.gap(best, step.played)
+        if best != step.played and confirm >= 2 and gap >= THRESHOLDS[game.name][0]:
+            again = make_rng(f"samrap-review-again:{seed}:{step.game_index}:{step.number}")
+            comp = second_look(game, step.view, best, step.played, again, confirm)
+            gap, se = comp.gap(best, step.played)
+            looked = confirm
         sure = round(max(0.0, gap - CONFIDENCE * se), 1)
         worth_se = round(se, 1)
-        loss = round(max(0.0, comp.points_loss(step.played)), 1)  # stored as shown: rebuilt reviews are equal
-        win_p, win_b = round(comp.of(step.played).win, 3), round(comp.best.win, 3)
+        b, p = comp.of(best), comp.of(step.played)
+        points = paired_gap(b.values, p.values)[0]
+        loss = round(max(0.0, points), 1)  # stored as shown: rebuilt reviews are equal
+        win_p, win_b = round(p.win, 3), round(b.win, 3)
     label = label_for(game.name, sure)
 
     def words(a: Any, lang: str) -> str:
@@ -328,6 +376,7 @@ def review_step(game: Any, spec: GameSpec, step: Step, seed: int, deals: int) ->
         reason_th=th,
         played_words=(words(step.played, "th"), words(step.played, "en")),
         best_words=(words(best, "th"), words(best, "en")),
+        second_look=looked,
     )
 
 
@@ -353,10 +402,13 @@ def review_record(
     deals: int | None = None,
     games: Sequence[int] | None = None,
     progress: Callable[[int, int], None] | None = None,
+    confirm: int | None = None,
 ) -> Review:
     """Review every decision of ``seat`` in ``record`` (games ``games``, 0-based; all by default).
 
-    ``progress(done, total)`` is called after each decision.
+    ``progress(done, total)`` is called after each decision. ``deals`` and ``confirm`` are the
+    simulated deals of the first and the second look (default :data:`DEALS`, and :data:`CONFIRM`
+    times ``deals``; 0 turns the second look off).
 
     Raises:
         ValueError: the seat or a game number is out of range.
@@ -375,7 +427,7 @@ def review_record(
     if progress is not None:
         progress(0, total)
     for step in steps(record, seat, games):
-        out.append(review_step(game, spec, step, seed, n))
+        out.append(review_step(game, spec, step, seed, n, confirm))
         if progress is not None:
             progress(len(out), total)
     return Review(
@@ -392,7 +444,14 @@ def review_record(
 
 
 def review_slice(
-    record: Record, seat: int, start: int, stop: int, *, seed: int = 0, deals: int | None = None
+    record: Record,
+    seat: int,
+    start: int,
+    stop: int,
+    *,
+    seed: int = 0,
+    deals: int | None = None,
+    confirm: int | None = None,
 ) -> list[dict[str, Any]]:
     """Decisions ``start`` to ``stop - 1`` (in :func:`steps` order) of a review, as dicts.
 
@@ -407,7 +466,7 @@ def review_slice(
         if k >= stop:
             break
         if k >= start:
-            out.append(review_step(game, spec, step, seed, n).as_dict())
+            out.append(review_step(game, spec, step, seed, n, confirm).as_dict())
     return out
 
 
@@ -441,4 +500,5 @@ def _decision_of(d: dict[str, Any]) -> Decision:
         reason_th=d["reason"]["th"],
         played_words=(d["played_words"]["th"], d["played_words"]["en"]),
         best_words=(d["best_words"]["th"], d["best_words"]["en"]),
+        second_look=d.get("second_look", 0),
     )
