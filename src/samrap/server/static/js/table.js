@@ -133,6 +133,9 @@ class TableController {
   }
 
   onView(m) {
+    // The same position again (a resync after a reconnection, a repeated view): nothing to redraw.
+    const prev = this.msg;
+    if (prev && !this.sending && m.view === prev.view && m.v === prev.v && m.deadline === prev.deadline && !(m.events || []).length && JSON.stringify(m.legal || []) === JSON.stringify(prev.legal || [])) return;
     // An accepted move is answered by the next view: the selection it used is done with. After a
     // refusal (an error message instead) the selection stays, so the player can fix it.
     if (this.sending) this.selected.clear();
