@@ -6,6 +6,7 @@
 // Pages are loaded when first shown, so opening a shared table link fetches only the table's code.
 
 import { spriteSVG } from "./cards.js";
+import { needCss } from "./css.js";
 import { clear, closeModals, h } from "./dom.js";
 import { lang, setLang, t } from "./i18n.js";
 import { getPref, setPref } from "./net.js";
@@ -89,6 +90,9 @@ async function route() {
   const parts = hash.replace(/^#\/?/, "").split("/").map(decodeURIComponent);
   const view = document.getElementById("view");
   const page = parts[0] === "t" && parts[1] ? "table" : parts[0] === "replay" && parts[1] ? "replay" : parts[0] === "rules" || parts[0] === "glossary" ? "content" : parts[0] === "learn" ? "learn" : parts[0] === "review" && parts[1] ? "review" : "home";
+  // the felt's stylesheet is fetched beside the page's code, not after it (one round trip less
+  // before a shared table link shows the table)
+  if (page !== "home" && page !== "content") needCss("table");
   let mod;
   try {
     mod = await import(`./${page}.js`);
