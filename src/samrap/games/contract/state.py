@@ -124,3 +124,23 @@ class ContractState(NamedTuple):
 
     def __repr__(self) -> str:
         return f"ContractState.from_string({self.to_string()!r})"
+
+
+def field_index(name: str) -> int:
+    """The position of field ``name`` in :class:`ContractState`, for the hot transitions.
+
+    A successor state there is built as ``list(s)`` with the changed fields set by these named
+    positions (fields read from that list too: a named tuple's attribute costs about 200
+    instructions on CPython 3.11, a list item a tenth), then ``tuple.__new__(ContractState, ...)``,
+    which skips the named tuple's Python-level ``__new__``. A field added to or moved in
+    :class:`ContractState` is followed without touching the transitions; a misspelt name fails at
+    import. Callgrind, 4-player deals 1-7 (``bench/fixed_playout.py``): 119,659 instructions per
+    action against 120,030 with the 22 positional values this replaced (generated builder
+    functions called by keyword cost 1,600 to 3,400 more per discard than either).
+
+    Raises:
+        ValueError: ``name`` is not a field of :class:`ContractState`.
+    """
+    if name not in ContractState._fields:
+        raise ValueError(f"{name!r} is not a field of ContractState")
+    return ContractState._fields.index(name)

@@ -9,6 +9,7 @@ other seats more than a real table would.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 from samrap.core.errors import IllegalActionError
 from samrap.core.rng import make_rng, shuffled
@@ -27,7 +28,15 @@ from samrap.games.contract.actions import (
 from samrap.games.contract.cards import bits, lowest
 from samrap.games.contract.config import ContractConfig
 from samrap.games.contract.melds import Spec, TableMeld, exchanged, make_meld, spec_shape, with_card
-from samrap.games.contract.state import CLAIM_PHASE, DRAW_PHASE, OVER_PHASE, PLAY_PHASE, ContractState, Phase
+from samrap.games.contract.state import (
+    CLAIM_PHASE,
+    DRAW_PHASE,
+    OVER_PHASE,
+    PLAY_PHASE,
+    ContractState,
+    Phase,
+    field_index,
+)
 
 
 def new_deal(
@@ -130,21 +139,49 @@ def can_open_claim(s: ContractState) -> bool:
     return s.config.buying and bool(s.pile) and len(s.stock) >= 2
 
 
-#: ``_new(ContractState, fields)`` builds a state without the ``NamedTuple``'s Python-level
-#: ``__new__`` (a 22-argument call), about a third of the cost of the hottest transitions below.
-#: It is unchecked by mypy, so only those few use it, and the trace tests pin what they build.
+#: ``_new(ContractState, fields)`` builds a state from the full list of its fields without the
+#: ``NamedTuple``'s Python-level ``__new__`` (a 22-argument call), about a third of the cost of the
+#: hottest transitions. They copy ``list(s)`` and set the fields they change by the positions
+#: below, named from ``ContractState._fields`` (``state.field_index``), so that a field added or
+#: moved is followed; ``tests/games/contract/test_state.py`` pins the order and checks that each
+#: of them changes only its fields, and the trace tests pin what they build.
 _new = tuple.__new__
+_CONFIG = field_index("config")
+_SEED = field_index("seed")
+_PHASE = field_index("phase")
+_CURRENT = field_index("current")
+_CLAIMER = field_index("claimer")
+_HANDS = field_index("hands")
+_KNOWN = field_index("known")
+_STOCK = field_index("stock")
+_PILE = field_index("pile")
+_MELDS = field_index("melds")
+_DOWN = field_index("down")
+_WENT_DOWN = field_index("went_down")
+_FORBID = field_index("forbid")
+_DEEP = field_index("deep")
+_PENDING = field_index("pending")
+_RESHUFFLES = field_index("reshuffles")
+_TURNS = field_index("turns")
+_OUT = field_index("out")
 
 
 def _draw_stock(s: ContractState, hands: tuple[int, ...], stock: tuple[int, ...]) -> ContractState:
-    (config, deal, dealer, _, p, _, _, known, _, pile, melds, down, _, _, _, _, buys, reshuffles, seed, turns, scores,
-     _) = s  # fmt: skip
+    """The player in turn takes ``stock[0]`` into ``hands`` (a draw, or the draw after a buy)."""
+    new: list[Any] = list(s)
+    p: int = new[_CURRENT]
     new_hands = list(hands)
     new_hands[p] = hands[p] | 1 << stock[0]
-    return _new(ContractState, (
-        config, deal, dealer, PLAY_PHASE, p, -1, tuple(new_hands), known, stock[1:], pile, melds, down, False, -1, -1,
-        0, buys, reshuffles, seed, turns, scores, -1,
-    ))  # fmt: skip
+    new[_PHASE] = PLAY_PHASE
+    new[_CLAIMER] = -1
+    new[_HANDS] = tuple(new_hands)
+    new[_STOCK] = stock[1:]
+    new[_WENT_DOWN] = False
+    new[_FORBID] = -1
+    new[_DEEP] = -1
+    new[_PENDING] = 0
+    new[_OUT] = -1
+    return _new(ContractState, new)
 
 
 def _put_down(s: ContractState, p: int, hand: int, melds: tuple[TableMeld, ...], down: int = -1) -> ContractState:
@@ -152,17 +189,24 @@ def _put_down(s: ContractState, p: int, hand: int, melds: tuple[TableMeld, ...],
 
     ``down`` >= 0 marks a go-down (the new down mask; ``went_down`` becomes true).
     """
-    deep = s.deep if s.deep >= 0 and hand >> s.deep & 1 else -1
-    went = s.went_down
-    if down < 0:
-        down = s.down
+    new: list[Any] = list(s)
+    if hand:
+        new[_PHASE] = PLAY_PHASE  # (``out`` stays -1 while the deal goes on)
     else:
-        went = True
-    return ContractState(
-        s.config, s.deal, s.dealer, PLAY_PHASE if hand else OVER_PHASE, s.current, s.claimer,
-        _set(s.hands, p, hand), _set(s.known, p, s.known[p] & hand), s.stock, s.pile, melds, down, went,
-        s.forbid, deep, s.pending & hand, s.buys, s.reshuffles, s.seed, s.turns, s.scores, -1 if hand else p,
-    )  # fmt: skip
+        new[_PHASE] = OVER_PHASE
+        new[_OUT] = p
+    new[_HANDS] = _set(new[_HANDS], p, hand)
+    known: tuple[int, ...] = new[_KNOWN]
+    new[_KNOWN] = _set(known, p, known[p] & hand)
+    new[_MELDS] = melds
+    if down >= 0:
+        new[_DOWN] = down
+        new[_WENT_DOWN] = True
+    deep: int = new[_DEEP]
+    if deep >= 0 and not hand >> deep & 1:
+        new[_DEEP] = -1
+    new[_PENDING] = new[_PENDING] & hand
+    return _new(ContractState, new)
 
 
 def _place(s: ContractState, p: int, hand: int, spec: Spec) -> tuple[int, TableMeld]:
@@ -209,14 +253,20 @@ def apply_unchecked(s: ContractState, a: ContractAction) -> ContractState:
             taken = 0
             for c in taken_cards:
                 taken |= 1 << c
-            (config, deal, dealer, _, _, claimer, hands, known, stock, _, melds, down, went_down, _, _, pending, buys,
-             reshuffles, seed, turns, scores, out) = s  # fmt: skip
-            return _new(ContractState, (
-                config, deal, dealer, PLAY_PHASE, p, claimer, _set(hands, p, hands[p] | taken),
-                _set(known, p, known[p] | taken), stock, pile[:cut], melds, down, went_down,
-                config.pack.faces[taken_cards[0]] if k == 0 else -1, taken_cards[0] if k > 0 else -1, pending, buys,
-                reshuffles, seed, turns, scores, out,
-            ))  # fmt: skip
+            new: list[Any] = list(s)
+            new[_PHASE] = PLAY_PHASE
+            hands: tuple[int, ...] = new[_HANDS]
+            new[_HANDS] = _set(hands, p, hands[p] | taken)
+            known: tuple[int, ...] = new[_KNOWN]
+            new[_KNOWN] = _set(known, p, known[p] | taken)
+            new[_PILE] = pile[:cut]
+            if k:
+                new[_FORBID] = -1
+                new[_DEEP] = taken_cards[0]
+            else:
+                new[_FORBID] = new[_CONFIG].pack.faces[taken_cards[0]]
+                new[_DEEP] = -1
+            return _new(ContractState, new)
         case LayOff(face=f, target=t, joker=joker):
             pack = s.config.pack
             hand = s.hands[p]
@@ -225,11 +275,11 @@ def apply_unchecked(s: ContractState, a: ContractAction) -> ContractState:
             return _put_down(s, p, hand & ~(1 << pid), melds)
         case GoDown(melds=specs):
             hand = s.hands[p]
-            new: list[TableMeld] = []
+            placed: list[TableMeld] = []
             for spec in specs:
                 hand, m = _place(s, p, hand, spec)
-                new.append(m)
-            return _put_down(s, p, hand, (*s.melds, *new), s.down | 1 << p)
+                placed.append(m)
+            return _put_down(s, p, hand, (*s.melds, *placed), s.down | 1 << p)
         case Meld(meld=spec):
             hand, m = _place(s, p, s.hands[p], spec)
             return _put_down(s, p, hand, (*s.melds, m))
@@ -263,37 +313,51 @@ def apply_unchecked(s: ContractState, a: ContractAction) -> ContractState:
 
 
 def _discard(s: ContractState, p: int, f: int) -> ContractState:
-    (cfg, deal, dealer, _, _, _, hands, known, stock, pile, melds, down, _, _, deep, pending, buys, reshuffles, seed,
-     turns, scores, _) = s  # fmt: skip
+    new: list[Any] = list(s)
+    cfg: ContractConfig = new[_CONFIG]
+    hands: tuple[int, ...] = new[_HANDS]
+    known: tuple[int, ...] = new[_KNOWN]
+    deep: int = new[_DEEP]
     hand = hands[p]
     cands = hand & cfg.pack.face_masks[f]
     if deep >= 0 and cands >> deep & 1:  # pick(), inlined
         pid = deep
     else:
-        x = cands & pending or cands & known[p] or cands
+        x = cands & new[_PENDING] or cands & known[p] or cands
         pid = (x & -x).bit_length() - 1
     hand ^= 1 << pid
     new_hands = list(hands)  # _set(), inlined
     new_hands[p] = hand
-    hands = tuple(new_hands)
+    new[_HANDS] = tuple(new_hands)
     if known[p] >> pid & 1:
-        known = _set(known, p, known[p] & hand)
-    pile = (*pile, pid)
+        new[_KNOWN] = _set(known, p, known[p] & hand)
+    pile: tuple[int, ...] = (*new[_PILE], pid)
     if not hand:  # rules 19, 29: out at once
-        return _with(s, phase=OVER_PHASE, hands=hands, known=known, pile=pile, out=p)
-    turns += 1
+        new[_PHASE] = OVER_PHASE
+        new[_PILE] = pile
+        new[_OUT] = p
+        return _new(ContractState, new)
+    turns: int = new[_TURNS] + 1
+    new[_TURNS] = turns
     over = turns >= cfg.max_turns
-    if not stock and not over:  # rule 28: the empty stock is checked at the start of a turn
+    if not new[_STOCK] and not over:  # rule 28: the empty stock is checked at the start of a turn
+        reshuffles: int = new[_RESHUFFLES]
         if reshuffles >= cfg.max_reshuffles or len(pile) <= 1:
             over = True
         else:
-            reshuffles += 1
-            stock = reshuffle_order(seed, reshuffles, pile[:-1])
+            new[_RESHUFFLES] = reshuffles = reshuffles + 1
+            new[_STOCK] = reshuffle_order(new[_SEED], reshuffles, pile[:-1])
             pile = pile[-1:]
-    return _new(ContractState, (
-        cfg, deal, dealer, OVER_PHASE if over else DRAW_PHASE, (p + 1) % cfg.players, -1, hands, known, stock, pile,
-        melds, down, False, -1, -1, 0, buys, reshuffles, seed, turns, scores, -1,
-    ))  # fmt: skip
+    new[_PHASE] = OVER_PHASE if over else DRAW_PHASE
+    new[_CURRENT] = (p + 1) % cfg.players
+    new[_CLAIMER] = -1
+    new[_PILE] = pile
+    new[_WENT_DOWN] = False
+    new[_FORBID] = -1
+    new[_DEEP] = -1
+    new[_PENDING] = 0
+    new[_OUT] = -1
+    return _new(ContractState, new)
 
 
 def _with(s: ContractState, **changes: object) -> ContractState:
