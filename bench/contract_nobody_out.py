@@ -11,6 +11,16 @@ out, with how many turns the deals lasted.
     .venv/bin/python -m bench.contract_nobody_out --deals 100 --bot ismcts:iters=8  # the search bot
     .venv/bin/python -m bench.contract_nobody_out --deals 200 --markdown --out bench/data/x.md
 
+For a slow bot, ``--log FILE`` appends one JSON line per deal as it finishes and ``--interleave``
+plays deal index 0 of every (preset, deal number) cell, then index 1, and so on, so a run stopped
+at any point has about as many deals in every cell; ``--shard K/N`` plays only the indices
+``i % N == K`` (one process per core), and ``--summarise FILE...`` builds the table from such logs.
+Shares are printed with 95% Wilson score intervals (``--wilson``; always in summaries).
+
+    nice -n 5 .venv/bin/python -m bench.contract_nobody_out --bot ismcts:iters=4 --deals 1000 \
+        --interleave --shard 0/2 --log /tmp/no0.jsonl &     # and 1/2
+    .venv/bin/python -m bench.contract_nobody_out --summarise /tmp/no0.jsonl /tmp/no1.jsonl --markdown
+
 Deal ``i`` of deal number ``d`` under a preset uses game seed ``i`` and a bot generator seeded
 from (preset, d, i), so every figure is reproducible. The search bot plays every seat (four
 searches), so it is slow: use fewer deals and say so.
@@ -19,6 +29,8 @@ searches), so it is slow: use fewer deals and say so.
 from __future__ import annotations
 
 import argparse
+import json
+import math
 import random
 import time
 from collections.abc import Sequence
@@ -40,6 +52,20 @@ class Cell:
     @property
     def share(self) -> float:
         return self.nobody_out / self.deals if self.deals else 0.0
+
+    def wilson(self, z: float = 1.96) -> tuple[float, float]:
+        """The 95% Wilson score interval of the share (sound at 0 of n and for small n)."""
+        return wilson(self.nobody_out, self.deals, z)
+
+
+def wilson(k: int, n: int, z: float = 1.96) -> tuple[float, float]:
+    """The Wilson score interval for ``k`` successes in ``n`` trials (``(0, 1)`` when ``n`` is 0)."""
+    if n == 0:
+        return 0.0, 1.0
+    p = k / n
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    return max(0.0, centre - half), min(1.0, centre + half)
 
 
 def play_deal(game: ContractGame, bots: Sequence[object], deal: int, seed: int, rng: random.Random) -> tuple[bool, int]:
@@ -69,20 +95,98 @@ def measure(config: ContractConfig, bot: str, deals: int, deal_numbers: Sequence
     return out
 
 
-def table(results: dict[str, dict[int, Cell]], markdown: bool) -> str:
-    deals = sorted(next(iter(results.values())).keys())
+def interleaved(
+    configs: dict[str, ContractConfig],
+    bot: str,
+    deals: int,
+    deal_numbers: Sequence[int],
+    shard: tuple[int, int],
+    log: Path | None,
+    start: int = 0,
+) -> dict[str, dict[int, Cell]]:
+    """Deal index 0 of every cell, then index 1, ...: the same deals :func:`measure` plays, in an
+    order that keeps the cells level when the run is stopped; each deal logged as it ends."""
+    games = {name: ContractGame(cfg) for name, cfg in configs.items()}
+    bots = {name: [make_bot(bot, g, f"{bot}-{q}") for q in range(g.players)] for name, g in games.items()}
+    out: dict[str, dict[int, Cell]] = {name: {d: Cell() for d in deal_numbers} for name in configs}
+    k, n = shard
+    for i in range(start + k, deals, n):
+        for name, game in games.items():
+            for d in deal_numbers:
+                rng = random.Random(f"nobody-out:{name}:{d}:{i}")
+                t = time.process_time()
+                stalled, turns = play_deal(game, bots[name], d, i, rng)
+                cell = out[name][d]
+                cell.deals += 1
+                cell.nobody_out += stalled
+                cell.turns.append(turns)
+                if log is not None:
+                    row = {"preset": name, "deal": d, "index": i, "bot": bot, "nobody_out": stalled}
+                    row |= {"turns": turns, "cpu_s": round(time.process_time() - t, 3)}
+                    with log.open("a") as f:
+                        f.write(json.dumps(row) + "\n")
+    return out
+
+
+def summarise(paths: Sequence[Path]) -> tuple[dict[str, dict[int, Cell]], str, float]:
+    """The cells of per-deal logs (a deal logged twice counts once): cells, bot, CPU seconds."""
+    seen: dict[tuple[str, int, int], dict[str, object]] = {}
+    for path in paths:
+        for line in path.read_text().splitlines():
+            if line.strip():
+                row = json.loads(line)
+                seen[(row["preset"], row["deal"], row["index"])] = row
+    bots = sorted({str(r["bot"]) for r in seen.values()})
+    if len(bots) != 1:
+        raise SystemExit(f"the logs hold {len(bots)} bots ({', '.join(bots)}); summarise one at a time")
+    results: dict[str, dict[int, Cell]] = {}
+    cpu = 0.0
+    rank = {name: i for i, name in enumerate(PRESETS)}
+    for (name, d, _), row in sorted(seen.items(), key=lambda kv: (rank.get(kv[0][0], len(rank)), kv[0])):
+        cell = results.setdefault(name, {}).setdefault(d, Cell())
+        cell.deals += 1
+        cell.nobody_out += bool(row["nobody_out"])
+        cell.turns.append(int(str(row["turns"])))
+        cpu += float(str(row["cpu_s"]))
+    return results, bots[0], cpu
+
+
+def _pct(x: float) -> str:
+    return f"{x:.1%}"
+
+
+def table(results: dict[str, dict[int, Cell]], markdown: bool, intervals: bool = False) -> str:
+    deals = sorted({d for cells in results.values() for d in cells})
     head = ["preset", *(f"deal {d}" for d in deals), "all"]
     rows = []
     for name, cells in results.items():
         total = sum(c.nobody_out for c in cells.values())
         n = sum(c.deals for c in cells.values())
-        rows.append([name, *(f"{cells[d].share:.1%}" for d in deals), f"{total / n:.1%}"])
+        row = [name]
+        for d in deals:
+            c = cells.get(d, Cell())
+            lo, hi = c.wilson()
+            row.append(f"{c.share:.1%} [{lo:.0%}, {hi:.0%}] ({c.nobody_out}/{c.deals})" if intervals else _pct(c.share))
+        lo, hi = wilson(total, n)
+        row.append(f"{total / n:.1%} [{lo:.1%}, {hi:.1%}] ({total}/{n})" if intervals else _pct(total / n))
+        rows.append(row)
     if markdown:
         lines = ["| " + " | ".join(head) + " |", "|" + "---|" * len(head)]
         lines += ["| " + " | ".join(r) + " |" for r in rows]
         return "\n".join(lines)
     widths = [max(len(str(x)) for x in col) for col in zip(head, *rows, strict=True)]
     return "\n".join("  ".join(str(x).rjust(w) for x, w in zip(r, widths, strict=True)) for r in [head, *rows])
+
+
+def report(results: dict[str, dict[int, Cell]], markdown: bool, intervals: bool, footer: str) -> str:
+    text = table(results, markdown, intervals)
+    mean_turns = {
+        n: sum(sum(c.turns) for c in cs.values()) / sum(c.deals for c in cs.values()) for n, cs in results.items()
+    }
+    text += "\n\nmean turns per deal: " + ", ".join(f"{n} {t:.0f}" for n, t in mean_turns.items())
+    if intervals:
+        text += "\nshare [95% Wilson interval] (nobody out / deals)"
+    return text + "\n" + footer
 
 
 def main() -> None:
@@ -93,22 +197,41 @@ def main() -> None:
     ap.add_argument("--presets", default=",".join(PRESETS))
     ap.add_argument("--deal-numbers", default="1,2,3,4,5,6,7")
     ap.add_argument("--markdown", action="store_true")
+    ap.add_argument("--wilson", action="store_true", help="show 95%% Wilson intervals and counts")
     ap.add_argument("--out", type=Path, help="also write the table to this file")
+    ap.add_argument("--interleave", action="store_true", help="index 0 of every cell, then index 1, ...")
+    ap.add_argument("--shard", default="0/1", help="K/N: play only deal indices i %% N == K (with --interleave)")
+    ap.add_argument("--start", type=int, default=0, help="first deal index (with --interleave)")
+    ap.add_argument("--log", type=Path, help="append one JSON line per deal (with --interleave)")
+    ap.add_argument("--summarise", type=Path, nargs="+", metavar="LOG", help="the table of per-deal logs")
     args = ap.parse_args()
+    if args.summarise:
+        results, bot, cpu = summarise(args.summarise)
+        counts = sorted({c.deals for cs in results.values() for c in cs.values()})
+        per_cell = f"{counts[0]}" if len(counts) == 1 else f"{counts[0]}-{counts[-1]}"
+        footer = f"{per_cell} deals per cell, bots: {bot}, {cpu:,.0f} s CPU in all"
+        text = report(results, args.markdown, True, footer)
+        print(text)
+        if args.out:
+            args.out.write_text(text + "\n")
+        return
     numbers = [int(x) for x in args.deal_numbers.split(",")]
-    results: dict[str, dict[int, Cell]] = {}
-    started = time.process_time()
+    configs: dict[str, ContractConfig] = {}
     for name in args.presets.split(","):
         cfg = ContractConfig.from_string(f"contract(preset={name},players={args.players})")
         assert cfg == preset(name) or args.players != 4
-        results[name] = measure(cfg, args.bot, args.deals, numbers, name)
-        print(f"{name}: done ({time.process_time() - started:.0f} s CPU)", flush=True)
-    text = table(results, args.markdown)
-    mean_turns = {
-        n: sum(sum(c.turns) for c in cs.values()) / sum(c.deals for c in cs.values()) for n, cs in results.items()
-    }
-    text += "\n\nmean turns per deal: " + ", ".join(f"{n} {t:.0f}" for n, t in mean_turns.items())
-    text += f"\n{args.deals} deals per cell, {args.players} players, bots: {args.bot}"
+        configs[name] = cfg
+    started = time.process_time()
+    if args.interleave:
+        k, _, n = args.shard.partition("/")
+        results = interleaved(configs, args.bot, args.deals, numbers, (int(k), int(n)), args.log, args.start)
+    else:
+        results = {}
+        for name, cfg in configs.items():
+            results[name] = measure(cfg, args.bot, args.deals, numbers, name)
+            print(f"{name}: done ({time.process_time() - started:.0f} s CPU)", flush=True)
+    footer = f"{args.deals} deals per cell, {args.players} players, bots: {args.bot}"
+    text = report(results, args.markdown, args.wilson, footer)
     print(text)
     if args.out:
         args.out.write_text(text + "\n")
