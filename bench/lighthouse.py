@@ -96,7 +96,13 @@ def lighthouse(url: str, out: Path, chrome: str, assets: bool = False) -> dict[s
     ]
     if assets:
         cmd.append("--save-assets")  # the trace beside the report: <out>-0.trace.json
-    subprocess.run(cmd, check=True, env=env, timeout=300)
+    try:
+        subprocess.run(cmd, check=True, env=env, timeout=300)
+    except subprocess.CalledProcessError:
+        # on a loaded machine Lighthouse now and then loses its trace or a protocol answer
+        # (NO_NAVSTART, PROTOCOL_TIMEOUT): once more before giving up
+        print(f"Lighthouse failed on {url}: running it again", file=sys.stderr, flush=True)
+        subprocess.run(cmd, check=True, env=env, timeout=300)
     report: dict[str, Any] = json.loads(out.read_text())
     return report
 
