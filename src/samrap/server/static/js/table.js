@@ -79,6 +79,7 @@ class TableController {
 
   stop() {
     this.stopped = true;
+    document.documentElement.classList.remove("at-table");
     if (window.samrapTable === this) window.samrapTable = null;
     document.removeEventListener("keydown", this.onKey);
     clearInterval(this.tick);
@@ -683,6 +684,9 @@ class TableController {
     // in play the page is the screen's height: the felt scrolls inside it, above the dock, so
     // the hand never covers a seat or a meld (table.css)
     const page = h("div", { class: "tablepage" + (this.view ? " live" : "") });
+    // the class that makes the app the screen's height (a class, not a :has() rule, which the
+    // browser would re-check on every change of the page)
+    document.documentElement.classList.toggle("at-table", !!this.view);
     document.title = `${t("lobby.title", { code: this.code })} · ${tableTitle(this.info.game, this.info.config, null)} · ${t("app.title")}`;
     if (!this.view) page.appendChild(this.lobby());
     else page.append(...this.board());
