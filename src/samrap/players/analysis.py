@@ -157,10 +157,6 @@ class Comparison:
         """``(mean, standard error)`` of the :func:`worth` ``worse`` loses to ``better``, paired by deal."""
         return paired_gap(self.of(better).scores, self.of(worse).scores)
 
-    def points_loss(self, action: Any) -> float:
-        """The mean points (this seat's margin) ``action`` gives up against the best move."""
-        return paired_gap(self.best.values, self.of(action).values)[0]
-
 
 def paired_gap(better: Sequence[float], worse: Sequence[float]) -> tuple[float, float]:
     """Mean and standard error of ``better - worse`` over paired samples."""
