@@ -139,6 +139,7 @@ def _deep_before_down(s: ContractState, out: list[ContractAction]) -> None:
         card = pile[-k - 1]
         pool |= 1 << card
         face = faces[card]
+        in_meld = True  # (a joker deep card: any meld of the go-down may hold it)
         if face == JOKER:
             jokers += 1
         else:
@@ -152,10 +153,10 @@ def _deep_before_down(s: ContractState, out: list[ContractAction]) -> None:
                 layers[i] |= bit
             if k < shallowest:
                 continue
-            if not (
-                any_face
-                or meld_with_face(layers[0], jokers, face, min_run, _rank_count(layers, face) if any_suits else -1)
-            ):
+            in_meld = any_face or meld_with_face(
+                layers[0], jokers, face, min_run, _rank_count(layers, face) if any_suits else -1
+            )
+            if not in_meld:
                 if reach < 0:
                     reach = deep_reach(s)
                 if not reach >> face & 1:
@@ -163,7 +164,11 @@ def _deep_before_down(s: ContractState, out: list[ContractAction]) -> None:
         if k < shallowest:
             continue
         if quick:  # the deep card is the only duty: the search would ask these two (deepcard)
-            if takes_deep_down(s, pool, face) or places_deep_later(apply_unchecked(s, pickup(k)), pool, card):
+            # With no minimal meld of the pool holding the card (``in_meld`` false; ``meld_with_face``
+            # is necessary for any meld holding it) no go-down holds it: takes_deep_down is skipped.
+            if (in_meld and takes_deep_down(s, pool, face)) or places_deep_later(
+                apply_unchecked(s, pickup(k)), pool, card
+            ):
                 out.append(pickup(k))
         elif is_finishable(apply_unchecked(s, pickup(k))):
             out.append(pickup(k))

@@ -134,8 +134,8 @@ def field_index(name: str) -> int:
     instructions on CPython 3.11, a list item a tenth), then ``tuple.__new__(ContractState, ...)``,
     which skips the named tuple's Python-level ``__new__``. A field added to or moved in
     :class:`ContractState` is followed without touching the transitions; a misspelt name fails at
-    import. Callgrind, 4-player deals 1-7 (``bench/fixed_playout.py``): 119,659 instructions per
-    action against 120,030 with the 22 positional values this replaced (generated builder
+    import. Callgrind, 4-player deals 1-7 (``bench/fixed_playout.py``): 119,656 instructions per
+    action against 120,028 with the 22 positional values this replaced (generated builder
     functions called by keyword cost 1,600 to 3,400 more per discard than either).
 
     Raises:
