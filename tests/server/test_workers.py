@@ -7,12 +7,14 @@ import asyncio
 import os
 import subprocess
 import sys
+import threading
 import time
 from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
 
+from samrap.server.procpool import WorkerDied
 from samrap.server.workers import Busy, WorkerPool
 from tests.server.conftest import create, hello
 
@@ -41,6 +43,46 @@ def test_jobs_run_in_another_process_at_lower_priority() -> None:
 
     pid, x = asyncio.run(main())
     assert x == 7 and pid != os.getpid()  # not this interpreter: it cannot hold our event loop's GIL
+
+
+def die_job() -> None:
+    os._exit(3)
+
+
+def test_the_pool_adds_no_thread_to_the_server() -> None:
+    """Jobs start and end from the event loop: no helper thread that would need the GIL (a
+    ``concurrent.futures`` process pool runs two, and under CPU starvation each wake-up of theirs
+    held the loop up; ``docs/performance.md``, 15.6)."""
+
+    async def main() -> tuple[int, int]:
+        before = threading.active_count()
+        pool = WorkerPool(workers=1)
+        try:
+            await pool.start()
+            await pool.submit("k", "owner", pid_job, 1)
+            await pool.submit("k2", "owner", pid_job, 2)
+            return before, threading.active_count()
+        finally:
+            pool.close()
+
+    before, during = asyncio.run(main())
+    assert during == before
+
+
+def test_a_worker_that_dies_mid_job_fails_that_job_and_is_replaced() -> None:
+    async def main() -> None:
+        pool = WorkerPool(workers=1)
+        try:
+            first, _ = await pool.submit("a", "o", pid_job, 1)
+            with pytest.raises(WorkerDied):  # tried twice (a new worker for the retry), then reported
+                await pool.submit("die", "o", die_job)
+            assert pool.stats["failed"] == 1
+            second, x = await pool.submit("b", "o", pid_job, 2)
+            assert x == 2 and second != first  # a new process took its place
+        finally:
+            pool.close()
+
+    asyncio.run(main())
 
 
 def test_a_job_that_cannot_start_in_budget_is_busy_and_answers_are_cached() -> None:

@@ -4,7 +4,9 @@ Why processes: a hint is a search of a second or so of pure-Python CPU. On a thr
 GIL against the event loop that serves every table of the process, so a few people asking for
 hints made every table's moves slower (issue 15.6: 8 hint clients tripled the action latency of
 200 tables). In a worker process it cannot touch the loop; the workers also run at a lower CPU
-priority (``nice`` +10), so on a busy machine the tables' own work comes first.
+priority (``nice`` +10), so on a busy machine the tables' own work comes first. The processes are
+driven from the event loop itself (``samrap.server.procpool``), not by ``concurrent.futures``,
+whose two helper threads in the server needed the GIL at every job's start and end.
 
 The contract, for every caller (``submit``):
 
@@ -32,15 +34,15 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-import multiprocessing
 import os
 import threading
 import time
 from collections import OrderedDict
 from collections.abc import Callable, Hashable
-from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
-from concurrent.futures.process import BrokenProcessPool
+from concurrent.futures import Executor, ThreadPoolExecutor
 from typing import Any
+
+from samrap.server.procpool import ProcessWorkers, WorkerDied
 
 log = logging.getLogger("samrap.server")
 
@@ -89,10 +91,6 @@ def _init_worker(nice: int, parent: int | None = None) -> None:
     import samrap.players.hint  # noqa: F401  (the import is the warm-up)
 
 
-def _noop() -> int:
-    return os.getpid()
-
-
 class WorkerPool:
     """See the module docstring. Create it in the app's lifespan; :meth:`close` at shutdown."""
 
@@ -107,7 +105,8 @@ class WorkerPool:
         self.start_within = start_within
         self.timeout = timeout
         self._slots = asyncio.Semaphore(max(1, self.workers))
-        self._executor: Executor | None = None
+        self._executor: Executor | None = None  # workers=0: a thread
+        self._procs: ProcessWorkers | None = None
         self._inflight: dict[Hashable, tuple[Hashable, asyncio.Future[Any]]] = {}
         self._cache: OrderedDict[Hashable, Any] = OrderedDict()
         self._cache_size = cache_size
@@ -115,26 +114,45 @@ class WorkerPool:
         self.stats = {"done": 0, "cached": 0, "busy": 0, "joined": 0, "failed": 0}
 
     def _make_executor(self) -> Executor:
-        if self.workers == 0:
-            return ThreadPoolExecutor(1, thread_name_prefix="samrap-worker")
+        return ThreadPoolExecutor(1, thread_name_prefix="samrap-worker")
+
+    def _make_procs(self) -> ProcessWorkers:
         # spawn, not fork: the server has threads (the database writer, uvicorn's), and a forked
-        # child of a threaded process can inherit a held lock
-        ctx = multiprocessing.get_context("spawn")
-        return ProcessPoolExecutor(
-            self.workers, mp_context=ctx, initializer=_init_worker, initargs=(WORKER_NICE, os.getpid())
-        )
+        # child of a threaded process can inherit a held lock; driven from the loop, no helper
+        # threads (samrap.server.procpool)
+        return ProcessWorkers(self.workers, _init_worker, (WORKER_NICE, os.getpid()))
+
+    async def _call(self, fn: Callable[..., Any], args: tuple[Any, ...]) -> Any:
+        if self.workers == 0:
+            if self._executor is None:
+                self._executor = self._make_executor()
+            return await asyncio.get_running_loop().run_in_executor(self._executor, fn, *args)
+        if self._procs is None:
+            self._procs = self._make_procs()
+        try:
+            return await self._procs.run(fn, *args)
+        except WorkerDied:
+            log.warning("a worker process died; starting a new one")
+            return await self._procs.run(fn, *args)
 
     async def start(self) -> None:
         """Start the workers now (each imports the bots once), so the first job pays nothing."""
-        self._executor = self._make_executor()
-        loop = asyncio.get_running_loop()
-        await asyncio.gather(*(loop.run_in_executor(self._executor, _noop) for _ in range(max(1, self.workers))))
+        if self.workers == 0:
+            self._executor = self._make_executor()
+            return
+        self._procs = self._procs or self._make_procs()
+        self._procs.start()
+        # one trivial job each: returns once every worker has imported the bots and is waiting
+        await asyncio.gather(*(self._procs.run(os.getpid) for _ in range(self.workers)))
 
     def close(self) -> None:
-        """Stop the workers: queued jobs are dropped, a running one (a second or so) finishes."""
+        """Stop the workers: a running job (a second or so) is cut short."""
         if self._executor is not None:
             self._executor.shutdown(wait=True, cancel_futures=True)
             self._executor = None
+        if self._procs is not None:
+            self._procs.close()
+            self._procs = None
 
     def cached(self, key: Hashable) -> Any | None:
         """The answer kept under ``key`` (counted as a cache hit), or ``None``."""
@@ -196,17 +214,8 @@ class WorkerPool:
         self, key: Hashable, owner: Hashable, future: asyncio.Future[Any], fn: Callable[..., Any], args: tuple[Any, ...]
     ) -> None:
         """Run the job holding a slot; the slot is freed only when the job has really ended."""
-        loop = asyncio.get_running_loop()
         try:
-            if self._executor is None:
-                self._executor = self._make_executor()
-            try:
-                value = await loop.run_in_executor(self._executor, fn, *args)
-            except BrokenProcessPool:
-                log.warning("a worker process died; starting new ones")
-                self.close()
-                self._executor = self._make_executor()
-                value = await loop.run_in_executor(self._executor, fn, *args)
+            value = await self._call(fn, args)
             self._remember(key, value)
             self.stats["done"] += 1
             if not future.done():
