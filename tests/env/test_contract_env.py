@@ -228,3 +228,27 @@ def test_the_patched_observation_equals_a_fresh_encoding() -> None:
         for seat in (k % 4, (k + 1) % 4):
             assert np.array_equal(enc.encode_state(s, seat), ContractEncoder(cfg).encode_state(s, seat))
     assert len(states) > 500
+
+
+@pytest.mark.parametrize("config", [*CONFIGS, "contract(preset=pagat,players=8)"])
+def test_the_patched_path_equals_the_view_encoding_for_any_seat_order(config: str) -> None:
+    """The patched ``encode_state`` keeps each seat's last vector and rewrites what changed;
+    asked for seats in a random order (so a seat's memory is several moves old, or from
+    another deal), each observation equals the plain encoding of the view, and a caller that
+    writes into the vector it was given changes nothing that comes after."""
+    cfg = ContractConfig.from_string(config)
+    game = ContractGame(cfg)
+    enc = ContractEncoder(cfg)
+    rng = random.Random(11)
+    checked = 0
+    for deal in (1, 3, 6):
+        s = game.new_game(seed=deal, deal_number=deal)
+        while not game.is_terminal(s):
+            seat = rng.randrange(cfg.players) if rng.random() < 0.4 else game.current_player(s)
+            x = enc.encode_state(s, seat)
+            assert np.array_equal(x, enc.encode(game.observe(s, seat)))
+            x[:] = 7.0
+            checked += 1
+            legal = game.legal_actions(s)
+            s = game.apply_unchecked(s, legal[rng.randrange(len(legal))])
+    assert checked > 150

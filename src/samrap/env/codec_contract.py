@@ -183,7 +183,16 @@ class ContractCodec:
         out: dict[int, ContractAction] = {}
         meld_seen: dict[int, int] = {}
         has_go_down = False
+        discard, layoff, slots = self._start["discard"], self._start["layoff"], self.slots
         for a in legal:
+            # The two commonest kinds first, by exact type (a discard phase lists the whole
+            # hand); the ids are _simple_id's, and its range checks are kept for lay-offs.
+            if type(a) is Discard:
+                out[discard + a.face] = a
+                continue
+            if type(a) is LayOff and 0 <= a.target < slots and 0 <= a.face < 52:
+                out[layoff + (a.face * slots + a.target) * 2 + int(a.joker)] = a
+                continue
             match a:
                 case GoDown():
                     has_go_down = True

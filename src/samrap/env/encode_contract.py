@@ -16,6 +16,7 @@ import numpy as np
 from samrap.env.observation import ObsLayout, Vector, bits_to_vector
 from samrap.games.contract.config import ContractConfig
 from samrap.games.contract.contracts import CONTRACTS, DEALS, MAX_HAND
+from samrap.games.contract.melds import TableMeld
 from samrap.games.contract.observe import ContractView
 from samrap.games.contract.state import ContractState
 
@@ -107,14 +108,167 @@ class ContractEncoder:
         #: only when one is taken from the pile or leaves a hand.
         self._table_last: list[tuple[object, int]] = [((-1,), 0)] * n
         self._known_last: list[tuple[object, int]] = [((-1,), 0)] * n
+        # The patched path (``encode_state``): per seat its last vector, and where it writes.
+        self._memos: list[_SeatMemo | None] = [None] * n
+        by = self.layout.by_name
+        names = [p.name for p in self.layout.pieces]
+        front = ["hand", "hand_jokers", "pile", "pile_jokers", "pile_top", "pile_depth", "known"]
+        assert names[: len(front) + 3] == [*front, "table", "table_jokers", "meld_owner"]
+        self._front_lo, self._front_hi = by["hand"].start, by["known"].stop
+        self._known_off = by["known"].start - self._front_lo
+        self._hand_jokers, self._pile_jokers = by["hand_jokers"].start, by["pile_jokers"].start
+        self._depth_lo, self._depth_hi = by["pile_depth"].start, by["pile_depth"].stop
+        self._table_lo, self._table_hi = by["table"].start, by["meld_owner"].stop
+        self._tail_lo = by["hand_size"].start
+        at = self._at
+        self._tail_at = tuple(at[k] for k in ("hand_size", "down", "buys", "scores", "stock", "reshuffles", "deal"))
+        self._tail_at += (at["contract"],)
+        self._tail_at2 = tuple(
+            at[k] for k in ("phase", "to_move", "current", "dealer", "went_down", "forbid", "deep", "pending")
+        )
+        self._tail_at3 = (at["turns"], at["players"])
+        self._pile_front: dict[tuple[int, ...], tuple[int, Vector, float]] = {}
 
     def encode(self, v: ContractView) -> Vector:
         """The observation vector of the view ``v``."""
         return self._encode(v, v.seat, v.hand, v.hand_sizes, v.stock_size)
 
     def encode_state(self, s: ContractState, seat: int) -> Vector:
-        """``encode(observe(s, seat))`` from the state's public fields and the seat's own hand."""
-        return self._encode(s, seat, s.hands[seat], [h.bit_count() for h in s.hands], len(s.stock))
+        """``encode(observe(s, seat))`` from the state's public fields and the seat's own hand.
+
+        Patched rather than rebuilt (the environments' path): each seat keeps the last vector
+        it was given (:class:`_SeatMemo`). The pieces from ``hand`` to ``known`` are one
+        stretch of the layout, written from one integer of bits; the table (two thirds of the
+        vector) only when the melds changed; the small pieces at the end every time. The
+        caller gets a copy. ``tests/env`` checks it against :meth:`encode` of the view.
+        """
+        memo = self._memos[seat]
+        if memo is None or memo.config is not s.config:
+            memo = self._memos[seat] = _SeatMemo(s.config, self.size)
+        x = memo.x
+        pile = s.pile
+        got = self._pile_front.get(pile)
+        if got is None:
+            got = self._front_of_pile(pile)
+        pile_bits, pile_depth, pile_jokers = got
+        hand = s.hands[seat]
+        if hand != memo.hand:
+            layers, jokers = self.pack.face_layers(hand)
+            bits = 0
+            for k, layer in enumerate(layers[:LAYERS]):
+                bits |= layer << (52 * k)
+            memo.hand, memo.hand_bits, memo.hand_jokers = hand, bits, jokers / max(1, self.pack.jokers)
+        known = s.known
+        if known is not memo.known:
+            faces_of = self.pack.faces_of
+            n = len(known)
+            bits = 0
+            for k in range(n):
+                bits |= faces_of(known[(seat + k) % n]) << (52 * k)
+            memo.known, memo.known_bits = known, bits << self._known_off
+        lo = self._front_lo
+        x[lo : self._front_hi] = bits_to_vector(memo.hand_bits | pile_bits | memo.known_bits, self._front_hi - lo)
+        x[self._hand_jokers] = memo.hand_jokers
+        x[self._pile_jokers] = pile_jokers
+        x[self._depth_lo : self._depth_hi] = pile_depth
+        melds = s.melds
+        if melds is not memo.melds:
+            x[self._table_lo : self._table_hi] = self._table_block(melds, seat)
+            memo.melds = melds
+        self._write_tail(x, s, seat, memo)
+        return x.copy()
+
+    def _front_of_pile(self, pile: tuple[int, ...]) -> tuple[int, Vector, float]:
+        """The pile's bits (relative to the ``hand`` piece), its depth piece and its joker share;
+        cached per pile (the pile changes at most twice a turn and every seat sees the same)."""
+        bits, floats = self._pile(pile)
+        f = self._f
+        depth = np.array(floats[f["pile_depth"] : f["pile_depth"] + 53], dtype=np.float32)
+        if len(self._pile_front) >= 4096:
+            self._pile_front.clear()
+        out = (bits >> self._front_lo, depth, floats[f["pile_jokers"]])
+        self._pile_front[pile] = out
+        return out
+
+    def _table_block(self, melds: Sequence[TableMeld], me: int) -> Vector:
+        """Pieces ``table`` to ``meld_owner`` (contiguous) as seen from ``me``."""
+        lo = self._table_lo
+        at = self._at
+        table_at, jokers_at, owner_at = at["table"] - lo, at["table_jokers"] - lo, at["meld_owner"] - lo
+        n = self.config.players
+        bits = 0
+        for j, m in enumerate(melds):
+            bits |= m.faces << (table_at + 52 * j) | m.joker_faces << (jokers_at + 52 * j)
+            bits |= 1 << (owner_at + SEATS * j + (m.owner - me) % n)
+        return bits_to_vector(bits, self._table_hi - lo)
+
+    def _write_tail(self, x: Vector, v: ContractState, me: int, memo: _SeatMemo) -> None:
+        """Pieces ``hand_size`` to the end. What stays for a deal (deal, contract, dealer,
+        scores, players) and what changes seldom (down, buys, reshuffles) are written when one
+        of them changed since the seat's last vector; otherwise only the entries that move
+        every step, each one-hot by clearing the entry it set last time."""
+        hs, down_at, buys_at, sc, stock_at, resh, deal_at, contract_at = self._tail_at
+        phase_at, to_move_at, current_at, dealer_at, went_at, forbid_at, deep_at, pending_at = self._tail_at2
+        turns_at, players_at = self._tail_at3
+        cfg = v.config
+        pack = self.pack
+        n = cfg.players
+        hands = v.hands
+        key = memo.tail
+        if (
+            key is None
+            or key[0] != v.deal
+            or key[1] != v.dealer
+            or key[2] is not v.scores
+            or key[3] is not v.buys
+            or key[4] != v.down
+            or key[5] != v.reshuffles
+        ):
+            x[self._tail_lo :] = 0.0
+            down, buys, scores = v.down, v.buys, v.scores
+            max_buys = max(1, cfg.max_buys)
+            for k in range(n):
+                q = (me + k) % n
+                if down >> q & 1:
+                    x[down_at + k] = 1.0
+                if buys[q]:
+                    x[buys_at + k] = buys[q] / max_buys
+                if scores[q]:
+                    x[sc + k] = max(0.0, min(SCORE_CLIP, scores[q] / SCORE_UNIT))
+            if v.reshuffles:
+                x[resh] = v.reshuffles / max(1, cfg.max_reshuffles)
+            deal = v.deal
+            x[deal_at + deal - 1] = 1.0
+            sets, runs = CONTRACTS[deal - 1]
+            x[contract_at] = sets / 3.0
+            x[contract_at + 1] = runs / 3.0
+            x[dealer_at + (v.dealer - me) % n] = 1.0
+            x[players_at + n - 3] = 1.0
+            memo.tail = (v.deal, v.dealer, v.scores, v.buys, v.down, v.reshuffles)
+            memo.ones = [-1, -1, -1, -1, -1]
+        for k in range(n):
+            x[hs + k] = hands[(me + k) % n].bit_count() / MAX_HAND
+        x[stock_at] = len(v.stock) / pack.size
+        x[went_at] = 1.0 if v.went_down else 0.0
+        x[pending_at] = v.pending.bit_count() / max(1, pack.jokers)
+        x[turns_at] = v.turns / cfg.max_turns
+        ones = memo.ones
+        for slot, i in enumerate(
+            (
+                phase_at + int(v.phase),
+                to_move_at + (v.to_move() - me) % n,
+                current_at + (v.current - me) % n,
+                forbid_at + v.forbid if v.forbid >= 0 else -1,
+                deep_at + pack.faces[v.deep] if v.deep >= 0 else -1,
+            )
+        ):
+            was = ones[slot]
+            if i != was:
+                if was >= 0:
+                    x[was] = 0.0
+                if i >= 0:
+                    x[i] = 1.0
+                ones[slot] = i
 
     def _pile(self, pile: tuple[int, ...]) -> tuple[int, tuple[float, ...]]:
         """The pile's bits (multiplicity planes, top cards) and the float list with its pieces filled.
@@ -231,6 +385,31 @@ class ContractEncoder:
         x = bits_to_vector(big, self.size)
         x[self._float_pos] = floats
         return x
+
+
+class _SeatMemo:
+    """One seat's last observation on the patched path and the inputs it was built from.
+
+    States are immutable and a transition shares every tuple it does not change, so a piece
+    whose input is the same object as last time is not built again (the memo holds the
+    objects, so their ids cannot be reused); the hand is an ``int`` and is compared by value.
+    """
+
+    __slots__ = ("config", "hand", "hand_bits", "hand_jokers", "known", "known_bits", "melds", "ones", "tail", "x")
+
+    def __init__(self, config: ContractConfig, size: int) -> None:
+        self.config = config
+        self.x: Vector = np.zeros(size, dtype=np.float32)
+        self.hand = -1
+        self.hand_bits = 0
+        self.hand_jokers = 0.0
+        self.known: object = None
+        self.known_bits = 0
+        self.melds: object = None
+        #: (deal, dealer, scores, buys, down, reshuffles) the tail was last written for, and the
+        #: entries set in its one-hots (phase, to move, current, forbid, deep; -1: none).
+        self.tail: tuple[int, int, object, object, int, int] | None = None
+        self.ones = [-1, -1, -1, -1, -1]
 
 
 def contract_bounds(config: ContractConfig, layout: ObsLayout) -> tuple[Vector, Vector]:
