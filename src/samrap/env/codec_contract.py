@@ -183,15 +183,23 @@ class ContractCodec:
         out: dict[int, ContractAction] = {}
         meld_seen: dict[int, int] = {}
         has_go_down = False
-        discard, layoff, slots = self._start["discard"], self._start["layoff"], self.slots
+        st = self._start
+        discard, layoff, slots, pickup, pack = st["discard"], st["layoff"], self.slots, st["pickup"], self.pack
         for a in legal:
-            # The two commonest kinds first, by exact type (a discard phase lists the whole
-            # hand); the ids are _simple_id's, and its range checks are kept for lay-offs.
+            # The commonest kinds first, by exact type (a discard phase lists the whole hand,
+            # a draw phase a draw and the pick-ups); the ids are _simple_id's, with its range
+            # checks (an action out of range takes the general path and its error).
             if type(a) is Discard:
                 out[discard + a.face] = a
                 continue
             if type(a) is LayOff and 0 <= a.target < slots and 0 <= a.face < 52:
                 out[layoff + (a.face * slots + a.target) * 2 + int(a.joker)] = a
+                continue
+            if type(a) is Draw:
+                out[st["draw"]] = a
+                continue
+            if type(a) is PickUp and 0 <= a.depth < pack:
+                out[pickup + a.depth] = a
                 continue
             match a:
                 case GoDown():
