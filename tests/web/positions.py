@@ -10,15 +10,17 @@ from random import Random
 from typing import Any
 
 
-def dummy_position(seed: int, want: Callable[[str, list[str]], bool]) -> tuple[str, list[str]]:
+def dummy_position(
+    seed: int, want: Callable[[str, list[str]], bool], config: str = "dummy(players=2)"
+) -> tuple[str, list[str]]:
     """Seat 0's view and legal moves at the first turn of seat 0 where ``want(view, legal)`` holds,
-    in a two-player Dummy game the heuristic bot plays from ``seed``."""
+    in a two-player Dummy game (under ``config``) the heuristic bot plays from ``seed``."""
     from samrap.engine.registry import GAMES
     from samrap.games.dummy import DummyGame
     from samrap.players.heuristic.dummy import DummyHeuristic
 
     spec = GAMES["dummy"]
-    game = DummyGame(spec.parse_config("dummy(players=2)", spec.default_config))
+    game = DummyGame(spec.parse_config(config, spec.default_config))
     s = game.new_game(seed)
     bot = DummyHeuristic(endgame=False)
     rng = Random(seed)

@@ -111,3 +111,16 @@ def test_a_selection_dragged_onto_a_row_card_collects_it_as_a_tap_does(new_page:
     page.click('.hand [data-face="6h"]')
     page.click('.rowcard [data-row="2"]')
     assert page.evaluate("() => window.__sent") == ["C2 5h6h7h"]
+
+
+def test_a_row_card_dragged_onto_a_table_meld_collects_onto_it(new_page: Any, server: Any) -> None:
+    # collect_to_layoff (rules 12, 40), seed 4, seat 0's draw: Qh (row index 0) goes on meld 7,
+    # 7h8h9hThJh, as "C0 >7"; dropped anywhere else it collects nothing
+    page = _table(new_page, server, "en", {"width": 1366, "height": 900})
+    view, legal = dummy_position(4, lambda v, lg: "C0 >7" in lg, "dummy(players=2,collect_to_layoff=true)")
+    show_view(page, view, legal)
+    page.evaluate(CATCH_SENT)
+    assert page.locator('[data-drop="onto:7"]').count() == 1  # the meld the row card can go on
+    assert page.locator('[data-drop="onto:0"]').count() == 0  # a meld it cannot extend is no target
+    _drag_to(page, "", '[data-drop="onto:7"]', source='.rowcard [data-row="0"]')
+    assert page.evaluate("() => window.__sent") == ["C0 >7"]
