@@ -10,7 +10,17 @@ from typing import Any
 import pytest
 
 from samrap.core.errors import IllegalActionError
-from samrap.engine.match import GameResult, LedgerLine, MatchObserver, MatchResult, ledger_scores, run_match
+from samrap.core.rng import make_rng
+from samrap.engine.match import (
+    SEED_BITS,
+    GameResult,
+    LedgerLine,
+    MatchObserver,
+    MatchResult,
+    ledger_scores,
+    run_match,
+    single_games,
+)
 from samrap.engine.record import make_record, verify_record
 from samrap.engine.registry import GameSetup, GameSpec, configure
 from samrap.games.dummy import Discard, DummyAction, DummyGame, DummyView
@@ -331,3 +341,49 @@ def test_the_runner_s_scores_are_the_game_s_returns(text: str) -> None:
             state = game.apply(state, game.parse_action(text_))
         assert game.returns(state) == g.scores == ledger_scores(g.ledger, game.players)
         totals = tuple(t + s for t, s in zip(totals, g.scores, strict=True))
+
+
+def test_single_games_repeat_for_a_seed_and_deal_as_their_recorded_match_seed() -> None:
+    """``single_games``: the same run for a seed; game ``k``'s deal and starter are the first game's
+    of its recorded match seed (what a record's ``seed`` promises), and every game replays."""
+    spec, config = configure("dummy", players=4)
+    players = [RandomPlayer(f"r{q}") for q in range(4)]
+    a = list(single_games(spec, config, players, 9, 12))
+    assert a == list(single_games(spec, config, players, 9, 12))
+    assert [m.games[0].deck for m in a] != [m.games[0].deck for m in single_games(spec, config, players, 10, 12)]
+    seeds = make_rng("samrap-games:9")
+    for m in a:
+        assert m.seed == seeds.getrandbits(SEED_BITS) and len(m.games) == 1 and not m.complete
+        first = run_match(spec, config, players, m.seed, max_games=1).games[0]
+        g = m.games[0]
+        assert (g.deck, g.starter, g.direction, g.seed) == (first.deck, first.starter, first.direction, first.seed)
+        assert verify_record(make_record(m)) is None
+
+
+def test_single_games_seed_each_seat_once_a_run_and_one_deal_stream_a_game(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The run's seat generators are made once (not per game), and a seat's player never moves a deal."""
+    import samrap.engine.match as match
+
+    made: list[int | str] = []
+
+    def counting(seed: int | str) -> Random:
+        made.append(seed)
+        return make_rng(seed)
+
+    monkeypatch.setattr(match, "make_rng", counting)
+    spec, config = configure("dummy", players=3)
+    players = [RandomPlayer(f"r{q}") for q in range(3)]
+    run = list(single_games(spec, config, players, 4, 10))
+    assert made[:4] == ["samrap-games:4", *(f"samrap-games:4:seat:{q}" for q in range(3))]
+    assert made[4:] == [f"samrap-match:{m.seed}:deal" for m in run]  # one deal stream per game, no seat's
+
+    class FirstLegal:
+        name = "first"
+
+        def choose(self, view: object, legal: Sequence[DummyAction], rng: Random) -> DummyAction:
+            return legal[0]
+
+    other = list(single_games(spec, config, [FirstLegal(), *players[1:]], 4, 10))
+    assert [m.games[0].deck for m in other] == [m.games[0].deck for m in run]
+    assert [m.games[0].starter for m in other] == [m.games[0].starter for m in run]
+    assert [m.games[0].actions for m in other] != [m.games[0].actions for m in run]

@@ -4,6 +4,8 @@ A match is fully determined by its config, its seed and its players. From the se
 independent streams: one gives each game's deck seed (hence its deck order) and the first
 starter; the other gives each seat its own generator for its choices. A seat's choices never
 disturb the deal, so swapping one seat's player leaves every deck order unchanged.
+(:func:`single_games`, for simulation, plays many one-game matches with one generator per seat
+for the whole run.)
 
 Who starts each later game and in which direction comes from the game's own match rules
 (``GameSpec.next_game``: for Dummy the knocker starts, with no knock the next seat starts, and a
@@ -17,8 +19,6 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
-from itertools import repeat
-from operator import is_
 from random import Random
 from typing import Any, overload
 
@@ -207,8 +207,10 @@ def play_game(
         legal = legal_actions(state)
         view = observe(state, seat) if views[seat] else None
         action = chooses[seat](view, legal, rngs[seat])
-        if any(map(is_, legal, repeat(action))):
-            state = unchecked(state, action)
+        for listed in legal:  # a plain loop: a third of any(map(is_, ...))'s cost on lists of ~5
+            if listed is action:
+                state = unchecked(state, action)
+                break
         else:
             state, action = _apply_checked(game, state, action, seat, players[seat], view, legal, rngs[seat])
         seats.append(seat)
@@ -278,18 +280,37 @@ def run_match(
     """Play a match of ``spec`` under ``config`` with ``players[q]`` in seat ``q``.
 
     Deterministic: the same spec, config, seed and players (making the same choices from the
-    same generators) give the same result. ``max_games`` stops early (``complete`` false), which
-    is how single games are simulated.
+    same generators) give the same result. ``max_games`` stops early (``complete`` false).
 
     Raises:
         ValueError: the number of players does not match the config.
     """
+    game = _game_for(spec, config, players)
+    return _play_match(spec, config, game, players, seed, seat_rngs(seed, game.players), max_games, observer)
+
+
+def _game_for(spec: GameSpec, config: Any, players: Sequence[Agent[Any, Any]]) -> AnyGame:
+    """The game of ``config``, checked to seat ``players``."""
     game = spec.make_game(config)
+    if len(players) != game.players:
+        raise ValueError(f"{spec.config_string(config)} has {game.players} seats, {len(players)} players given")
+    return game
+
+
+def _play_match(
+    spec: GameSpec,
+    config: Any,
+    game: AnyGame,
+    players: Sequence[Agent[Any, Any]],
+    seed: int,
+    rngs: Sequence[Random],
+    max_games: int | None,
+    observer: MatchObserver | None,
+) -> MatchResult:
+    """:func:`run_match`'s match with the seats' generators given (:func:`single_games` keeps
+    one per seat for a whole run)."""
     n = game.players
-    if len(players) != n:
-        raise ValueError(f"{spec.config_string(config)} has {n} seats, {len(players)} players given")
     deals = deal_rng(seed)
-    rngs = seat_rngs(seed, n)
     totals = (0,) * n
     results: list[GameResult] = []
     starter, direction = -1, 1
@@ -343,9 +364,27 @@ def single_games(
 ) -> Iterator[MatchResult]:
     """``count`` independent games, each the first game of its own seeded match (for simulation).
 
-    Game ``k`` uses the ``k``-th match seed drawn from ``seed``, so its starter is a seeded random
-    seat, it is played clockwise from zero scores, and the whole sequence repeats for a seed.
+    Game ``k``'s deal is the first deal of the ``k``-th match seed drawn from ``seed`` (the seed
+    its record gives, from which its deck seed and starter derive as in any match), so its
+    starter is a seeded random seat and it is played clockwise from zero scores. The seats'
+    choices come from one generator per seat for the whole run (:func:`run_seat_rngs`), as they
+    do over the games of one match, rather than from new seat generators for every game (each
+    Mersenne Twister seeding costs about 42,000 instructions, four of them about 4 % of a random
+    Dummy game; ``docs/performance.md``, issue 16.4). So the whole sequence repeats for a seed, the
+    deals never depend on the seats, and every game replays from its record; a game's play,
+    though, depends on the games before it in the run, and ``run_match(record seed,
+    max_games=1)`` deals the same cards but is not asked to make the same choices.
+
+    Raises:
+        ValueError: the number of players does not match the config.
     """
+    game = _game_for(spec, config, players)
     seeds = make_rng(f"samrap-games:{seed}")
+    rngs = run_seat_rngs(seed, game.players)
     for _ in range(count):
-        yield run_match(spec, config, players, seeds.getrandbits(SEED_BITS), max_games=1)
+        yield _play_match(spec, config, game, players, seeds.getrandbits(SEED_BITS), rngs, 1, None)
+
+
+def run_seat_rngs(seed: int, players: int) -> list[Random]:
+    """One generator per seat for the choices of a whole :func:`single_games` run of ``seed``."""
+    return [make_rng(f"samrap-games:{seed}:seat:{q}") for q in range(players)]
