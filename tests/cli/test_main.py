@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from samrap import __version__
-from samrap.cli.main import main
+from samrap.cli.main import app, main
 from samrap.cli.rules import option_docs
 from samrap.games.dummy import DummyConfig
 from tests.cli.helpers import run
@@ -54,3 +56,48 @@ def test_main_runs_the_app(capsys: pytest.CaptureFixture[str]) -> None:
         main(["--version"])
     assert e.value.code == 0
     assert capsys.readouterr().out == f"samrap {__version__}\n"
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["simulate", "dummy", "-n", "2", "--games", "3", "--seed", "1"],
+        ["simulate", "--help"],
+        ["simulate", "--games", "many"],
+        ["rules", "chess"],
+        ["tournament", "dummy", "-n", "2", "--seats", "random,random", "--games", "1", "--hands", "1"],
+        ["--help"],
+        ["dance"],
+        ["simu", "dummy"],
+        [],
+    ],
+)
+def test_a_command_alone_is_built_and_says_what_the_whole_app_says(
+    argv: list[str], capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``samrap <command> ...`` builds that command's parser alone (Typer builds every command's on
+    each call otherwise), with the same output and exit code as the whole app (``run`` builds it)."""
+    import typer.main
+
+    built: list[str] = []
+    build = typer.main.get_command_from_info
+
+    def counting(command_info: Any, **kw: Any) -> Any:
+        command = build(command_info, **kw)
+        built.append(command.name)
+        return command
+
+    monkeypatch.setattr(typer.main, "get_command_from_info", counting)
+    monkeypatch.setattr("typer._click.formatting.FORCED_WIDTH", 80)  # the help width CliRunner sets
+    with pytest.raises(SystemExit) as e:
+        main(argv)
+    out, err = capsys.readouterr()
+    named = bool(argv) and argv[0] in {"simulate", "rules", "tournament"}
+    assert built == [argv[0]] if named else len(built) == len(app.registered_commands) > 5
+    whole = run(*argv)
+    assert (e.value.code or 0) == whole.exit_code
+    assert _no_wall_time(out) == _no_wall_time(whole.stdout) and err == whole.stderr
+
+
+def _no_wall_time(text: str) -> str:
+    return "\n".join(line for line in text.splitlines() if "wall time" not in line)
