@@ -252,3 +252,22 @@ def test_the_patched_path_equals_the_view_encoding_for_any_seat_order(config: st
             legal = game.legal_actions(s)
             s = game.apply_unchecked(s, legal[rng.randrange(len(legal))])
     assert checked > 150
+
+
+@pytest.mark.parametrize("decks", [1, 2, 3, 4])
+def test_layer_bits_are_the_packs_face_layers(decks: int) -> None:
+    """The encoder's written-out face layers (two and three decks) and its general path give
+    the pack's own ``face_layers`` (first four layers, one integer) and joker count."""
+    cfg = ContractConfig(players=4, decks=decks, jokers=2)
+    pack = cfg.pack
+    enc = ContractEncoder(cfg)
+    rng = random.Random(decks)
+    for _ in range(500):
+        mask = (
+            rng.getrandbits(pack.size) & rng.getrandbits(pack.size)
+            if rng.random() < 0.5
+            else rng.getrandbits(pack.size)
+        )
+        layers, jokers = pack.face_layers(mask)
+        want = sum(layer << (52 * k) for k, layer in enumerate(layers[:4]))
+        assert enc._layer_bits(mask) == (want, jokers)

@@ -12,8 +12,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 import numpy as np
+import numpy.typing as npt
 
 from samrap.env.observation import ObsLayout, Vector, bits_to_vector
+from samrap.games.contract.cards import FULL52
 from samrap.games.contract.config import ContractConfig
 from samrap.games.contract.contracts import CONTRACTS, DEALS, MAX_HAND
 from samrap.games.contract.melds import TableMeld
@@ -81,6 +83,11 @@ _FLOAT_PIECES = (
 )
 
 
+#: A pile's pieces on the patched path (``ContractEncoder._front_of_pile``): its bits, its depth
+#: piece, its joker share, its card mask, its top cards' bits, each face's newest index.
+_PileFront = tuple[int, Vector, float, int, int, npt.NDArray[np.intp]]
+
+
 class ContractEncoder:
     """Encodes views of deals under one config."""
 
@@ -127,7 +134,19 @@ class ContractEncoder:
             at[k] for k in ("phase", "to_move", "current", "dealer", "went_down", "forbid", "deep", "pending")
         )
         self._tail_at3 = (at["turns"], at["players"])
-        self._pile_front: dict[tuple[int, ...], tuple[int, Vector, float]] = {}
+        self._pile_front: dict[tuple[int, ...], _PileFront] = {}
+        self._pile_seen: object = None
+        self._pile_seen_front: _PileFront = (0, np.zeros(53, dtype=np.float32), 0.0, 0, 0, np.zeros(53, dtype=np.intp))
+        self._jokers = float(max(1, self.pack.jokers))
+        self._pile_off = by["pile"].start - self._front_lo
+        self._top_off = by["pile_top"].start - self._front_lo
+        self._top_mask = (1 << (53 * PILE_TOP)) - 1
+        size = self.pack.size
+        #: ``pile_depth`` by (pile length - index of a face's newest copy), as ``_pile`` computes
+        #: it: ``k / size`` for 1..size, 0 past it (where an absent face's index lands)
+        self._absent = -2 * size
+        self._depth_of = np.zeros(3 * size + 1, dtype=np.float32)
+        self._depth_of[1 : size + 1] = [k / size for k in range(1, size + 1)]
 
     def encode(self, v: ContractView) -> Vector:
         """The observation vector of the view ``v``."""
@@ -147,17 +166,16 @@ class ContractEncoder:
             memo = self._memos[seat] = _SeatMemo(s.config, self.size)
         x = memo.x
         pile = s.pile
-        got = self._pile_front.get(pile)
-        if got is None:
-            got = self._front_of_pile(pile)
-        pile_bits, pile_depth, pile_jokers = got
+        if pile is self._pile_seen:  # every seat's observation of one state, a turn's play phase
+            got = self._pile_seen_front
+        else:
+            found = self._pile_front.get(pile)
+            got = found if found is not None else self._front_of_pile(pile)
+            self._pile_seen, self._pile_seen_front = pile, got
         hand = s.hands[seat]
         if hand != memo.hand:
-            layers, jokers = self.pack.face_layers(hand)
-            bits = 0
-            for k, layer in enumerate(layers[:LAYERS]):
-                bits |= layer << (52 * k)
-            memo.hand, memo.hand_bits, memo.hand_jokers = hand, bits, jokers / max(1, self.pack.jokers)
+            memo.hand, memo.hand_bits, jokers = hand, *self._layer_bits(hand)
+            memo.hand_jokers = jokers / self._jokers
         known = s.known
         if known is not memo.known:
             faces_of = self.pack.faces_of
@@ -167,10 +185,10 @@ class ContractEncoder:
                 bits |= faces_of(known[(seat + k) % n]) << (52 * k)
             memo.known, memo.known_bits = known, bits << self._known_off
         lo = self._front_lo
-        x[lo : self._front_hi] = bits_to_vector(memo.hand_bits | pile_bits | memo.known_bits, self._front_hi - lo)
+        x[lo : self._front_hi] = bits_to_vector(memo.hand_bits | got[0] | memo.known_bits, self._front_hi - lo)
         x[self._hand_jokers] = memo.hand_jokers
-        x[self._pile_jokers] = pile_jokers
-        x[self._depth_lo : self._depth_hi] = pile_depth
+        x[self._pile_jokers] = got[2]
+        x[self._depth_lo : self._depth_hi] = got[1]
         melds = s.melds
         if melds is not memo.melds:
             x[self._table_lo : self._table_hi] = self._table_block(melds, seat)
@@ -178,15 +196,54 @@ class ContractEncoder:
         self._write_tail(x, s, seat, memo)
         return x.copy()
 
-    def _front_of_pile(self, pile: tuple[int, ...]) -> tuple[int, Vector, float]:
-        """The pile's bits (relative to the ``hand`` piece), its depth piece and its joker share;
-        cached per pile (the pile changes at most twice a turn and every seat sees the same)."""
-        bits, floats = self._pile(pile)
-        f = self._f
-        depth = np.array(floats[f["pile_depth"] : f["pile_depth"] + 53], dtype=np.float32)
+    def _layer_bits(self, mask: int) -> tuple[int, int]:
+        """``pack.face_layers(mask)`` as one integer (layer ``k`` at bit ``52 * k``, the first
+        ``LAYERS`` layers) and the number of jokers; the usual two and three decks written out."""
+        decks = self.pack.decks
+        jokers = (mask >> self.pack.joker_base).bit_count()
+        if decks == 2:
+            a, b = mask & FULL52, mask >> 52 & FULL52
+            return a | b | (a & b) << 52, jokers
+        if decks == 3:
+            a, b, c = mask & FULL52, mask >> 52 & FULL52, mask >> 104 & FULL52
+            return a | b | c | ((a & (b | c)) | (b & c)) << 52 | (a & b & c) << 104, jokers
+        layers, jokers = self.pack.face_layers(mask)
+        bits = 0
+        for k, layer in enumerate(layers[:LAYERS]):
+            bits |= layer << (52 * k)
+        return bits, jokers
+
+    def _front_of_pile(self, pile: tuple[int, ...]) -> _PileFront:
+        """The pile's pieces on the patched path, cached per pile (every seat sees the same
+        pile, which changes at most twice a turn): its bits relative to the ``hand`` piece
+        (multiplicity planes and top cards), its ``pile_depth`` piece and its joker share, and
+        what a pile one discard longer is derived from (its card mask, its top cards' bits, the
+        index of each face's newest copy). A discard makes a pile whose all-but-last is
+        cached, so that pile costs a few integer operations, not a pass over the pile; a
+        pick-up leaves a pile that was itself made by discards (a prefix, usually cached)."""
+        faces = self.pack.faces
+        length = len(pile)
+        parent = self._pile_front.get(pile[:-1]) if length > 1 else None
+        if parent is not None:
+            face = faces[pile[-1]]
+            mask = parent[3] | 1 << pile[-1]
+            top = (parent[4] << 53 | 1 << face) & self._top_mask
+            newest = parent[5].copy()
+            newest[face] = length - 1
+        else:
+            mask = top = 0
+            at = [self._absent] * 53
+            for i, c in enumerate(pile):  # oldest first: a face's newest copy is written last
+                mask |= 1 << c
+                at[faces[c]] = i
+            newest = np.array(at, dtype=np.intp)
+            for d, c in enumerate(reversed(pile[-PILE_TOP:])):
+                top |= 1 << (53 * d + faces[c])
+        layers, jokers = self._layer_bits(mask)
+        depth: Vector = self._depth_of[length - newest]
+        out = (layers << self._pile_off | top << self._top_off, depth, jokers / self._jokers, mask, top, newest)
         if len(self._pile_front) >= 4096:
             self._pile_front.clear()
-        out = (bits >> self._front_lo, depth, floats[f["pile_jokers"]])
         self._pile_front[pile] = out
         return out
 
