@@ -306,9 +306,11 @@ def _play_match(
     rngs: Sequence[Random],
     max_games: int | None,
     observer: MatchObserver | None,
+    config_text: str | None = None,
+    names: tuple[str, ...] | None = None,
 ) -> MatchResult:
     """:func:`run_match`'s match with the seats' generators given (:func:`single_games` keeps
-    one per seat for a whole run)."""
+    one per seat for a whole run, and works out the config string and names once)."""
     n = game.players
     deals = deal_rng(seed)
     totals = (0,) * n
@@ -342,11 +344,13 @@ def _play_match(
         if spec.is_match_over(config, totals, len(results)):
             complete = True
             break
+        if len(results) == max_games:  # no next game to start (Contract's next deal costs ~50 us)
+            break
         starter, direction = spec.next_game(final)
     return MatchResult(
         game=spec.name,
-        config=spec.config_string(config),
-        players=tuple(p.name for p in players),
+        config=spec.config_string(config) if config_text is None else config_text,
+        players=tuple(p.name for p in players) if names is None else names,
         seed=seed,
         games=tuple(results),
         totals=totals,
@@ -381,8 +385,9 @@ def single_games(
     game = _game_for(spec, config, players)
     seeds = make_rng(f"samrap-games:{seed}")
     rngs = run_seat_rngs(seed, game.players)
+    text, names = spec.config_string(config), tuple(p.name for p in players)
     for _ in range(count):
-        yield _play_match(spec, config, game, players, seeds.getrandbits(SEED_BITS), rngs, 1, None)
+        yield _play_match(spec, config, game, players, seeds.getrandbits(SEED_BITS), rngs, 1, None, text, names)
 
 
 def run_seat_rngs(seed: int, players: int) -> list[Random]:
