@@ -5,7 +5,13 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
+
+from samrap.cli.simulate import Summary
+from samrap.engine.match import single_games
 from samrap.engine.record import read_record, verify_record
+from samrap.engine.registry import resolve
+from samrap.players import RandomPlayer
 from tests.cli.helpers import run
 
 ARGS = ("simulate", "dummy", "--players", "3", "--games", "25", "--seed", "4")
@@ -99,3 +105,21 @@ def test_the_summary_names_the_bots_in_every_seat() -> None:
     assert json.loads(run(*args, "--json").stdout)["bots"] == ["heuristic", "random", "easy"]
     one = run("simulate", "dummy", "-n", "4", "--games", "1", "--bots", "random")
     assert one.stdout.splitlines()[0].endswith("4 players: 4 x random")
+
+
+@pytest.mark.parametrize(
+    ("text", "games"), [("dummy(players=4)", 150), ("dummy(players=2)", 60), ("contract(players=3)", 8)]
+)
+def test_the_summary_counts_each_stat_as_the_stat_counts_each_ledger(text: str, games: int) -> None:
+    """The summary looks a game's counts up by the stats' codes in its ledger: each stat's own count."""
+    spec, config = resolve(text)
+    n = spec.make_game(config).players
+    results = list(single_games(spec, config, [RandomPlayer() for _ in range(n)], 3, games))
+    summary = Summary(spec, text, n, 3)
+    for r in results:
+        summary.add(r)
+    ledgers = [r.games[0].ledger for r in results]
+    assert summary.stats == {s.key: sum(s.count(ledger) for ledger in ledgers) for s in spec.stats}
+    assert summary.games == games and summary.actions == sum(len(r.games[0].actions) for r in results)
+    assert summary.score_sums == [sum(r.games[0].scores[q] for r in results) for q in range(n)]
+    assert len(summary._counts) <= 12  # the few codes the stats read, not every ledger's

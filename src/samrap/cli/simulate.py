@@ -30,15 +30,29 @@ class Summary:
     actions: int = 0
     stats: dict[str, int] = field(default_factory=dict)
     score_sums: list[int] = field(default_factory=list)
+    #: Each stat's count for a ledger whose items with a stat's code are these (a stat counts
+    #: those alone), so that a game costs one pass and a lookup, not a pass for every stat; the
+    #: keys are few (for Dummy: which knock, โง่, who fell), whatever the other items.
+    _counts: dict[tuple[str, ...], tuple[int, ...]] = field(default_factory=dict, init=False, repr=False)
+    _codes: frozenset[str] = field(default=frozenset(), init=False, repr=False)
+
+    def __post_init__(self) -> None:
+        self._codes = frozenset().union(*(stat.codes for stat in self.spec.stats))
 
     def add(self, result: MatchResult) -> None:
         if not self.score_sums:
             self.score_sums = [0] * self.players
+        stats = self.spec.stats
         for g in result.games:
             self.games += 1
             self.actions += len(g.actions)
-            for stat in self.spec.stats:
-                self.stats[stat.key] = self.stats.get(stat.key, 0) + stat.count(g.ledger)
+            relevant = self._codes
+            codes = tuple(code for item in g.ledger if (code := item.code) in relevant)
+            counts = self._counts.get(codes)
+            if counts is None:
+                counts = self._counts[codes] = tuple(stat.count(g.ledger) for stat in stats)
+            for stat, c in zip(stats, counts, strict=True):
+                self.stats[stat.key] = self.stats.get(stat.key, 0) + c
             self.score_sums = [t + s for t, s in zip(self.score_sums, g.scores, strict=True)]
 
     @property
