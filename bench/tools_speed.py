@@ -5,13 +5,17 @@ random legal actions, nothing else. ``samrap simulate`` runs the same kind of ga
 match runner (seeded seats, each game's deal and starter, the ledger, the summary) and
 ``samrap tournament`` through the duplicate-deal tournament runner with one random bot per seat;
 both are invoked in this process as a user types them (``--json``), so Typer's parsing and the
-output are in the time too. Every measurement is CPU time (``time.process_time``), and the three
-are run interleaved, round after round, so that the load of a shared machine falls on all alike;
-the figures to trust are the ratios (``simulate`` actions/s over the raw loop's; ``tournament``
-games/s over the raw loop's).
+output are in the time too. The raw loop plays other games than ``simulate`` (its own seeds, one
+generator for everything), of the same kind (random first games, seeded starters); so the bench
+also plays ``simulate``'s own games, action for action, through the same raw loop with only the
+seeding they need (``same_games``), and reports both ratios. Every measurement is CPU time
+(``time.process_time``) after an untimed warm-up of each, and the four are run interleaved, round
+after round, each round starting one step later, so that the load of a shared machine falls on
+all alike; the figures to trust are the ratios (``simulate`` actions/s over the raw loop's;
+``tournament`` games/s over the raw loop's).
 
-    python -m bench.tools_speed                          # Dummy, 4 players, 3 rounds
-    python -m bench.tools_speed --game contract --games 35 --rounds 3
+    python -m bench.tools_speed --rounds 5                       # Dummy, 4 players
+    python -m bench.tools_speed --game contract --games 140 --rounds 5
 """
 
 from __future__ import annotations
@@ -50,17 +54,20 @@ def raw_loop(text: str, games: int, seed: int) -> tuple[int, int, float]:
     return games, actions, time.process_time() - start
 
 
-def same_games(text: str, games: int, seed: int, runner: bool) -> int:
-    """The games ``samrap simulate --seed <seed>`` plays, through the match runner
-    (``runner``) or the raw facade loop with the same seeds and seat generators (so the same
-    actions); the number of actions. For instruction counts of the runner's own cost::
+def same_games(text: str, games: int, seed: int, runner: bool) -> tuple[int, int, float]:
+    """The games ``samrap simulate --seed <seed>`` plays: (games, actions, CPU seconds).
+
+    Through the match runner (``runner``), or through the raw facade loop with the same match
+    seeds, deals, starters and seat generators, so the same actions one for one, and only the
+    seeding a replayable simulated game needs (a run stream, one generator per seat for the run,
+    a deal stream per game). For instruction counts of the runner's own cost::
 
         PYTHONHASHSEED=0 valgrind --tool=callgrind --callgrind-out-file=/dev/null \\
-            .venv/bin/python -m bench.tools_speed --loop raw --games 100     # and 300; runner
+            .venv/bin/python -m bench.tools_speed --loop same --games 100     # and 300; runner
     """
     from samrap.cli.lineup import line_up
     from samrap.core.rng import make_rng
-    from samrap.engine.match import SEED_BITS, deal_rng, seat_rngs, single_games
+    from samrap.engine.match import SEED_BITS, deal_rng, run_seat_rngs, single_games
     from samrap.engine.registry import GameSetup, resolve
 
     spec, config = resolve(text)
@@ -68,22 +75,25 @@ def same_games(text: str, games: int, seed: int, runner: bool) -> int:
     n = game.players
     if runner:
         seats = line_up("random", n, game)
-        return sum(len(r.games[0].actions) for r in single_games(spec, config, seats, seed, games))
+        start = time.process_time()
+        actions = sum(len(r.games[0].actions) for r in single_games(spec, config, seats, seed, games))
+        return games, actions, time.process_time() - start
     legal_actions, apply_unchecked, current_player = game.legal_actions, game.apply_unchecked, game.current_player
-    seeds = make_rng(f"samrap-games:{seed}")
+    zeros = (0,) * n
     actions = 0
+    start = time.process_time()
+    seeds = make_rng(f"samrap-games:{seed}")
+    rngs = run_seat_rngs(seed, n)
     for _ in range(games):
-        match_seed = seeds.getrandbits(SEED_BITS)
-        game_seed = deal_rng(match_seed).getrandbits(SEED_BITS)
-        rngs = seat_rngs(match_seed, n)
-        setup = GameSetup(0, game.deal_order(game_seed), spec.first_starter(game, game_seed), 1, (0,) * n, game_seed)
+        game_seed = deal_rng(seeds.getrandbits(SEED_BITS)).getrandbits(SEED_BITS)
+        setup = GameSetup(0, game.deal_order(game_seed), spec.first_starter(game, game_seed), 1, zeros, game_seed)
         s = spec.start_game(game, setup)
         seat = current_player(s)
         while seat >= 0:
             s = apply_unchecked(s, rngs[seat].choice(legal_actions(s)))
             actions += 1
             seat = current_player(s)
-    return actions
+    return games, actions, time.process_time() - start
 
 
 def _cli(args: list[str]) -> tuple[dict[str, Any], float]:
@@ -118,38 +128,76 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--rounds", type=int, default=3)
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument(
-        "--loop", choices=("raw", "runner"), help="play simulate's games raw or through the runner, once (callgrind)"
+        "--loop",
+        choices=("playout", "raw", "runner"),
+        help="once, for callgrind: the playout loop, simulate's games raw, or them through the runner",
     )
     args = ap.parse_args(argv)
     text = f"{args.game}(players={args.players})"
     if args.loop:
-        print(same_games(text, args.games, args.seed, args.loop == "runner"), file=sys.stderr)
+        if args.loop == "playout":
+            print(raw_loop(text, args.games, args.seed)[1], file=sys.stderr)
+        else:
+            print(same_games(text, args.games, args.seed, args.loop == "runner")[1], file=sys.stderr)
         return
     deals = max(1, args.games // args.players)
-    raw_a, raw_g, sim_a, tour_g, reported = [], [], [], [], []
-    for r in range(args.rounds):
+    # Untimed warm-up: the first call of each imports and builds what later calls reuse (the
+    # bots' modules, Rich, the games' tables), which a round's figure should not carry.
+    warm = min(args.games, 20)
+    raw_loop(text, warm, args.seed)
+    same_games(text, warm, args.seed, False)
+    simulate(args.game, args.players, warm, args.seed)
+    tournament(args.game, args.players, 1, args.seed)
+    figures: dict[str, list[float]] = {k: [] for k in ("raw", "raw_g", "raw_apg", "same", "sim", "sim_apg", "tour")}
+    reported: list[float] = []
+
+    def run_raw(r: int) -> None:
         g, a, s = raw_loop(text, args.games, args.seed + r)
-        raw_a.append(a / s)
-        raw_g.append(g / s)
+        figures["raw"].append(a / s)
+        figures["raw_g"].append(g / s)
+        figures["raw_apg"].append(a / g)
+
+    def run_same(r: int) -> None:
+        _, a, s = same_games(text, args.games, args.seed + r, False)
+        figures["same"].append(a / s)
+
+    def run_sim(r: int) -> None:
         g, a, s = simulate(args.game, args.players, args.games, args.seed + r)
-        sim_a.append(a / s)
+        figures["sim"].append(a / s)
+        figures["sim_apg"].append(a / g)
+
+    def run_tour(r: int) -> None:
         g, s, rep = tournament(args.game, args.players, deals, args.seed + r)
-        tour_g.append(g / s)
+        figures["tour"].append(g / s)
         if rep is not None:
             reported.append(rep)
+
+    steps = [run_raw, run_same, run_sim, run_tour]
+    for r in range(args.rounds):
+        for step in steps[r % 4 :] + steps[: r % 4]:  # each round starts one step later
+            step(r)
+        f = {k: v[-1] for k, v in figures.items()}
         print(
-            f"round {r + 1}: raw {raw_a[-1]:,.0f} actions/s {raw_g[-1]:,.1f} games/s; "
-            f"simulate {sim_a[-1]:,.0f} actions/s ({sim_a[-1] / raw_a[-1]:.2f}x); "
-            f"tournament {tour_g[-1]:,.1f} games/s ({tour_g[-1] / raw_g[-1]:.2f}x)",
+            f"round {r + 1}: raw {f['raw']:,.0f} actions/s {f['raw_g']:,.1f} games/s; "
+            f"simulate's games raw {f['same']:,.0f} ({f['same'] / f['raw']:.2f}x); "
+            f"simulate {f['sim']:,.0f} actions/s ({f['sim'] / f['raw']:.2f}x raw, "
+            f"{f['sim'] / f['same']:.2f}x its games raw); "
+            f"tournament {f['tour']:,.1f} games/s ({f['tour'] / f['raw_g']:.2f}x)",
             file=sys.stderr,
         )
     med = statistics.median
-    sim_x = med(a / b for a, b in zip(sim_a, raw_a, strict=True))
-    tour_x = med(a / b for a, b in zip(tour_g, raw_g, strict=True))
-    print(f"{text}, {args.rounds} rounds of {args.games} games, medians (CPU time):")
-    print(f"  raw loop            {med(raw_a):>10,.0f} actions/s  {med(raw_g):>8,.1f} games/s")
-    print(f"  samrap simulate     {med(sim_a):>10,.0f} actions/s  ({sim_x:.2f}x raw)")
-    print(f"  samrap tournament   {med(tour_g):>10,.1f} games/s    ({tour_x:.2f}x raw)")
+
+    def ratio(a: str, b: str) -> float:
+        return med(x / y for x, y in zip(figures[a], figures[b], strict=True))
+
+    raw, sim = med(figures["raw"]), med(figures["sim"])
+    print(f"{text}, {args.rounds} rounds of {args.games} games, medians (CPU time; ratios: medians of the rounds'):")
+    print(f"  raw loop (playout)   {raw:>10,.0f} actions/s  {med(figures['raw_g']):>8,.1f} games/s", end="")
+    print(f"  {med(figures['raw_apg']):.1f} actions a game")
+    print(f"  simulate's games raw {med(figures['same']):>10,.0f} actions/s  ({ratio('same', 'raw'):.2f}x raw)")
+    print(f"  samrap simulate      {sim:>10,.0f} actions/s  ({ratio('sim', 'raw'):.2f}x raw, ", end="")
+    print(f"{ratio('sim', 'same'):.2f}x its games raw)  {med(figures['sim_apg']):.1f} actions a game")
+    print(f"  samrap tournament    {med(figures['tour']):>10,.1f} games/s    ({ratio('tour', 'raw_g'):.2f}x raw)")
     if reported:
         print(f"  tournament's own games/s (wall time): {med(reported):,.1f}")
 
