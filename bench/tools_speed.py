@@ -129,14 +129,18 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument(
         "--loop",
-        choices=("playout", "raw", "runner"),
-        help="once, for callgrind: the playout loop, simulate's games raw, or them through the runner",
+        choices=("playout", "raw", "runner", "simulate"),
+        help="once, for callgrind: the playout loop, simulate's games raw, them through the runner, "
+        "or the whole samrap simulate command (after a one-game call that imports what it needs)",
     )
     args = ap.parse_args(argv)
     text = f"{args.game}(players={args.players})"
     if args.loop:
         if args.loop == "playout":
             print(raw_loop(text, args.games, args.seed)[1], file=sys.stderr)
+        elif args.loop == "simulate":
+            simulate(args.game, args.players, 1, args.seed + 1)
+            print(simulate(args.game, args.players, args.games, args.seed)[1], file=sys.stderr)
         else:
             print(same_games(text, args.games, args.seed, args.loop == "runner")[1], file=sys.stderr)
         return
