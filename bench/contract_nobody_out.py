@@ -14,7 +14,8 @@ out, with how many turns the deals lasted.
 For a slow bot, ``--log FILE`` appends one JSON line per deal as it finishes and ``--interleave``
 plays deal index 0 of every (preset, deal number) cell, then index 1, and so on, so a run stopped
 at any point has about as many deals in every cell; ``--shard K/N`` plays only the indices
-``i % N == K`` (one process per core), and ``--summarise FILE...`` builds the table from such logs.
+``i % N == K`` (one process per core), ``--skip LOG...`` leaves out the deals some logs already
+hold (to resume a stopped run), and ``--summarise FILE...`` builds the table from such logs.
 Shares are printed with 95% Wilson score intervals (``--wilson``; always in summaries).
 
     nice -n 5 .venv/bin/python -m bench.contract_nobody_out --bot ismcts:iters=4 --deals 1000 \
@@ -103,9 +104,11 @@ def interleaved(
     shard: tuple[int, int],
     log: Path | None,
     start: int = 0,
+    skip: frozenset[tuple[str, int, int]] = frozenset(),
 ) -> dict[str, dict[int, Cell]]:
     """Deal index 0 of every cell, then index 1, ...: the same deals :func:`measure` plays, in an
-    order that keeps the cells level when the run is stopped; each deal logged as it ends."""
+    order that keeps the cells level when the run is stopped; each deal logged as it ends. The
+    deals in ``skip`` ((preset, deal number, index), already logged) are not played again."""
     games = {name: ContractGame(cfg) for name, cfg in configs.items()}
     bots = {name: [make_bot(bot, g, f"{bot}-{q}") for q in range(g.players)] for name, g in games.items()}
     out: dict[str, dict[int, Cell]] = {name: {d: Cell() for d in deal_numbers} for name in configs}
@@ -113,6 +116,8 @@ def interleaved(
     for i in range(start + k, deals, n):
         for name, game in games.items():
             for d in deal_numbers:
+                if (name, d, i) in skip:
+                    continue
                 rng = random.Random(f"nobody-out:{name}:{d}:{i}")
                 t = time.process_time()
                 stalled, turns = play_deal(game, bots[name], d, i, rng)
@@ -126,6 +131,17 @@ def interleaved(
                     with log.open("a") as f:
                         f.write(json.dumps(row) + "\n")
     return out
+
+
+def logged(paths: Sequence[Path]) -> frozenset[tuple[str, int, int]]:
+    """The (preset, deal number, index) of every deal in per-deal logs."""
+    out = set()
+    for path in paths:
+        for line in path.read_text().splitlines():
+            if line.strip():
+                row = json.loads(line)
+                out.add((str(row["preset"]), int(row["deal"]), int(row["index"])))
+    return frozenset(out)
 
 
 def summarise(paths: Sequence[Path]) -> tuple[dict[str, dict[int, Cell]], str, float]:
@@ -203,6 +219,7 @@ def main() -> None:
     ap.add_argument("--shard", default="0/1", help="K/N: play only deal indices i %% N == K (with --interleave)")
     ap.add_argument("--start", type=int, default=0, help="first deal index (with --interleave)")
     ap.add_argument("--log", type=Path, help="append one JSON line per deal (with --interleave)")
+    ap.add_argument("--skip", type=Path, nargs="+", metavar="LOG", help="skip the deals these logs hold (--interleave)")
     ap.add_argument("--summarise", type=Path, nargs="+", metavar="LOG", help="the table of per-deal logs")
     args = ap.parse_args()
     if args.summarise:
@@ -224,7 +241,9 @@ def main() -> None:
     started = time.process_time()
     if args.interleave:
         k, _, n = args.shard.partition("/")
-        results = interleaved(configs, args.bot, args.deals, numbers, (int(k), int(n)), args.log, args.start)
+        skip = logged(args.skip) if args.skip else frozenset()
+        shard = (int(k), int(n))
+        results = interleaved(configs, args.bot, args.deals, numbers, shard, args.log, args.start, skip)
     else:
         results = {}
         for name, cfg in configs.items():

@@ -114,3 +114,76 @@ def test_deal_7_deals_end_with_someone_out() -> None:
             s = GAME.apply(s, BOT.choose(GAME.observe(s, seat), GAME.legal_actions(s), rng))
         outs += s.out >= 0
     assert outs >= 9, outs
+
+
+def _cover_cost_plain(faces: list[int], jokers: int, runs: int, min_run: int) -> int:
+    """:func:`cover_cost` as first written (sorted spans per suit, every choice of kept suits):
+    the reference the suit-by-suit version must match."""
+    from itertools import combinations
+
+    by_suit: list[list[int]] = [[], [], [], []]
+    for f in faces:
+        by_suit[f // 13].append(f % 13)
+    gaps = []
+    for ranks in by_suit:
+        if not ranks:
+            gaps.append(0)
+            continue
+        uniq = sorted(set(ranks))
+        best = 99
+        for ace_low in (False, True):
+            pos = sorted(0 if (r == 12 and ace_low) else r + 1 for r in uniq)
+            span = pos[-1] - pos[0] + 1
+            best = min(best, span - len(pos) + max(0, min_run - span))
+        gaps.append(best + 2 * (len(ranks) - len(uniq)))
+    best = 99
+    for keep in combinations(range(4), runs):
+        shed = sum(len(by_suit[su]) for su in range(4) if su not in keep)
+        best = min(best, 2 * shed + max(0, sum(gaps[su] for su in keep) - jokers))
+    return best
+
+
+def test_cover_cost_matches_its_plain_definition() -> None:
+    """The deal-7 plan's cost, counted suit by suit (and one card off or on), is the plain count."""
+    from samrap.players.heuristic.contract import _Cover, cover_cost
+
+    rng = Random(3)
+    for _ in range(3000):
+        faces = [rng.randrange(52) for _ in range(rng.randrange(0, 16))]
+        jokers, runs, min_run = rng.randrange(4), rng.randrange(1, 5), rng.choice((3, 4))
+        want = _cover_cost_plain(faces, jokers, runs, min_run)
+        assert cover_cost(faces, jokers, runs, min_run) == want
+        counts = [0] * 52
+        for f in faces:
+            counts[f] += 1
+        cover = _Cover(counts, jokers, runs, min_run)
+        for f in set(faces):
+            rest = list(faces)
+            rest.remove(f)
+            assert cover.cost_without(f) == _cover_cost_plain(rest, jokers, runs, min_run)
+        extra = rng.randrange(52)
+        cover.add(extra)
+        assert cover.cost() == _cover_cost_plain([*faces, extra], jokers, runs, min_run)
+
+
+def test_deal_7_shortcut_plays_as_the_full_evaluation() -> None:
+    """In deal 7 before going down the plan decides draws and discards, so best_action skips the
+    usual evaluation there: the moves are those of evaluating first and planning after."""
+    from samrap.games.contract.actions import Draw, PickUp
+    from samrap.players.heuristic.contract import _best_action, _deal7_plan, best_action
+
+    checked = 0
+    for seed in range(3):
+        s = GAME.new_game(seed=seed, deal_number=7)
+        rng = Random(seed)
+        while not GAME.is_terminal(s):
+            seat = GAME.current_player(s)
+            legal = GAME.legal_actions(s)
+            view = GAME.observe(s, seat)
+            a = _best_action(view, legal)
+            if not view.down >> seat & 1 and isinstance(a, Discard | Draw | PickUp):
+                a = _deal7_plan(view, legal, a)
+            assert best_action(view, legal) == a
+            checked += 1
+            s = GAME.apply(s, a if rng.random() < 0.8 else rng.choice(legal))
+    assert checked > 100

@@ -177,27 +177,109 @@ def cover_cost(faces: Sequence[int], jokers: int, runs: int, min_run: int) -> in
     suits at once (deal 7, rule 17): twice the cards of the suits left out (each must be thrown,
     one a turn), plus the gaps the kept suits' spans leave (a repeated face counts two: one run
     holds a face once), less the jokers. Smaller is nearer; 0 is a hand that could go out."""
-    by_suit: list[list[int]] = [[], [], [], []]
+    counts = [0] * 52
     for f in faces:
-        by_suit[f // 13].append(f % 13)
-    sizes = [len(r) for r in by_suit]
-    gaps = []
-    for ranks in by_suit:
-        if not ranks:
-            gaps.append(0)
-            continue
-        uniq = sorted(set(ranks))
-        best = 99
-        for ace_low in (False, True):
-            pos = sorted(0 if (r == 12 and ace_low) else r + 1 for r in uniq)
-            span = pos[-1] - pos[0] + 1
-            best = min(best, span - len(pos) + max(0, min_run - span))
-        gaps.append(best + 2 * (len(ranks) - len(uniq)))
-    best = 99
-    for keep in combinations(range(4), runs):
-        shed = sum(sizes[su] for su in range(4) if su not in keep)
-        best = min(best, 2 * shed + max(0, sum(gaps[su] for su in keep) - jokers))
+        counts[f] += 1
+    return _Cover(counts, jokers, runs, min_run).cost()
+
+
+@lru_cache(maxsize=1 << 15)
+def _span_gap(ranks: int, min_run: int) -> int:
+    """The gaps a run through every rank in the mask ``ranks`` (bit r = rank r, ace = 12) leaves,
+    ace high or low, whichever is fewer (0 for no ranks)."""
+    if not ranks:
+        return 0
+    n = ranks.bit_count()
+    # Ace high: rank r at position r + 1 (1..13); ace low: the ace at position 0.
+    span = ranks.bit_length() - (ranks & -ranks).bit_length() + 1
+    best = span - n + max(0, min_run - span)
+    if ranks >> 12 & 1:
+        span = (ranks & ~(1 << 12)).bit_length() + 1
+        best = min(best, span - n + max(0, min_run - span))
     return best
+
+
+@lru_cache(maxsize=8)
+def _keeps(runs: int) -> tuple[tuple[tuple[int, ...], tuple[int, ...]], ...]:
+    """Each way to keep ``runs`` suits of four: (the kept suits, the suits left out)."""
+    return tuple((k, tuple(su for su in range(4) if su not in k)) for k in combinations(range(4), runs))
+
+
+class _Cover:
+    """:func:`cover_cost` of a hand kept suit by suit, so that the cost of the hand less one card
+    (or plus one) recounts only that card's suit: the same numbers as calling :func:`cover_cost`
+    on each hand, at a fraction of the cost (this runs at every deal-7 move of a search's playouts)."""
+
+    __slots__ = ("counts", "gaps", "jokers", "masks", "min_run", "runs", "sizes")
+
+    def __init__(self, counts: list[int], jokers: int, runs: int, min_run: int) -> None:
+        self.counts = counts
+        self.jokers = jokers
+        self.runs = runs
+        self.min_run = min_run
+        self.sizes = [0, 0, 0, 0]
+        self.masks = [0, 0, 0, 0]
+        self.gaps = [0, 0, 0, 0]
+        for su in range(4):
+            base = su * 13
+            mask = 0
+            n = 0
+            for r in range(13):
+                c = counts[base + r]
+                if c:
+                    mask |= 1 << r
+                    n += c
+            self.sizes[su] = n
+            self.masks[su] = mask
+            self.gaps[su] = _span_gap(mask, min_run) + 2 * (n - mask.bit_count())
+
+    def add(self, face: int) -> None:
+        su, r = divmod(face, 13)
+        self.counts[face] += 1
+        self.sizes[su] += 1
+        if self.counts[face] > 1:
+            self.gaps[su] += 2
+        else:
+            mask = self.masks[su]
+            dups = self.sizes[su] - 1 - mask.bit_count()
+            mask |= 1 << r
+            self.masks[su] = mask
+            self.gaps[su] = _span_gap(mask, self.min_run) + 2 * dups
+
+    def cost(self) -> int:
+        return self._cost(self.sizes, self.gaps)
+
+    def cost_without(self, face: int) -> int:
+        """The cost of the hand less one card of ``face`` (which it holds)."""
+        su, r = divmod(face, 13)
+        sizes = list(self.sizes)
+        gaps = list(self.gaps)
+        sizes[su] -= 1
+        if self.counts[face] > 1:
+            gaps[su] -= 2
+        else:
+            mask = self.masks[su]
+            dups = self.sizes[su] - mask.bit_count()
+            gaps[su] = _span_gap(mask & ~(1 << r), self.min_run) + 2 * dups
+        return self._cost(sizes, gaps)
+
+    def _cost(self, sizes: list[int], gaps: list[int]) -> int:
+        jokers = self.jokers
+        if self.runs == 3:
+            # Keep three suits: leave out each suit in turn.
+            g = gaps[0] + gaps[1] + gaps[2] + gaps[3] - jokers
+            best = 99
+            for su in range(4):
+                c = 2 * sizes[su] + max(0, g - gaps[su])
+                if c < best:
+                    best = c
+            return best
+        best = 99
+        for keep, shed in _keeps(self.runs):
+            c = 2 * sum(sizes[su] for su in shed) + max(0, sum(gaps[su] for su in keep) - jokers)
+            if c < best:
+                best = c
+        return best
 
 
 def _deal7_plan(view: ContractView, legal: Sequence[ContractAction], a: ContractAction) -> ContractAction:
@@ -206,50 +288,73 @@ def _deal7_plan(view: ContractView, legal: Sequence[ContractAction], a: Contract
     only when it brings the hand nearer (or is a joker), else draw. Without this the heuristic's
     usual card-by-card usefulness left nine deals in ten of deal 7 with nobody out."""
     pack = view.config.pack
-    nat: list[int] = []
+    faces = pack.faces
+    counts = [0] * 52
     jokers = 0
-    for pid in range(pack.size):
-        if view.hand >> pid & 1:
-            f = pack.faces[pid]
-            if f == JOKER:
-                jokers += 1
-            else:
-                nat.append(f)
+    x = view.hand
+    while x:
+        low = x & -x
+        f = faces[low.bit_length() - 1]
+        x ^= low
+        if f == JOKER:
+            jokers += 1
+        else:
+            counts[f] += 1
     runs = contract(view.deal)[1]
     min_run = view.config.min_run
     if isinstance(a, Discard):
-        options = [x for x in legal if isinstance(x, Discard) and x.face != JOKER]
-        if not options:
-            return a
-
-        def after(x: Discard) -> tuple[int, int]:
-            rest = list(nat)
-            rest.remove(x.face)
-            return cover_cost(rest, jokers, runs, min_run), -face_value(x.face)
-
-        return min(options, key=after)
+        best: Discard | None = None
+        best_key = (0, 0)
+        hand: _Cover | None = None
+        memo: dict[int, tuple[int, int]] = {}
+        for o in legal:
+            if not isinstance(o, Discard) or o.face == JOKER:
+                continue
+            f = o.face
+            key = memo.get(f)
+            if key is None:
+                if hand is None:
+                    hand = _Cover(counts, jokers, runs, min_run)
+                key = memo[f] = (hand.cost_without(f), -face_value(f))
+            if best is None or key < best_key:
+                best, best_key = o, key
+        return a if best is None else best
     if isinstance(a, Draw | PickUp) and view.pile:
-        top = pack.faces[view.pile[-1]]
+        top = faces[view.pile[-1]]
         take = next((x for x in legal if isinstance(x, PickUp) and x.depth == 0), None)
         draw = next((x for x in legal if isinstance(x, Draw)), a)
         if take is None:
             return draw
         if top == JOKER:
             return take
-        now = cover_cost(nat, jokers, runs, min_run)
-        pool = [*nat, top]
-        best = min(cover_cost(pool[:i] + pool[i + 1 :], jokers, runs, min_run) for i in range(len(nat)))
-        return take if best < now else draw
+        held = [f for f in range(52) if counts[f]]  # the faces that can be given back
+        cover = _Cover(counts, jokers, runs, min_run)
+        now = cover.cost()
+        cover.add(top)
+        best_after = min(cover.cost_without(f) for f in held)
+        return take if best_after < now else draw
     return a
 
 
 def best_action(view: ContractView, legal: Sequence[ContractAction]) -> ContractAction:
     """The legal action with the highest :func:`evaluate` (the first on ties); in deal 7 before
     going down, the draw and the discard plan for going out at once (:func:`_deal7_plan`)."""
-    a = _best_action(view, legal)
-    if view.deal == LAST_DEAL and not view.down >> view.seat & 1 and isinstance(a, Discard | Draw | PickUp):
-        return _deal7_plan(view, legal, a)
-    return a
+    if view.deal == LAST_DEAL and not view.down >> view.seat & 1:
+        # The plan decides these turns whatever the usual evaluation would pick among them, so
+        # that evaluation is skipped: a discard when some natural card can be thrown, a draw or
+        # the top discard when both are there (the same moves; playouts spend most time here).
+        if all(type(x) is Discard for x in legal):
+            if any(x.face != JOKER for x in legal):  # type: ignore[union-attr]
+                return _deal7_plan(view, legal, legal[0])
+        elif (
+            view.pile
+            and all(type(x) is Draw or type(x) is PickUp for x in legal)
+            and any(type(x) is Draw for x in legal)
+        ):
+            return _deal7_plan(view, legal, legal[0])
+        a = _best_action(view, legal)
+        return _deal7_plan(view, legal, a) if isinstance(a, Discard | Draw | PickUp) else a
+    return _best_action(view, legal)
 
 
 def _best_action(view: ContractView, legal: Sequence[ContractAction]) -> ContractAction:
