@@ -17,6 +17,7 @@ from samrap.engine.match import (
     LedgerLine,
     MatchObserver,
     MatchResult,
+    ledger_lines,
     ledger_scores,
     run_match,
     single_games,
@@ -387,3 +388,35 @@ def test_single_games_seed_each_seat_once_a_run_and_one_deal_stream_a_game(monke
     assert [m.games[0].deck for m in other] == [m.games[0].deck for m in run]
     assert [m.games[0].starter for m in other] == [m.games[0].starter for m in run]
     assert [m.games[0].actions for m in other] != [m.games[0].actions for m in run]
+
+
+def test_ledger_lines_are_the_items_detached_one_by_one() -> None:
+    spec, config = configure("dummy", players=4)
+    game = spec.make_game(config)
+    for m in single_games(spec, config, [RandomPlayer() for _ in range(4)], 2, 20):
+        g = m.games[0]
+        state = spec.start_game(game, GameSetup(0, g.deck, g.starter, g.direction, (0,) * 4, g.seed))
+        for _, text in g.actions:
+            state = game.apply(state, game.parse_action(text))
+        items = game.ledger(state)
+        lines = ledger_lines(items)
+        assert lines == tuple(LedgerLine.of(i) for i in items) == g.ledger and len(lines) == len(items)
+        assert all(type(line) is LedgerLine for line in lines) and hash(lines) == hash(g.ledger)
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        lines[0].points = 0  # type: ignore[misc]
+
+
+def test_a_game_past_its_length_bound_is_a_rules_bug() -> None:
+    spec, config = configure("dummy", players=2)
+    players = [RandomPlayer(), RandomPlayer()]
+    played = run_match(spec, config, players, 3, max_games=1)
+    length = len(played.games[0].actions)
+    assert length > 5
+    exact = dataclasses.replace(spec, max_game_length=lambda config: length)
+    assert run_match(exact, config, players, 3, max_games=1) == played  # the bound itself is allowed
+    short = dataclasses.replace(spec, max_game_length=lambda config: 5)
+    with pytest.raises(RuntimeError, match="ran past 5 actions"):
+        run_match(short, config, players, 3, max_games=1)
+    zero = dataclasses.replace(spec, max_game_length=lambda config: 0)
+    with pytest.raises(RuntimeError, match="ran past 0 actions"):
+        run_match(zero, config, players, 3, max_games=1)

@@ -17,7 +17,7 @@ actions as (seat, action text), the scores with their ledgers, the totals and th
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from random import Random
 from typing import Any, overload
@@ -47,6 +47,26 @@ class LedgerLine:
     @classmethod
     def of(cls, item: LedgerItemLike) -> LedgerLine:
         return cls(item.seat, item.code, item.points, item.detail)
+
+
+#: ``LedgerLine``'s slots, written directly by :func:`ledger_lines` (as the frozen dataclass's
+#: own ``__init__`` does through ``object.__setattr__``, at a third of the cost).
+_SEAT, _CODE, _POINTS, _DETAIL = (getattr(LedgerLine, f).__set__ for f in ("seat", "code", "points", "detail"))
+
+
+def ledger_lines(items: Iterable[LedgerItemLike]) -> tuple[LedgerLine, ...]:
+    """The game's ledger items as :class:`LedgerLine` (each equal to ``LedgerLine.of(item)``);
+    about 3 us instead of 9 us for a Dummy ledger, at the end of every game the runner plays."""
+    out = []
+    new = object.__new__
+    for item in items:
+        line = new(LedgerLine)
+        _SEAT(line, item.seat)
+        _CODE(line, item.code)
+        _POINTS(line, item.points)
+        _DETAIL(line, item.detail)
+        out.append(line)
+    return tuple(out)
 
 
 class ActionTexts(Sequence[tuple[int, str]]):
@@ -200,10 +220,11 @@ def play_game(
     chooses = [p.choose for p in players]
     seats: list[int] = []
     moves: list[Any] = []
+    add_seat, add_move = seats.append, moves.append
     seat = current_player(state)
-    while seat >= 0:  # the protocol's marker of a finished game
-        if len(moves) >= limit:
-            raise RuntimeError(f"game {setup.index + 1} ran past {limit} actions: a rules bug")
+    for _ in range(limit):
+        if seat < 0:  # the protocol's marker of a finished game
+            break
         legal = legal_actions(state)
         view = observe(state, seat) if views[seat] else None
         action = chooses[seat](view, legal, rngs[seat])
@@ -213,11 +234,14 @@ def play_game(
                 break
         else:
             state, action = _apply_checked(game, state, action, seat, players[seat], view, legal, rngs[seat])
-        seats.append(seat)
-        moves.append(action)
+        add_seat(seat)
+        add_move(action)
         if observer is not None:
             observer.action_played(setup.index, len(moves) - 1, seat, game.action_text(action))
         seat = current_player(state)
+    else:
+        if seat >= 0:
+            raise RuntimeError(f"game {setup.index + 1} ran past {limit} actions: a rules bug")
     if not game.is_terminal(state):
         raise RuntimeError(f"game {setup.index + 1}: no seat to move in a game that is not over (a rules bug)")
     return state, ActionTexts(seats, moves, game.action_text)
@@ -326,7 +350,7 @@ def _play_match(
         if observer is not None:
             observer.game_started(index, setup)
         final, actions = play_game(spec, game, setup, players, rngs, observer)
-        ledger = tuple(LedgerLine.of(i) for i in game.ledger(final))
+        ledger = ledger_lines(game.ledger(final))
         scores = ledger_scores(ledger, n)
         totals = tuple(t + s for t, s in zip(totals, scores, strict=True))
         result = GameResult(
