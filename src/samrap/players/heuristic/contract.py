@@ -48,6 +48,8 @@ from samrap.games.contract.state import ContractState
 from samrap.players.budget import Budget, MoveEstimate
 
 _SUIT = (1 << 13) - 1
+#: Penalty points of each rank in hand (``face_value`` of a natural face, by ``face % 13``).
+_PIPS = tuple(face_value(r) for r in range(13))
 
 
 def hand_faces(v: ContractView) -> tuple[list[int], int]:
@@ -68,11 +70,21 @@ def hand_faces(v: ContractView) -> tuple[list[int], int]:
     return faces, jokers
 
 
+#: :func:`table_ext`'s last answer, for the same table (the tuple itself, held here so that its
+#: identity is not reused): a playout asks again at every move, and the table changes seldom.
+_LAST_EXT: list[object] = [None, 0]
+
+
 def table_ext(v: ContractView) -> int:
     """Every face that some table meld takes as one more card."""
+    melds = v.melds
+    last = _LAST_EXT
+    if last[0] is melds:
+        return cast(int, last[1])
     out = 0
-    for m in v.melds:
+    for m in melds:
         out |= ext_faces(m)
+    last[0], last[1] = melds, out
     return out
 
 
@@ -359,7 +371,8 @@ def best_action(view: ContractView, legal: Sequence[ContractAction]) -> Contract
 
 def _best_action(view: ContractView, legal: Sequence[ContractAction]) -> ContractAction:
     for a in legal:
-        if isinstance(a, GoDown | Meld | LayOff):
+        kind = type(a)
+        if kind is LayOff or kind is GoDown or kind is Meld:
             break
     else:
         a = legal[0]
@@ -371,8 +384,39 @@ def _best_action(view: ContractView, legal: Sequence[ContractAction]) -> Contrac
     ext = table_ext(view)
     best = legal[0]
     best_value = float("-inf")
+    # The discards (most of a turn's moves) are valued here as _discard_cost does, with what
+    # it reads of the view taken once: the same numbers, in the same order of operations.
+    down = view.down
+    me_down = down >> view.seat & 1
+    next_down = down >> (view.current + 1) % view.config.players & 1
+    sets, runs = contract(view.deal)
     for a in legal:
-        value = _evaluate(view, a, fmask, ext)
+        if type(a) is Discard:
+            f = a.face
+            if f == JOKER:
+                value = -(3.0 * 10.0 - face_value(JOKER) + 100.0)
+            else:
+                r = f % 13
+                if me_down:
+                    use = 8.0 if ext >> f & 1 else 0.0
+                else:
+                    use = 0.0
+                    if sets:
+                        s = f // 13
+                        same_rank = 0
+                        for t in range(4):
+                            if t != s and fmask >> (t * 13 + r) & 1:
+                                same_rank += 1
+                        use += 2.0 * min(same_rank, 2)
+                    if runs:
+                        near = (fmask >> (f - r)) & _SUIT & ((0x1F << r) >> 2) & ~(1 << r)
+                        use += 1.5 * min(near.bit_count(), 3)
+                cost = 3.0 * use - _PIPS[r]
+                if next_down and ext >> f & 1:
+                    cost += 25.0
+                value = -cost
+        else:
+            value = _evaluate(view, a, fmask, ext)
         if value > best_value:
             best, best_value = a, value
     return best
