@@ -133,6 +133,7 @@ def main(argv: list[str] | None = None) -> None:
         help="once, for callgrind: the playout loop, simulate's games raw, them through the runner, "
         "or the whole samrap simulate command (after a one-game call that imports what it needs)",
     )
+    ap.add_argument("--calls", type=int, default=1, help="with --loop simulate: invocations (the fixed cost)")
     args = ap.parse_args(argv)
     text = f"{args.game}(players={args.players})"
     if args.loop:
@@ -140,7 +141,8 @@ def main(argv: list[str] | None = None) -> None:
             print(raw_loop(text, args.games, args.seed)[1], file=sys.stderr)
         elif args.loop == "simulate":
             simulate(args.game, args.players, 1, args.seed + 1)
-            print(simulate(args.game, args.players, args.games, args.seed)[1], file=sys.stderr)
+            actions = sum(simulate(args.game, args.players, args.games, args.seed)[1] for _ in range(args.calls))
+            print(actions, file=sys.stderr)
         else:
             print(same_games(text, args.games, args.seed, args.loop == "runner")[1], file=sys.stderr)
         return
