@@ -16,8 +16,8 @@ from collections import Counter
 from functools import cache
 
 from samrap.games.contract import deepcard, lookahead, turn, turnmoves
-from samrap.games.contract.actions import GoDown, pickup, sort_key
-from samrap.games.contract.melds import pos_face, table_summary
+from samrap.games.contract.actions import GoDown, LayOff, pickup, sort_key
+from samrap.games.contract.melds import RUN, pos_face, table_summary
 from samrap.games.contract.search import _cand
 from samrap.games.contract.state import OVER_PHASE, ContractState, Phase
 from samrap.games.contract.transitions import apply_unchecked
@@ -187,3 +187,93 @@ def test_chain_reach_masks_against_the_walk() -> None:
             continue
         args = (rng.randrange(4), lo, hi, rng.getrandbits(52), rng.randrange(4))
         assert deepcard.chain_reach(*args) == _walk_reach(*args), args
+
+
+def test_lay_offs_judged_without_their_successors() -> None:
+    """``deepcard.DeepAfterLayOff`` against the reference search on each lay-off's successor, for
+    made-up hands holding a deep card (natural or joker) on seeded tables, down, as the turn's
+    only duty; and the listing (which uses it) against every lay-off checked the plain way."""
+    rng = random.Random(14)
+    seen = Counter[str]()
+    for s in _states():
+        if s.phase is not Phase.PLAY or s.deal == 7 or not s.melds:
+            continue
+        pack = s.config.pack
+        summary = table_summary(s.melds)
+        on_table = 0
+        for m in s.melds:
+            on_table |= m.cards
+        free = [c for c in range(pack.size) if not on_table >> c & 1]
+        for _ in range(4):
+            hand = sum(1 << c for c in rng.sample(free, rng.randint(1, 8)))
+            for f in range(52):  # the naturals that exchanges and lay-offs need, now and then
+                if (summary.swap | summary.ext) >> f & 1 and rng.random() < 0.3:
+                    hand |= 1 << (f + 52 * rng.randrange(pack.decks))
+            spare_jokers = [c for c in free if c >= pack.joker_base]
+            if spare_jokers and rng.random() < 0.5:
+                hand |= 1 << rng.choice(spare_jokers)
+            hand &= ~on_table
+            deep = rng.choice([c for c in range(pack.size) if hand >> c & 1])
+            hands = list(s.hands)
+            hands[s.current] = hand
+            t = s._replace(
+                hands=tuple(hands),
+                known=(0,) * len(hands),
+                down=s.down | 1 << s.current,
+                went_down=rng.random() < 0.3,
+                forbid=-1,
+                deep=deep,
+                pending=0,
+            )
+            judge = deepcard.DeepAfterLayOff(t, hand, deep)
+            legal = []
+            for a in turnmoves.table_moves(t):
+                after = apply_unchecked(t, a)
+                want = after.phase is OVER_PHASE or lookahead.endable(after) or reference(after)
+                if want:
+                    legal.append(a)
+                if not isinstance(a, LayOff):
+                    continue
+                got = judge.ok(a)
+                if got is not None:
+                    assert got is want, (t.to_string(), a.text())
+                m = t.melds[a.target]
+                face = pack.faces[deep]
+                kind = (
+                    "joker deep"
+                    if face == 52
+                    else "taker"
+                    if judge.takers
+                    else "own run"
+                    if m.kind == RUN and m.key == face // 13
+                    else "joker on a run"
+                    if a.joker and m.kind == RUN
+                    else "elsewhere"
+                )
+                seen[f"{kind} {got}"] += 1
+            assert turn._table_actions(t, 0) == legal, t.to_string()
+    for kind in ("joker deep", "taker", "own run", "joker on a run", "elsewhere"):
+        assert seen[f"{kind} True"] >= 20, seen
+    for kind in ("joker deep", "own run", "joker on a run", "elsewhere"):
+        assert seen[f"{kind} False"] >= 10, seen
+
+
+def test_deep_reach_asked_about_some_faces() -> None:
+    """``deepcard.deep_reach(s, wanted)`` (runs whose suit ``wanted`` has no face left to settle
+    are skipped) agrees with the whole answer on every face of ``wanted``: the pile's faces, as
+    the draw asks, and random masks."""
+    rng = random.Random(12)
+    asked = 0
+    for s in _states():
+        if s.phase is not Phase.DRAW or s.deal == 7 or not table_summary(s.melds).runs:
+            continue
+        pack = s.config.pack
+        whole = deepcard.deep_reach(s)
+        below = 0
+        for c in s.pile[:-1]:
+            below |= 1 << c
+        pile_faces = pack.faces_of(below) | (1 << 52 if below & pack.jokers_mask else 0)
+        for wanted in (pile_faces, rng.getrandbits(53), 1 << rng.randrange(53), 0):
+            assert deepcard.deep_reach(s, wanted) & wanted == whole & wanted, (s.to_string(), wanted)
+            asked += 1
+    assert asked >= 400, asked

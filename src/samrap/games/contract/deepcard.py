@@ -12,7 +12,9 @@ Every check of that question lives here, each with its precondition:
   exchanged joker pending, or ``melds_after_down``), and for the draw's cheap rejections;
 * :func:`table_may_take` (necessary), shared by :func:`may_attach_later` (a player not down who
   leaves the card out of the go-down) and :func:`deep_marks`;
-* :func:`takes_deep_down`, sufficient: a go-down that holds the card.
+* :func:`takes_deep_down`, sufficient: a go-down that holds the card;
+* :class:`DeepAfterLayOff`, exact where it answers, for a player who is down: whether the card
+  can still reach the table after a lay-off of another card, without building the successor.
 
 Runs grow position by position (:func:`growth_paths`, :func:`chain_gaps`, :func:`chain_reach`).
 ``tests/games/contract/test_rule30_fast.py`` checks the exact ones against the plain search, and
@@ -23,9 +25,10 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Sequence
 
-from samrap.games.contract.cards import JOKER
+from samrap.games.contract.actions import LayOff
+from samrap.games.contract.cards import JOKER, Pack
 from samrap.games.contract.contracts import LAST_DEAL
-from samrap.games.contract.melds import RUN, ext_faces, pos_face, table_summary
+from samrap.games.contract.melds import RUN, TableMeld, ext_faces, pos_face, table_summary, with_card
 from samrap.games.contract.search import Cand, meld_with_face
 from samrap.games.contract.state import ContractState
 from samrap.games.contract.turnmoves import go_down_query
@@ -85,18 +88,21 @@ def deep_placeable(s: ContractState, hand: int, deep: int) -> bool:
       elsewhere, re-exchanging a joker just laid) only spend cards and never add to that count.
     """
     pack = s.config.pack
-    face = pack.faces[deep]
-    ext = table_summary(s.melds).ext
+    return placeable(pack, s.melds, table_summary(s.melds).ext, not s.went_down, hand, pack.faces[deep])
+
+
+def placeable(pack: Pack, melds: Sequence[TableMeld], ext: int, exchanges: bool, hand: int, face: int) -> bool:
+    """:func:`deep_placeable` of a deep card of ``face`` in ``hand`` on the table ``melds`` (``ext``:
+    their open faces), ``exchanges`` allowed or not (not after going down this turn)."""
     if face == JOKER:
         return ext != 0
     if ext >> face & 1:
         return True
     if not ext:
         return False
-    exchanges = not s.went_down
     swap: dict[int, int] = {}  # face -> jokers standing for it in runs (exchangeable)
     if exchanges:
-        for m in s.melds:
+        for m in melds:
             if m.kind == RUN:
                 for _, f in m.jokers:
                     swap[f] = swap.get(f, 0) + 1
@@ -110,7 +116,7 @@ def deep_placeable(s: ContractState, hand: int, deep: int) -> bool:
     if swap:
         for f, n in swap.items():
             freed += min((hand & face_masks[f]).bit_count(), n)
-    for m in s.melds:
+    for m in melds:
         if m.kind != RUN or m.key != suit:
             continue
         for path in growth_paths(m.lo, m.hi, r):
@@ -224,12 +230,16 @@ def deep_reachable(s: ContractState, hand: int, face: int) -> bool:
     return meld_with_face(faces, jokers, face, cfg.min_run, rank_cards)
 
 
-def deep_reach(s: ContractState) -> int:
+def deep_reach(s: ContractState, wanted: int = (1 << 53) - 1) -> int:
     """The faces (bit 52: the joker) a deep card taken now could reach the table with at all:
     a meld end, a run joker's place, or a face a run could be extended to with the cards of the
     whole pile and hand (a chain of lay-offs, jokers from exchanges counted); every face with
     ``melds_after_down``. Necessary for any deep pick-up of a player who is down, and a cheap
     first filter for one who is not (a meld of the pool may still hold the card).
+
+    Only the faces of ``wanted`` are sure to be right: a run's reach is worked out only when
+    ``wanted`` has a face of its suit not in the answer yet (the draw asks about the faces of
+    the pile's cards only, and a run reaches faces of its own suit only).
 
     Precondition of "necessary": the count of jokers must never fall short of what exchanges
     can free. Every run joker whose face the pool holds is counted, one by one: with two decks
@@ -250,17 +260,20 @@ def deep_reach(s: ContractState) -> int:
     if cfg.melds_after_down:
         return (1 << 53) - 1
     reach = ext | swap
-    if runs:
-        pack = cfg.pack
-        most = s.hands[s.current]
-        for c in s.pile:
-            most |= 1 << c
-        faces = pack.faces_of(most)
-        jokers = (most & pack.jokers_mask).bit_count() + sum(1 for f in standing if faces >> f & 1)
-        for su, lo, hi in runs:
-            reach |= chain_reach(su, lo, hi, faces, jokers)
     if ext:
         reach |= 1 << JOKER
+    faces = jokers = -1  # of the pile and hand, worked out when first needed
+    for su, lo, hi in runs:
+        if not (wanted & ~reach) >> (13 * su) & 0x1FFF:
+            continue
+        if faces < 0:
+            pack = cfg.pack
+            most = s.hands[s.current]
+            for c in s.pile:
+                most |= 1 << c
+            faces = pack.faces_of(most)
+            jokers = (most & pack.jokers_mask).bit_count() + sum(1 for f in standing if faces >> f & 1)
+        reach |= chain_reach(su, lo, hi, faces, jokers)
     return reach
 
 
@@ -394,3 +407,77 @@ class DeepAfterGoDown:
                 if gaps <= left:
                     return True
         return False
+
+
+class DeepAfterLayOff:
+    """Rule 30 for a lay-off that does not put the deep card down, by a player who is down and
+    holds it as the turn's only duty (:func:`deep_only`, no exchanged joker in hand), without
+    building the successor. The deep card still in hand makes every discard wait, so the turn can
+    end after the lay-off exactly when :func:`deep_placeable` holds for the state it leads to:
+    :meth:`ok` asks :func:`placeable` of that state's table and hand (the hand less one card of
+    the face laid off: copies of a face are alike to it), with three shortcuts:
+
+    * a meld other than the lay-off's, or that meld after it, still takes a natural deep card's
+      face as it is: true;
+    * a joker deep card: true when some meld still takes a card after, false when none does;
+    * a natural deep card no meld takes, laid-off on a meld ``m`` that is no run of its suit:
+      that changes no run the card could grow from, adds no meld end taking it (a set's open
+      suits only shrink, a run of another suit stays in its suit) and no joker standing for it
+      or on its runs' paths. So, when some meld still takes a card, it is this table's answer for
+      the smaller hand (remembered by hand), except that a joker laid on a run adds an
+      exchangeable joker, which only ever helps: a "no" there (exchanges allowed) asks the
+      successor's table.
+
+    ``None``: the lay-off would put the deep card itself down (the caller's spare-card test).
+    """
+
+    __slots__ = ("by_hand", "deep", "ext", "face", "face_masks", "hand", "jokers_mask", "open_melds", "s", "takers")
+
+    def __init__(self, s: ContractState, hand: int, deep: int) -> None:
+        pack = s.config.pack
+        self.s = s
+        self.hand = hand
+        self.deep = deep
+        self.face = face = pack.faces[deep]
+        self.ext = table_summary(s.melds).ext
+        self.jokers_mask = pack.jokers_mask
+        self.face_masks = pack.face_masks
+        self.open_melds = sum(1 for m in s.melds if m.ext)
+        self.takers = [t for t, m in enumerate(s.melds) if m.ext >> face & 1] if face != JOKER else []
+        self.by_hand: dict[int, bool] = {}  # hand after the lay-off -> placeable on this table
+
+    def ok(self, a: LayOff) -> bool | None:
+        s = self.s
+        face = self.face
+        f, t, joker = a.face, a.target, a.joker
+        if joker if face == JOKER else not joker and f == face:
+            return None  # (the deep card itself would go)
+        m = s.melds[t]
+        if face == JOKER:
+            return self.open_melds > 1 or with_card(m, f, 0, joker).ext != 0
+        takers = self.takers
+        hand = self.hand
+        gone = hand & (self.jokers_mask if joker else self.face_masks[f])
+        after = hand & ~(gone & -gone)
+        if takers or (m.kind == RUN and m.key == face // 13):
+            grown = with_card(m, f, 0, joker)
+            if takers and (len(takers) > 1 or takers[0] != t or grown.ext >> face & 1):
+                return True
+            return self._after(t, grown, after)
+        if self.open_melds == 1 and not with_card(m, f, 0, joker).ext:
+            return False
+        ok = self.by_hand.get(after)
+        if ok is None:
+            ok = self.by_hand[after] = placeable(s.config.pack, s.melds, self.ext, not s.went_down, after, face)
+        if ok or not joker or m.kind != RUN or s.went_down:
+            return ok
+        return self._after(t, with_card(m, f, 0, joker), after)
+
+    def _after(self, t: int, grown: TableMeld, hand: int) -> bool:
+        """:func:`placeable` on the table with meld ``t`` replaced by ``grown``, holding ``hand``."""
+        s = self.s
+        melds = (*s.melds[:t], grown, *s.melds[t + 1 :])
+        ext = 0
+        for m in melds:
+            ext |= m.ext
+        return placeable(s.config.pack, melds, ext, not s.went_down, hand, self.face)

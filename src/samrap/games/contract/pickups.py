@@ -205,12 +205,14 @@ def _deep_when_down(s: ContractState, out: list[ContractAction]) -> None:
     else:
         ext, _, runs = table_summary(melds)
         if cfg.melds_after_down or runs:
-            # The reach depends on the pile and hand too: compared by faces, not remembered.
-            reach = deep_reach(s)
+            # The reach depends on the pile and hand too: compared by faces, not remembered, and
+            # only the faces of the cards below the top are asked for (the depths to try).
             below = 0
             for c in pile[:-1]:
                 below |= 1 << c
-            if not reach & (pack.faces_of(below) | (1 << JOKER if below & pack.jokers_mask else 0)):
+            wanted = pack.faces_of(below) | (1 << JOKER if below & pack.jokers_mask else 0)
+            reach = deep_reach(s, wanted)
+            if not reach & wanted:
                 return
         else:  # the reach depends on the table alone: remembered with its physical cards
             reach = ext | 1 << JOKER if ext else 0

@@ -19,9 +19,9 @@ from samrap.games.contract.actions import (
 )
 from samrap.games.contract.cards import JOKER
 from samrap.games.contract.contracts import LAST_DEAL, contract
-from samrap.games.contract.deepcard import DeepAfterGoDown, deep_marks, deep_only
+from samrap.games.contract.deepcard import DeepAfterGoDown, DeepAfterLayOff, deep_marks, deep_only
 from samrap.games.contract.lookahead import is_finishable, phys_of_faces, spare_after
-from samrap.games.contract.melds import table_summary, with_card
+from samrap.games.contract.melds import table_summary
 from samrap.games.contract.search import contract_possible, keyed
 from samrap.games.contract.state import ContractState
 from samrap.games.contract.transitions import apply_unchecked
@@ -137,17 +137,12 @@ def _table_actions(s: ContractState, free: int) -> list[ContractAction]:
     """The legal lay-offs, exchanges and new melds (rule 30 checked); ``free`` is :func:`discardable`."""
     pack = s.config.pack
     out: list[ContractAction] = []
-    # With a natural deep card as the turn's only duty (deepcard.deep_only, no exchanged joker
-    # pending) and a meld on the table taking its face as it is, a lay-off of another card that
-    # leaves some meld taking that face lets the turn end (lay the deep card off, then discard
-    # anything or be out), so it is legal without its successor: ``takers`` are those melds.
-    takers: list[int] = []
-    deep_face = -1
+    # With the deep card as the turn's only duty (deepcard.deep_only, no exchanged joker pending),
+    # most lay-offs are judged from this state alone (deepcard.DeepAfterLayOff).
+    judge = None
     hand = s.hands[s.current]
     if not free and s.deep >= 0 and hand >> s.deep & 1 and not s.pending & hand and deep_only(s):
-        deep_face = pack.faces[s.deep]
-        if deep_face != JOKER:
-            takers = [t for t, m in enumerate(s.melds) if m.ext >> deep_face & 1]
+        judge = DeepAfterLayOff(s, hand, s.deep)
     for a in table_moves(s):
         match a:
             case LayOff(face=f, joker=j):
@@ -155,9 +150,12 @@ def _table_actions(s: ContractState, free: int) -> list[ContractAction]:
                     spare = free & ~(pack.jokers_mask if j else pack.face_masks[f])
                 else:
                     spare = spare_after(s, 0, 1) if j else spare_after(s, 1 << f, 0)
-                    if not spare and takers and (j or f != deep_face) and _keeps_a_taker(s, takers, a, deep_face):
-                        out.append(a)
-                        continue
+                    if not spare and judge is not None:
+                        verdict = judge.ok(a)
+                        if verdict is not None:
+                            if verdict:
+                                out.append(a)
+                            continue
             case Meld(meld=spec):
                 if free:
                     spare = free & ~phys_of_faces(pack.face_masks, spec.nat)
@@ -170,12 +168,6 @@ def _table_actions(s: ContractState, free: int) -> list[ContractAction]:
         if spare or is_finishable(apply_unchecked(s, a)):
             out.append(a)
     return out
-
-
-def _keeps_a_taker(s: ContractState, takers: list[int], a: LayOff, face: int) -> bool:
-    """Whether after lay-off ``a`` some meld still takes ``face`` (``takers``: those that do now)."""
-    t = a.target
-    return len(takers) > 1 or takers[0] != t or bool(with_card(s.melds[t], a.face, 0, a.joker).ext >> face & 1)
 
 
 #: ``(13 * suit, {13-bit pattern of the suit's ranks: its discard actions})``, filled as met:
