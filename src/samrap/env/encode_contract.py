@@ -12,15 +12,14 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 import numpy as np
-import numpy.typing as npt
 
-from samrap.env.observation import ObsLayout, Vector, bits_to_vector
+from samrap.env.observation import ObsLayout, Vector, bits_into, bits_to_vector
 from samrap.games.contract.cards import FULL52
 from samrap.games.contract.config import ContractConfig
 from samrap.games.contract.contracts import CONTRACTS, DEALS, MAX_HAND
 from samrap.games.contract.melds import TableMeld
 from samrap.games.contract.observe import ContractView
-from samrap.games.contract.state import ContractState
+from samrap.games.contract.state import CLAIM_PHASE, ContractState
 
 SEATS = 8
 LAYERS = 4
@@ -84,8 +83,10 @@ _FLOAT_PIECES = (
 
 
 #: A pile's pieces on the patched path (``ContractEncoder._front_of_pile``): its bits, its depth
-#: piece, its joker share, its card mask, its top cards' bits, each face's newest index.
-_PileFront = tuple[int, Vector, float, int, int, npt.NDArray[np.intp]]
+#: piece, its joker share, its card mask, its top cards' bits, each face's depth code.
+_PileFront = tuple[int, Vector, float, int, int, bytes]
+#: A depth code one discard deeper: 0 (absent) stays 0.
+_DEEPER = bytes([0, *range(2, 256), 255])
 
 
 class ContractEncoder:
@@ -126,6 +127,13 @@ class ContractEncoder:
         self._hand_jokers, self._pile_jokers = by["hand_jokers"].start, by["pile_jokers"].start
         self._depth_lo, self._depth_hi = by["pile_depth"].start, by["pile_depth"].stop
         self._table_lo, self._table_hi = by["table"].start, by["meld_owner"].stop
+        # The front is written in whole bytes of bits (``bits_into``): its last row runs ``pad``
+        # entries into the table, whose first ``pad`` bits go with it; the table (52 + 52 + 8
+        # entries a slot) is whole rows of its own.
+        self._front_size = self._front_hi - self._front_lo
+        pad = -self._front_size % 8
+        assert self._table_lo == self._front_hi and (self._table_hi - self._table_lo) % 8 == 0
+        self._pad_mask = (1 << pad) - 1
         self._tail_lo = by["hand_size"].start
         at = self._at
         self._tail_at = tuple(at[k] for k in ("hand_size", "down", "buys", "scores", "stock", "reshuffles", "deal"))
@@ -134,18 +142,21 @@ class ContractEncoder:
             at[k] for k in ("phase", "to_move", "current", "dealer", "went_down", "forbid", "deep", "pending")
         )
         self._tail_at3 = (at["turns"], at["players"])
+        self._ones_at = (at["phase"], at["to_move"], at["current"], at["forbid"], at["deep"])
+        self._every_step_at = (at["stock"], at["went_down"], at["pending"], at["turns"])
+        self._pack_size = self.pack.size
         self._pile_front: dict[tuple[int, ...], _PileFront] = {}
         self._pile_seen: object = None
-        self._pile_seen_front: _PileFront = (0, np.zeros(53, dtype=np.float32), 0.0, 0, 0, np.zeros(53, dtype=np.intp))
+        self._pile_seen_front: _PileFront = (0, np.zeros(53, dtype=np.float32), 0.0, 0, 0, bytes(53))
         self._jokers = float(max(1, self.pack.jokers))
         self._pile_off = by["pile"].start - self._front_lo
         self._top_off = by["pile_top"].start - self._front_lo
         self._top_mask = (1 << (53 * PILE_TOP)) - 1
         size = self.pack.size
-        #: ``pile_depth`` by (pile length - index of a face's newest copy), as ``_pile`` computes
-        #: it: ``k / size`` for 1..size, 0 past it (where an absent face's index lands)
-        self._absent = -2 * size
-        self._depth_of = np.zeros(3 * size + 1, dtype=np.float32)
+        assert size < 255
+        #: ``pile_depth`` by a face's depth code (pile length - index of its newest copy, 0 when
+        #: absent), as ``_pile`` computes it: ``k / size``
+        self._depth_of = np.zeros(256, dtype=np.float32)
         self._depth_of[1 : size + 1] = [k / size for k in range(1, size + 1)]
 
     def encode(self, v: ContractView) -> Vector:
@@ -163,7 +174,7 @@ class ContractEncoder:
         """
         memo = self._memos[seat]
         if memo is None or memo.config is not s.config:
-            memo = self._memos[seat] = _SeatMemo(s.config, self.size)
+            memo = self._memos[seat] = self._new_memo(s.config, seat)
         x = memo.x
         pile = s.pile
         if pile is self._pile_seen:  # every seat's observation of one state, a turn's play phase
@@ -184,15 +195,15 @@ class ContractEncoder:
             for k in range(n):
                 bits |= faces_of(known[(seat + k) % n]) << (52 * k)
             memo.known, memo.known_bits = known, bits << self._known_off
-        lo = self._front_lo
-        x[lo : self._front_hi] = bits_to_vector(memo.hand_bits | got[0] | memo.known_bits, self._front_hi - lo)
+        melds = s.melds
+        if melds is not memo.melds:
+            bits = self._table_bits(melds, seat)
+            bits_into(bits, memo.table_rows)
+            memo.melds, memo.table_pad = melds, (bits & self._pad_mask) << self._front_size
+        bits_into(memo.hand_bits | got[0] | memo.known_bits | memo.table_pad, memo.front_rows)
         x[self._hand_jokers] = memo.hand_jokers
         x[self._pile_jokers] = got[2]
         x[self._depth_lo : self._depth_hi] = got[1]
-        melds = s.melds
-        if melds is not memo.melds:
-            x[self._table_lo : self._table_hi] = self._table_block(melds, seat)
-            memo.melds = melds
         self._write_tail(x, s, seat, memo)
         return x.copy()
 
@@ -217,10 +228,11 @@ class ContractEncoder:
         """The pile's pieces on the patched path, cached per pile (every seat sees the same
         pile, which changes at most twice a turn): its bits relative to the ``hand`` piece
         (multiplicity planes and top cards), its ``pile_depth`` piece and its joker share, and
-        what a pile one discard longer is derived from (its card mask, its top cards' bits, the
-        index of each face's newest copy). A discard makes a pile whose all-but-last is
-        cached, so that pile costs a few integer operations, not a pass over the pile; a
-        pick-up leaves a pile that was itself made by discards (a prefix, usually cached)."""
+        what a pile one discard longer is derived from (its card mask, its top cards' bits and
+        each face's depth code: the depth of its newest copy + 1, 0 when absent). A discard
+        makes a pile whose all-but-last is cached, so that pile costs a few integer and byte
+        operations, not a pass over the pile; a pick-up leaves a pile that was itself made by
+        discards (a prefix, usually cached)."""
         faces = self.pack.faces
         length = len(pile)
         parent = self._pile_front.get(pile[:-1]) if length > 1 else None
@@ -228,27 +240,37 @@ class ContractEncoder:
             face = faces[pile[-1]]
             mask = parent[3] | 1 << pile[-1]
             top = (parent[4] << 53 | 1 << face) & self._top_mask
-            newest = parent[5].copy()
-            newest[face] = length - 1
+            deeper = bytearray(parent[5].translate(_DEEPER))
+            deeper[face] = 1
+            codes = bytes(deeper)
         else:
             mask = top = 0
-            at = [self._absent] * 53
+            at = bytearray(53)
             for i, c in enumerate(pile):  # oldest first: a face's newest copy is written last
                 mask |= 1 << c
-                at[faces[c]] = i
-            newest = np.array(at, dtype=np.intp)
+                at[faces[c]] = length - i
+            codes = bytes(at)
             for d, c in enumerate(reversed(pile[-PILE_TOP:])):
                 top |= 1 << (53 * d + faces[c])
         layers, jokers = self._layer_bits(mask)
-        depth: Vector = self._depth_of[length - newest]
-        out = (layers << self._pile_off | top << self._top_off, depth, jokers / self._jokers, mask, top, newest)
+        depth: Vector = self._depth_of.take(np.frombuffer(codes, dtype=np.uint8))
+        out = (layers << self._pile_off | top << self._top_off, depth, jokers / self._jokers, mask, top, codes)
         if len(self._pile_front) >= 4096:
             self._pile_front.clear()
         self._pile_front[pile] = out
         return out
 
-    def _table_block(self, melds: Sequence[TableMeld], me: int) -> Vector:
-        """Pieces ``table`` to ``meld_owner`` (contiguous) as seen from ``me``."""
+    def _new_memo(self, config: ContractConfig, seat: int) -> _SeatMemo:
+        memo = _SeatMemo(config, self.size)
+        n = config.players
+        memo.hand_slots = tuple((self._at["hand_size"] + k, (seat + k) % n) for k in range(n))
+        rows = -(-self._front_size // 8)
+        memo.front_rows = memo.x[self._front_lo : self._front_lo + 8 * rows].reshape(rows, 8)
+        memo.table_rows = memo.x[self._table_lo : self._table_hi].reshape(-1, 8)
+        return memo
+
+    def _table_bits(self, melds: Sequence[TableMeld], me: int) -> int:
+        """Pieces ``table`` to ``meld_owner`` (contiguous) as seen from ``me``, as bits."""
         lo = self._table_lo
         at = self._at
         table_at, jokers_at, owner_at = at["table"] - lo, at["table_jokers"] - lo, at["meld_owner"] - lo
@@ -257,20 +279,15 @@ class ContractEncoder:
         for j, m in enumerate(melds):
             bits |= m.faces << (table_at + 52 * j) | m.joker_faces << (jokers_at + 52 * j)
             bits |= 1 << (owner_at + SEATS * j + (m.owner - me) % n)
-        return bits_to_vector(bits, self._table_hi - lo)
+        return bits
 
     def _write_tail(self, x: Vector, v: ContractState, me: int, memo: _SeatMemo) -> None:
         """Pieces ``hand_size`` to the end. What stays for a deal (deal, contract, dealer,
         scores, players) and what changes seldom (down, buys, reshuffles) are written when one
         of them changed since the seat's last vector; otherwise only the entries that move
         every step, each one-hot by clearing the entry it set last time."""
-        hs, down_at, buys_at, sc, stock_at, resh, deal_at, contract_at = self._tail_at
-        phase_at, to_move_at, current_at, dealer_at, went_at, forbid_at, deep_at, pending_at = self._tail_at2
-        turns_at, players_at = self._tail_at3
         cfg = v.config
-        pack = self.pack
         n = cfg.players
-        hands = v.hands
         key = memo.tail
         if (
             key is None
@@ -281,6 +298,8 @@ class ContractEncoder:
             or key[4] != v.down
             or key[5] != v.reshuffles
         ):
+            _, down_at, buys_at, sc, _, resh, deal_at, contract_at = self._tail_at
+            dealer_at, players_at = self._tail_at2[3], self._tail_at3[1]
             x[self._tail_lo :] = 0.0
             down, buys, scores = v.down, v.buys, v.scores
             max_buys = max(1, cfg.max_buys)
@@ -302,30 +321,44 @@ class ContractEncoder:
             x[dealer_at + (v.dealer - me) % n] = 1.0
             x[players_at + n - 3] = 1.0
             memo.tail = (v.deal, v.dealer, v.scores, v.buys, v.down, v.reshuffles)
-            memo.ones = [-1, -1, -1, -1, -1]
-        for k in range(n):
-            x[hs + k] = hands[(me + k) % n].bit_count() / MAX_HAND
-        x[stock_at] = len(v.stock) / pack.size
-        x[went_at] = 1.0 if v.went_down else 0.0
-        x[pending_at] = v.pending.bit_count() / max(1, pack.jokers)
-        x[turns_at] = v.turns / cfg.max_turns
+            # "Nothing set" is hand_size[0], which is written after the one-hots.
+            memo.ones = [self._tail_lo] * 5
         ones = memo.ones
-        for slot, i in enumerate(
-            (
-                phase_at + int(v.phase),
-                to_move_at + (v.to_move() - me) % n,
-                current_at + (v.current - me) % n,
-                forbid_at + v.forbid if v.forbid >= 0 else -1,
-                deep_at + pack.faces[v.deep] if v.deep >= 0 else -1,
-            )
-        ):
-            was = ones[slot]
-            if i != was:
-                if was >= 0:
-                    x[was] = 0.0
-                if i >= 0:
-                    x[i] = 1.0
-                ones[slot] = i
+        phase_at, to_move_at, current_at, forbid_at, deep_at = self._ones_at
+        phase, current = v.phase, v.current
+        i = phase_at + phase
+        if i != ones[0]:
+            x[ones[0]] = 0.0
+            x[i] = 1.0
+            ones[0] = i
+        i = to_move_at + ((v.claimer if phase is CLAIM_PHASE else current) - me) % n
+        if i != ones[1]:
+            x[ones[1]] = 0.0
+            x[i] = 1.0
+            ones[1] = i
+        i = current_at + (current - me) % n
+        if i != ones[2]:
+            x[ones[2]] = 0.0
+            x[i] = 1.0
+            ones[2] = i
+        i = forbid_at + v.forbid if v.forbid >= 0 else self._tail_lo
+        if i != ones[3]:
+            x[ones[3]] = 0.0
+            x[i] = 1.0
+            ones[3] = i
+        i = deep_at + self.pack.faces[v.deep] if v.deep >= 0 else self._tail_lo
+        if i != ones[4]:
+            x[ones[4]] = 0.0
+            x[i] = 1.0
+            ones[4] = i
+        hands = v.hands
+        for at, q in memo.hand_slots:
+            x[at] = hands[q].bit_count() / MAX_HAND
+        stock_at, went_at, pending_at, turns_at = self._every_step_at
+        x[stock_at] = len(v.stock) / self._pack_size
+        x[went_at] = 1.0 if v.went_down else 0.0
+        x[pending_at] = v.pending.bit_count() / self._jokers
+        x[turns_at] = v.turns / cfg.max_turns
 
     def _pile(self, pile: tuple[int, ...]) -> tuple[int, tuple[float, ...]]:
         """The pile's bits (multiplicity planes, top cards) and the float list with its pieces filled.
@@ -452,11 +485,33 @@ class _SeatMemo:
     objects, so their ids cannot be reused); the hand is an ``int`` and is compared by value.
     """
 
-    __slots__ = ("config", "hand", "hand_bits", "hand_jokers", "known", "known_bits", "melds", "ones", "tail", "x")
+    __slots__ = (
+        "config",
+        "front_rows",
+        "hand",
+        "hand_bits",
+        "hand_jokers",
+        "hand_slots",
+        "known",
+        "known_bits",
+        "melds",
+        "ones",
+        "table_pad",
+        "table_rows",
+        "tail",
+        "x",
+    )
 
     def __init__(self, config: ContractConfig, size: int) -> None:
         self.config = config
         self.x: Vector = np.zeros(size, dtype=np.float32)
+        #: ``x``'s front (``hand`` to ``known`` and the table's first bits) and table as
+        #: ``(k, 8)`` views (``bits_into``), and the table's bits that the front's last row holds
+        self.front_rows: Vector = self.x[:0].reshape(0, 8)
+        self.table_rows: Vector = self.front_rows
+        self.table_pad = 0
+        #: (index in ``x``, seat) of each ``hand_size`` entry
+        self.hand_slots: tuple[tuple[int, int], ...] = ()
         self.hand = -1
         self.hand_bits = 0
         self.hand_jokers = 0.0
@@ -464,9 +519,9 @@ class _SeatMemo:
         self.known_bits = 0
         self.melds: object = None
         #: (deal, dealer, scores, buys, down, reshuffles) the tail was last written for, and the
-        #: entries set in its one-hots (phase, to move, current, forbid, deep; -1: none).
+        #: entries set in its one-hots (phase, to move, current, forbid, deep).
         self.tail: tuple[int, int, object, object, int, int] | None = None
-        self.ones = [-1, -1, -1, -1, -1]
+        self.ones = [0] * 5
 
 
 def contract_bounds(config: ContractConfig, layout: ObsLayout) -> tuple[Vector, Vector]:

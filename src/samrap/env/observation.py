@@ -75,5 +75,16 @@ _BYTE_BITS = np.unpackbits(np.arange(256, dtype=np.uint8)[:, None], axis=1, bito
 def bits_to_vector(big: int, size: int) -> Vector:
     """The low ``size`` bits of ``big`` as a ``float32`` 0/1 vector (bit ``i`` at index ``i``)."""
     raw = np.frombuffer(big.to_bytes((size + 7) // 8, "little"), dtype=np.uint8)
-    out: Vector = _BYTE_BITS.take(raw, axis=0).ravel()[:size]
+    out: Vector = _BYTE_BITS.take(raw, axis=0, mode="clip").ravel()[:size]
     return out
+
+
+def bits_into(big: int, rows: Vector) -> None:
+    """Write the bits of ``big`` into ``rows``, a ``(k, 8)`` ``float32`` view (bit ``i`` at flat
+    index ``i``; every one of the ``8 k`` entries is written; ``big`` must be below ``2 ** (8 k)``).
+
+    Straight into the view: ``take`` with ``out`` and ``mode="clip"`` (a byte never needs the
+    clip) is not buffered, about half the time of building the vector and assigning it.
+    """
+    raw = np.frombuffer(big.to_bytes(len(rows), "little"), dtype=np.uint8)
+    _BYTE_BITS.take(raw, axis=0, out=rows, mode="clip")
