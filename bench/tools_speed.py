@@ -59,15 +59,15 @@ def same_games(text: str, games: int, seed: int, runner: bool) -> tuple[int, int
 
     Through the match runner (``runner``), or through the raw facade loop with the same match
     seeds, deals, starters and seat generators, so the same actions one for one, and only the
-    seeding a replayable simulated game needs (a run stream, one generator per seat for the run,
-    a deal stream per game). For instruction counts of the runner's own cost::
+    seeding a replayable simulated game needs (a run stream, the first match's seat generators for
+    the run, a deal stream per game). For instruction counts of the runner's own cost::
 
         PYTHONHASHSEED=0 valgrind --tool=callgrind --callgrind-out-file=/dev/null \\
             .venv/bin/python -m bench.tools_speed --loop same --games 100     # and 300; runner
     """
     from samrap.cli.lineup import line_up
     from samrap.core.rng import make_rng
-    from samrap.engine.match import SEED_BITS, deal_rng, run_seat_rngs, single_games
+    from samrap.engine.match import SEED_BITS, deal_rng, seat_rngs, single_games
     from samrap.engine.registry import GameSetup, resolve
 
     spec, config = resolve(text)
@@ -83,9 +83,12 @@ def same_games(text: str, games: int, seed: int, runner: bool) -> tuple[int, int
     actions = 0
     start = time.process_time()
     seeds = make_rng(f"samrap-games:{seed}")
-    rngs = run_seat_rngs(seed, n)
+    rngs: list[Any] = []
     for _ in range(games):
-        game_seed = deal_rng(seeds.getrandbits(SEED_BITS)).getrandbits(SEED_BITS)
+        match_seed = seeds.getrandbits(SEED_BITS)
+        if not rngs:
+            rngs = seat_rngs(match_seed, n)  # the first match's, for the whole run
+        game_seed = deal_rng(match_seed).getrandbits(SEED_BITS)
         setup = GameSetup(0, game.deal_order(game_seed), spec.first_starter(game, game_seed), 1, zeros, game_seed)
         s = spec.start_game(game, setup)
         seat = current_player(s)

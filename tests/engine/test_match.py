@@ -362,7 +362,8 @@ def test_single_games_repeat_for_a_seed_and_deal_as_their_recorded_match_seed() 
 
 
 def test_single_games_seed_each_seat_once_a_run_and_one_deal_stream_a_game(monkeypatch: pytest.MonkeyPatch) -> None:
-    """The run's seat generators are made once (not per game), and a seat's player never moves a deal."""
+    """The run's seat generators are the first match's, made once (not per game); the first game is
+    that match's first game; and a seat's player never moves a deal."""
     import samrap.engine.match as match
 
     made: list[int | str] = []
@@ -375,8 +376,11 @@ def test_single_games_seed_each_seat_once_a_run_and_one_deal_stream_a_game(monke
     spec, config = configure("dummy", players=3)
     players = [RandomPlayer(f"r{q}") for q in range(3)]
     run = list(single_games(spec, config, players, 4, 10))
-    assert made[:4] == ["samrap-games:4", *(f"samrap-games:4:seat:{q}" for q in range(3))]
+    first = run[0].seed
+    assert made[:4] == ["samrap-games:4", *(f"samrap-match:{first}:seat:{q}" for q in range(3))]
     assert made[4:] == [f"samrap-match:{m.seed}:deal" for m in run]  # one deal stream per game, no seat's
+    made.clear()
+    assert run[0] == run_match(spec, config, players, first, max_games=1)  # the first game is its match's
 
     class FirstLegal:
         name = "first"

@@ -4,8 +4,8 @@ A match is fully determined by its config, its seed and its players. From the se
 independent streams: one gives each game's deck seed (hence its deck order) and the first
 starter; the other gives each seat its own generator for its choices. A seat's choices never
 disturb the deal, so swapping one seat's player leaves every deck order unchanged.
-(:func:`single_games`, for simulation, plays many one-game matches with one generator per seat
-for the whole run.)
+(:func:`single_games`, for simulation, plays many one-game matches, keeping the first one's seat
+generators for the whole run.)
 
 Who starts each later game and in which direction comes from the game's own match rules
 (``GameSpec.next_game``: for Dummy the knocker starts, with no knock the next seat starts, and a
@@ -395,25 +395,23 @@ def single_games(
     Game ``k``'s deal is the first deal of the ``k``-th match seed drawn from ``seed`` (the seed
     its record gives, from which its deck seed and starter derive as in any match), so its
     starter is a seeded random seat and it is played clockwise from zero scores. The seats'
-    choices come from one generator per seat for the whole run (:func:`run_seat_rngs`), as they
-    do over the games of one match, rather than from new seat generators for every game (each
+    choices come from the first match's seat generators, kept for the whole run as they are
+    over the games of one match, rather than from new seat generators for every game (each
     Mersenne Twister seeding costs about 42,000 instructions, four of them about 4 % of a random
-    Dummy game; ``docs/performance.md``, issue 16.4). So the whole sequence repeats for a seed, the
-    deals never depend on the seats, and every game replays from its record; a game's play,
-    though, depends on the games before it in the run, and ``run_match(record seed,
-    max_games=1)`` deals the same cards but is not asked to make the same choices.
+    Dummy game; ``docs/performance.md``, issue 16.4). So the whole sequence repeats for a seed,
+    the deals never depend on the seats, every game replays from its record, and the first game
+    is exactly ``run_match(its record's seed, max_games=1)``; a later game's play depends on the
+    games before it in the run (``run_match`` of its seed deals the same cards, not the same play).
 
     Raises:
         ValueError: the number of players does not match the config.
     """
     game = _game_for(spec, config, players)
     seeds = make_rng(f"samrap-games:{seed}")
-    rngs = run_seat_rngs(seed, game.players)
     text, names = spec.config_string(config), tuple(p.name for p in players)
+    rngs: list[Random] = []
     for _ in range(count):
-        yield _play_match(spec, config, game, players, seeds.getrandbits(SEED_BITS), rngs, 1, None, text, names)
-
-
-def run_seat_rngs(seed: int, players: int) -> list[Random]:
-    """One generator per seat for the choices of a whole :func:`single_games` run of ``seed``."""
-    return [make_rng(f"samrap-games:{seed}:seat:{q}") for q in range(players)]
+        match_seed = seeds.getrandbits(SEED_BITS)
+        if not rngs:
+            rngs = seat_rngs(match_seed, game.players)
+        yield _play_match(spec, config, game, players, match_seed, rngs, 1, None, text, names)
