@@ -55,35 +55,102 @@ def _set_options(pattern: int, jokers: int, smin: int, smax: int) -> tuple[tuple
     return tuple(sorted(out))
 
 
+def _ranks(p14: int) -> int:
+    """The 13-bit rank mask of a mask of run positions (0 and 13 are both the ace)."""
+    return (p14 >> 1) | (p14 & 1) << 12
+
+
 @lru_cache(maxsize=1 << 16)
 def _run_options(p14: int, jokers: int, lmin: int, lmax: int) -> tuple[tuple[int, int], ...]:
     """``(natural ranks, joker ranks)`` 13-bit pairs for runs of one suit held at positions ``p14``.
 
     A joker may also stand where a natural is held (the natural stays in hand); every run keeps
-    at least one natural (see the package docstring). Each low end grows its window a position at
-    a time, counting the gaps the jokers must fill, until they run out.
+    at least one natural (see the package docstring), so a run of ``lmax`` cards never takes
+    more than ``lmax - 1`` jokers. The pairs come sorted, each once (the two 13-position
+    windows, ace low and ace high, give the same ranks). Runs of one length (the search's
+    smallest melds) are read off a table of windows, runs without jokers off the blocks of
+    positions held; otherwise each low end grows its window a position at a time, counting the
+    gaps the jokers must fill, until they run out (the jokers left over may stand for naturals
+    held). ``tests/games/contract/test_search.py`` checks the first two against the last.
     """
+    if lmin == lmax:
+        table = _window_table(lmin, min(jokers, lmin - 1))
+        mask = (1 << lmin) - 1
+        out: list[tuple[int, int]] = []
+        for lo in range(15 - lmin):
+            found = table[lo][p14 >> lo & mask]
+            if found:
+                out += found
+        return tuple(sorted(out))  # (windows of one length never give the same ranks twice)
+    if not jokers:
+        return _blocks(p14, lmin, lmax)
+    return _grown_windows(p14, jokers, lmin, lmax)
+
+
+@cache
+def _window_table(length: int, jokers: int) -> tuple[tuple[tuple[tuple[int, int], ...], ...], ...]:
+    """``table[lo][held]``: the pairs of :func:`_run_options` for the one window of ``length``
+    positions starting at ``lo``, held at the window's positions ``held`` (bit 0: ``lo``), with
+    ``jokers`` jokers: each non-empty subset of the held positions with at least
+    ``length - jokers`` of them is the naturals, the rest of the window jokers."""
+    full = (1 << length) - 1
+    table = []
+    for lo in range(15 - length):
+        row = []
+        for held in range(full + 1):
+            pairs = []
+            if lo + length - 1 <= 13 and not (lo == 0 and length == 14):
+                nat = held
+                while nat:
+                    if nat.bit_count() >= length - jokers:
+                        pairs.append((_ranks(nat << lo), _ranks((full & ~nat) << lo)))
+                    nat = (nat - 1) & held
+            row.append(tuple(pairs))
+        table.append(tuple(row))
+    return tuple(table)
+
+
+def _blocks(p14: int, lmin: int, lmax: int) -> tuple[tuple[int, int], ...]:
+    """:func:`_run_options` without jokers: every window of ``lmin..lmax`` positions held."""
     out: set[tuple[int, int]] = set()
-    for lo in range(14):
-        gaps = have = 0
-        for hi in range(lo, min(lo + lmax - 1, 13) + 1):
+    rest = p14
+    while rest:
+        a = (rest & -rest).bit_length() - 1
+        b = a
+        while rest >> (b + 1) & 1:
+            b += 1
+        rest &= ~((1 << (b + 1)) - 1)
+        for lo in range(a, b - lmin + 2):
+            for hi in range(lo + lmin - 1, min(b, lo + lmax - 1) + 1):
+                if lo or hi != 13:  # (not the same ace at both ends)
+                    out.add((_ranks(((1 << (hi + 1)) - 1) & ~((1 << lo) - 1)), 0))
+    return tuple(sorted(out))
+
+
+def _grown_windows(p14: int, jokers: int, lmin: int, lmax: int) -> tuple[tuple[int, int], ...]:
+    """:func:`_run_options` the general way: every window grown from every low end."""
+    out: set[tuple[int, int]] = set()
+    for lo in range(15 - lmin):  # (a shorter window at the top cannot hold ``lmin`` positions)
+        gaps = have = window = 0
+        top = min(lo + lmax - 1, 13 if lo else 12)  # (not the same ace at both ends)
+        for hi in range(lo, top + 1):
             bit = 1 << hi
+            window |= bit
             if p14 & bit:
                 have |= bit
             else:
                 gaps += 1
                 if gaps > jokers:
                     break
-            if hi - lo + 1 < lmin or not have or (lo == 0 and hi == 13):  # (the same ace at both ends)
+            if hi - lo + 1 < lmin or not have:
                 continue
-            holes = ((bit << 1) - 1) & ~((1 << lo) - 1) & ~have
-            if gaps == jokers:
-                out.add(((have >> 1) | (have & 1) << 12, (holes >> 1) | (holes & 1) << 12))
-                continue
-            for extra in _subsets_upto(have, jokers - gaps):
-                if extra != have:
-                    nat, jok = have & ~extra, holes | extra
-                    out.add(((nat >> 1) | (nat & 1) << 12, (jok >> 1) | (jok & 1) << 12))
+            holes = window & ~have
+            out.add((_ranks(have), _ranks(holes)))
+            left = jokers - gaps
+            if left:
+                for extra in _subsets_upto(have, left):
+                    if extra and extra != have:
+                        out.add((_ranks(have & ~extra), _ranks(holes | extra)))
     return tuple(sorted(out))
 
 
