@@ -83,8 +83,9 @@ _FLOAT_PIECES = (
 
 
 #: A pile's pieces on the patched path (``ContractEncoder._front_of_pile``): its bits, its depth
-#: piece, its joker share, its card mask, its top cards' bits, each face's depth code.
-_PileFront = tuple[int, Vector, float, int, int, bytes]
+#: piece (``float32`` bytes: with no array in it, the collector stops tracking the tuple), its
+#: joker share, its card mask, its top cards' bits, each face's depth code.
+_PileFront = tuple[int, bytes, float, int, int, bytes]
 #: A depth code one discard deeper: 0 (absent) stays 0.
 _DEEPER = bytes([0, *range(2, 256), 255])
 
@@ -147,7 +148,7 @@ class ContractEncoder:
         self._pack_size = self.pack.size
         self._pile_front: dict[tuple[int, ...], _PileFront] = {}
         self._pile_seen: object = None
-        self._pile_seen_front: _PileFront = (0, np.zeros(53, dtype=np.float32), 0.0, 0, 0, bytes(53))
+        self._pile_seen_front: _PileFront = (0, bytes(4 * 53), 0.0, 0, 0, bytes(53))
         self._jokers = float(max(1, self.pack.jokers))
         self._pile_off = by["pile"].start - self._front_lo
         self._top_off = by["pile_top"].start - self._front_lo
@@ -189,11 +190,15 @@ class ContractEncoder:
             memo.hand_jokers = jokers / self._jokers
         known = s.known
         if known is not memo.known:
-            faces_of = self.pack.faces_of
-            n = len(known)
             bits = 0
-            for k in range(n):
-                bits |= faces_of(known[(seat + k) % n]) << (52 * k)
+            if self.pack.decks == 2:  # pack.faces_of written out
+                for q, k in memo.seat_slots:
+                    m = known[q]
+                    bits |= ((m | m >> 52) & FULL52) << k
+            else:
+                faces_of = self.pack.faces_of
+                for q, k in memo.seat_slots:
+                    bits |= faces_of(known[q]) << k
             memo.known, memo.known_bits = known, bits << self._known_off
         melds = s.melds
         if melds is not memo.melds:
@@ -203,7 +208,7 @@ class ContractEncoder:
         bits_into(memo.hand_bits | got[0] | memo.known_bits | memo.table_pad, memo.front_rows)
         x[self._hand_jokers] = memo.hand_jokers
         x[self._pile_jokers] = got[2]
-        x[self._depth_lo : self._depth_hi] = got[1]
+        memo.depth_bytes[:] = got[1]
         self._write_tail(x, s, seat, memo)
         return x.copy()
 
@@ -253,7 +258,7 @@ class ContractEncoder:
             for d, c in enumerate(reversed(pile[-PILE_TOP:])):
                 top |= 1 << (53 * d + faces[c])
         layers, jokers = self._layer_bits(mask)
-        depth: Vector = self._depth_of.take(np.frombuffer(codes, dtype=np.uint8))
+        depth = self._depth_of.take(np.frombuffer(codes, dtype=np.uint8)).tobytes()
         out = (layers << self._pile_off | top << self._top_off, depth, jokers / self._jokers, mask, top, codes)
         if len(self._pile_front) >= 4096:
             self._pile_front.clear()
@@ -264,9 +269,11 @@ class ContractEncoder:
         memo = _SeatMemo(config, self.size)
         n = config.players
         memo.hand_slots = tuple((self._at["hand_size"] + k, (seat + k) % n) for k in range(n))
+        memo.seat_slots = tuple(((seat + k) % n, 52 * k) for k in range(n))
         rows = -(-self._front_size // 8)
         memo.front_rows = memo.x[self._front_lo : self._front_lo + 8 * rows].reshape(rows, 8)
         memo.table_rows = memo.x[self._table_lo : self._table_hi].reshape(-1, 8)
+        memo.depth_bytes = memo.x[self._depth_lo : self._depth_hi].data.cast("B")
         return memo
 
     def _table_bits(self, melds: Sequence[TableMeld], me: int) -> int:
@@ -487,6 +494,7 @@ class _SeatMemo:
 
     __slots__ = (
         "config",
+        "depth_bytes",
         "front_rows",
         "hand",
         "hand_bits",
@@ -496,6 +504,7 @@ class _SeatMemo:
         "known_bits",
         "melds",
         "ones",
+        "seat_slots",
         "table_pad",
         "table_rows",
         "tail",
@@ -510,8 +519,12 @@ class _SeatMemo:
         self.front_rows: Vector = self.x[:0].reshape(0, 8)
         self.table_rows: Vector = self.front_rows
         self.table_pad = 0
+        #: ``x``'s ``pile_depth`` piece as bytes (a pile's depth is copied in as ``float32`` bytes)
+        self.depth_bytes = memoryview(b"")
         #: (index in ``x``, seat) of each ``hand_size`` entry
         self.hand_slots: tuple[tuple[int, int], ...] = ()
+        #: (seat, bit offset of its ``known`` row) in relative order
+        self.seat_slots: tuple[tuple[int, int], ...] = ()
         self.hand = -1
         self.hand_bits = 0
         self.hand_jokers = 0.0
