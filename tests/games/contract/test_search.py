@@ -59,3 +59,10 @@ def test_the_general_way_equals_the_definition() -> None:
                 want = definition(p14, jokers, lmin, lmax)
                 assert search._grown_windows(p14, jokers, lmin, lmax) == want, (p14, jokers, lmin, lmax)
                 assert search._run_options.__wrapped__(p14, jokers, lmin, lmax) == want, (p14, jokers, lmin, lmax)
+
+
+def test_run_costs_by_bits_equal_the_windows() -> None:
+    """``search._run_cost`` (bit tricks for runs of 3 and 4) on every 14-position pattern."""
+    for p14 in range(1 << 14):
+        for min_run in (3, 4, 5):
+            assert search._run_cost(p14, min_run) == search._run_cost_by_windows.__wrapped__(p14, min_run), p14

@@ -639,9 +639,33 @@ def runs_may_cover(layers: tuple[int, ...], jokers: int, runs: int, min_run: int
     return False
 
 
-@cache
 def _run_cost(p14: int, min_run: int) -> int:
-    """Fewest jokers for one run of ``min_run`` from a suit held at positions ``p14`` (99: none)."""
+    """Fewest jokers for one run of ``min_run`` from a suit held at positions ``p14`` (99: none).
+
+    Every held position lies in some window of ``min_run`` positions (a suit has 14), so with
+    runs of 3 the cost is 0 when three consecutive positions are held, 1 when two within a
+    window are (adjacent, or one apart), else 2 when any is; runs of 4 alike. Other lengths:
+    :func:`_run_cost_by_windows`, which ``tests/games/contract/test_search.py`` checks these against.
+    """
+    if not p14:
+        return 99
+    if min_run == 3:
+        if p14 & p14 >> 1 & p14 >> 2:
+            return 0
+        return 1 if p14 & (p14 >> 1 | p14 >> 2) else 2
+    if min_run == 4:
+        a, b, c = p14 >> 1, p14 >> 2, p14 >> 3
+        if p14 & a & b & c:
+            return 0
+        if p14 & a & (b | c) or p14 & b & c or a & b & c:
+            return 1
+        return 2 if p14 & (a | b | c) else 3
+    return _run_cost_by_windows(p14, min_run)
+
+
+@cache
+def _run_cost_by_windows(p14: int, min_run: int) -> int:
+    """:func:`_run_cost` window by window."""
     best = 99
     w = (1 << min_run) - 1
     for lo in range(15 - min_run):
