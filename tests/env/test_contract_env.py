@@ -20,6 +20,7 @@ from samrap.env.codec import CodecError  # noqa: E402
 from samrap.env.codec_contract import ContractCodec, go_down_value, meld_faces  # noqa: E402
 from samrap.env.encode_contract import ContractEncoder  # noqa: E402
 from samrap.env.gym import SamrapGymEnv  # noqa: E402
+from samrap.env.observation import bits_into, bits_to_vector  # noqa: E402
 from samrap.games.contract.actions import GoDown  # noqa: E402
 from samrap.games.contract.config import ContractConfig  # noqa: E402
 from samrap.games.contract.game import ContractGame  # noqa: E402
@@ -271,3 +272,20 @@ def test_layer_bits_are_the_packs_face_layers(decks: int) -> None:
         layers, jokers = pack.face_layers(mask)
         want = sum(layer << (52 * k) for k, layer in enumerate(layers[:4]))
         assert enc._layer_bits(mask) == (want, jokers)
+
+
+def test_bits_into_writes_every_entry_of_the_rows() -> None:
+    """``bits_into`` writes bit ``i`` of the integer at flat index ``i`` of the view, zeros
+    included, and nothing outside it; ``bits_to_vector`` gives the same values."""
+    rng = random.Random(5)
+    for rows in (1, 3, 164):
+        x = np.full(8 * rows + 16, 7.0, dtype=np.float32)
+        view = x[8 : 8 + 8 * rows].reshape(rows, 8)
+        big = rng.getrandbits(8 * rows)
+        bits_into(big, view)
+        want = [float(big >> i & 1) for i in range(8 * rows)]
+        assert x[8 : 8 + 8 * rows].tolist() == want
+        assert (x[:8] == 7.0).all() and (x[8 + 8 * rows :] == 7.0).all()
+        assert bits_to_vector(big, 8 * rows - 3).tolist() == want[:-3]
+    with pytest.raises(OverflowError):
+        bits_into(1 << 16, np.zeros((2, 8), dtype=np.float32))
