@@ -19,7 +19,7 @@ gives every legal action a number (:func:`evaluate`, rough penalty points saved)
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import replace
 from functools import lru_cache
 from itertools import combinations
@@ -189,10 +189,7 @@ def cover_cost(faces: Sequence[int], jokers: int, runs: int, min_run: int) -> in
     suits at once (deal 7, rule 17): twice the cards of the suits left out (each must be thrown,
     one a turn), plus the gaps the kept suits' spans leave (a repeated face counts two: one run
     holds a face once), less the jokers. Smaller is nearer; 0 is a hand that could go out."""
-    counts = [0] * 52
-    for f in faces:
-        counts[f] += 1
-    return _Cover(counts, jokers, runs, min_run).cost()
+    return _Cover(faces, jokers, runs, min_run).cost()
 
 
 @lru_cache(maxsize=1 << 15)
@@ -220,78 +217,91 @@ def _keeps(runs: int) -> tuple[tuple[tuple[int, ...], tuple[int, ...]], ...]:
 class _Cover:
     """:func:`cover_cost` of a hand kept suit by suit, so that the cost of the hand less one card
     (or plus one) recounts only that card's suit: the same numbers as calling :func:`cover_cost`
-    on each hand, at a fraction of the cost (this runs at every deal-7 move of a search's playouts)."""
+    on each hand, at a fraction of the cost (this runs at every deal-7 move of a search's playouts).
 
-    __slots__ = ("counts", "gaps", "jokers", "masks", "min_run", "runs", "sizes")
+    Per suit: the cards held, the mask of its ranks, its repeated cards and its gaps (the span's
+    gaps plus two per repeat); ``total`` is every suit's gaps less the jokers.
+    """
 
-    def __init__(self, counts: list[int], jokers: int, runs: int, min_run: int) -> None:
-        self.counts = counts
+    __slots__ = ("counts", "dups", "gaps", "jokers", "masks", "min_run", "runs", "sizes", "total")
+
+    def __init__(self, faces: Iterable[int], jokers: int, runs: int, min_run: int) -> None:
         self.jokers = jokers
         self.runs = runs
         self.min_run = min_run
-        self.sizes = [0, 0, 0, 0]
-        self.masks = [0, 0, 0, 0]
-        self.gaps = [0, 0, 0, 0]
-        for su in range(4):
-            base = su * 13
-            mask = 0
-            n = 0
-            for r in range(13):
-                c = counts[base + r]
-                if c:
-                    mask |= 1 << r
-                    n += c
-            self.sizes[su] = n
-            self.masks[su] = mask
-            self.gaps[su] = _span_gap(mask, min_run) + 2 * (n - mask.bit_count())
+        counts = [0] * 52
+        sizes = [0, 0, 0, 0]
+        masks = [0, 0, 0, 0]
+        dups = [0, 0, 0, 0]
+        for f in faces:
+            su = f // 13
+            sizes[su] += 1
+            if counts[f]:
+                dups[su] += 1
+            else:
+                masks[su] |= 1 << (f - 13 * su)
+            counts[f] += 1
+        self.counts = counts
+        self.sizes = sizes
+        self.masks = masks
+        self.dups = dups
+        self.gaps = [_span_gap(masks[su], min_run) + 2 * dups[su] for su in range(4)]
+        self.total = sum(self.gaps) - jokers
 
     def add(self, face: int) -> None:
-        su, r = divmod(face, 13)
-        self.counts[face] += 1
+        """One more card of ``face`` in the hand."""
+        su = face // 13
         self.sizes[su] += 1
-        if self.counts[face] > 1:
-            self.gaps[su] += 2
+        if self.counts[face]:
+            self.dups[su] += 1
         else:
-            mask = self.masks[su]
-            dups = self.sizes[su] - 1 - mask.bit_count()
-            mask |= 1 << r
-            self.masks[su] = mask
-            self.gaps[su] = _span_gap(mask, self.min_run) + 2 * dups
+            self.masks[su] |= 1 << (face - 13 * su)
+        self.counts[face] += 1
+        old = self.gaps[su]
+        self.gaps[su] = _span_gap(self.masks[su], self.min_run) + 2 * self.dups[su]
+        self.total += self.gaps[su] - old
 
     def cost(self) -> int:
-        return self._cost(self.sizes, self.gaps)
+        return _cover(self.sizes, self.gaps, self.jokers, self.runs)
 
     def cost_without(self, face: int) -> int:
         """The cost of the hand less one card of ``face`` (which it holds)."""
-        su, r = divmod(face, 13)
-        sizes = list(self.sizes)
-        gaps = list(self.gaps)
-        sizes[su] -= 1
+        su = face // 13
+        gaps = self.gaps
+        sizes = self.sizes
         if self.counts[face] > 1:
-            gaps[su] -= 2
+            g2 = gaps[su] - 2
         else:
-            mask = self.masks[su]
-            dups = self.sizes[su] - mask.bit_count()
-            gaps[su] = _span_gap(mask & ~(1 << r), self.min_run) + 2 * dups
-        return self._cost(sizes, gaps)
-
-    def _cost(self, sizes: list[int], gaps: list[int]) -> int:
-        jokers = self.jokers
-        if self.runs == 3:
-            # Keep three suits: leave out each suit in turn.
-            g = gaps[0] + gaps[1] + gaps[2] + gaps[3] - jokers
+            g2 = _span_gap(self.masks[su] & ~(1 << (face - 13 * su)), self.min_run) + 2 * self.dups[su]
+        if self.runs != 3:
+            less = list(sizes)
+            less[su] -= 1
+            new = list(gaps)
+            new[su] = g2
+            return _cover(less, new, self.jokers, self.runs)
+        # Keep three suits: leave out each suit in turn (the card's own suit: its gaps go too).
+        rest = self.total - gaps[su]
+        best = 2 * (sizes[su] - 1) + (rest if rest > 0 else 0)
+        if best > 99:
             best = 99
-            for su in range(4):
-                c = 2 * sizes[su] + max(0, g - gaps[su])
+        base = rest + g2
+        for e in range(4):
+            if e != su:
+                c = base - gaps[e]
+                c = 2 * sizes[e] + (c if c > 0 else 0)
                 if c < best:
                     best = c
-            return best
-        best = 99
-        for keep, shed in _keeps(self.runs):
-            c = 2 * sum(sizes[su] for su in shed) + max(0, sum(gaps[su] for su in keep) - jokers)
-            if c < best:
-                best = c
         return best
+
+
+def _cover(sizes: Sequence[int], gaps: Sequence[int], jokers: int, runs: int) -> int:
+    """The least cost over the ways to keep ``runs`` suits (:func:`cover_cost`'s last step)."""
+    best = 99
+    for keep, shed in _keeps(runs):
+        c = 2 * sum(sizes[su] for su in shed) + max(0, sum(gaps[su] for su in keep) - jokers)
+        if c < best:
+            best = c
+    return best
 
 
 def _deal7_plan(view: ContractView, legal: Sequence[ContractAction], a: ContractAction) -> ContractAction:
@@ -301,7 +311,7 @@ def _deal7_plan(view: ContractView, legal: Sequence[ContractAction], a: Contract
     usual card-by-card usefulness left nine deals in ten of deal 7 with nobody out."""
     pack = view.config.pack
     faces = pack.faces
-    counts = [0] * 52
+    nat: list[int] = []
     jokers = 0
     x = view.hand
     while x:
@@ -311,23 +321,24 @@ def _deal7_plan(view: ContractView, legal: Sequence[ContractAction], a: Contract
         if f == JOKER:
             jokers += 1
         else:
-            counts[f] += 1
+            nat.append(f)
     runs = contract(view.deal)[1]
     min_run = view.config.min_run
     if isinstance(a, Discard):
         best: Discard | None = None
-        best_key = (0, 0)
+        best_key = 0
         hand: _Cover | None = None
-        memo: dict[int, tuple[int, int]] = {}
+        memo: dict[int, int] = {}
         for o in legal:
-            if not isinstance(o, Discard) or o.face == JOKER:
+            if type(o) is not Discard or o.face == JOKER:
                 continue
             f = o.face
             key = memo.get(f)
             if key is None:
                 if hand is None:
-                    hand = _Cover(counts, jokers, runs, min_run)
-                key = memo[f] = (hand.cost_without(f), -face_value(f))
+                    hand = _Cover(nat, jokers, runs, min_run)
+                # (cost, the dearest first) as one number: a face is worth 2..15 points.
+                key = memo[f] = 32 * hand.cost_without(f) - _PIPS[f % 13]
             if best is None or key < best_key:
                 best, best_key = o, key
         return a if best is None else best
@@ -339,11 +350,10 @@ def _deal7_plan(view: ContractView, legal: Sequence[ContractAction], a: Contract
             return draw
         if top == JOKER:
             return take
-        held = [f for f in range(52) if counts[f]]  # the faces that can be given back
-        cover = _Cover(counts, jokers, runs, min_run)
+        cover = _Cover(nat, jokers, runs, min_run)
         now = cover.cost()
         cover.add(top)
-        best_after = min(cover.cost_without(f) for f in held)
+        best_after = min(cover.cost_without(f) for f in set(nat))  # give back one card held before
         return take if best_after < now else draw
     return a
 
