@@ -10,6 +10,7 @@ relative to the observer (slot 0 = itself), 8 slots whatever the number of playe
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Protocol, cast
 
 import numpy as np
 
@@ -206,10 +207,11 @@ class ContractEncoder:
             bits_into(bits, memo.table_rows)
             memo.melds, memo.table_pad = melds, (bits & self._pad_mask) << self._front_size
         bits_into(memo.hand_bits | got[0] | memo.known_bits | memo.table_pad, memo.front_rows)
-        x[self._hand_jokers] = memo.hand_jokers
-        x[self._pile_jokers] = got[2]
+        xm = memo.xm
+        xm[self._hand_jokers] = memo.hand_jokers
+        xm[self._pile_jokers] = got[2]
         memo.depth_bytes[:] = got[1]
-        self._write_tail(x, s, seat, memo)
+        self._write_tail(s, seat, memo)
         return x.copy()
 
     def _layer_bits(self, mask: int) -> tuple[int, int]:
@@ -288,11 +290,13 @@ class ContractEncoder:
             bits |= 1 << (owner_at + SEATS * j + (m.owner - me) % n)
         return bits
 
-    def _write_tail(self, x: Vector, v: ContractState, me: int, memo: _SeatMemo) -> None:
+    def _write_tail(self, v: ContractState, me: int, memo: _SeatMemo) -> None:
         """Pieces ``hand_size`` to the end. What stays for a deal (deal, contract, dealer,
         scores, players) and what changes seldom (down, buys, reshuffles) are written when one
         of them changed since the seat's last vector; otherwise only the entries that move
-        every step, each one-hot by clearing the entry it set last time."""
+        every step, each one-hot by clearing the entry it set last time. Entries are written
+        through the vector's memoryview (half the time of numpy's item assignment)."""
+        x = memo.xm
         cfg = v.config
         n = cfg.players
         key = memo.tail
@@ -307,7 +311,7 @@ class ContractEncoder:
         ):
             _, down_at, buys_at, sc, _, resh, deal_at, contract_at = self._tail_at
             dealer_at, players_at = self._tail_at2[3], self._tail_at3[1]
-            x[self._tail_lo :] = 0.0
+            memo.x[self._tail_lo :] = 0.0
             down, buys, scores = v.down, v.buys, v.scores
             max_buys = max(1, cfg.max_buys)
             for k in range(n):
@@ -484,6 +488,12 @@ class ContractEncoder:
         return x
 
 
+class _FloatEntries(Protocol):
+    """A ``float32`` memoryview as the encoder uses it (typeshed types items as ``int``)."""
+
+    def __setitem__(self, i: int, value: float, /) -> None: ...
+
+
 class _SeatMemo:
     """One seat's last observation on the patched path and the inputs it was built from.
 
@@ -509,11 +519,15 @@ class _SeatMemo:
         "table_rows",
         "tail",
         "x",
+        "xm",
     )
 
     def __init__(self, config: ContractConfig, size: int) -> None:
         self.config = config
         self.x: Vector = np.zeros(size, dtype=np.float32)
+        #: ``x`` as a memoryview of ``float32`` (format ``f``): an entry written through it
+        #: rounds as numpy's assignment does, in about half the time
+        self.xm = cast(_FloatEntries, self.x.data)
         #: ``x``'s front (``hand`` to ``known`` and the table's first bits) and table as
         #: ``(k, 8)`` views (``bits_into``), and the table's bits that the front's last row holds
         self.front_rows: Vector = self.x[:0].reshape(0, 8)
