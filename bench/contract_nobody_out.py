@@ -49,6 +49,7 @@ class Cell:
     deals: int = 0
     nobody_out: int = 0
     turns: list[int] = field(default_factory=list)
+    cpu: list[float] = field(default_factory=list)
 
     @property
     def share(self) -> float:
@@ -163,6 +164,7 @@ def summarise(paths: Sequence[Path]) -> tuple[dict[str, dict[int, Cell]], str, f
         cell.deals += 1
         cell.nobody_out += bool(row["nobody_out"])
         cell.turns.append(int(str(row["turns"])))
+        cell.cpu.append(float(str(row["cpu_s"])))
         cpu += float(str(row["cpu_s"]))
     return results, bots[0], cpu
 
@@ -194,6 +196,21 @@ def table(results: dict[str, dict[int, Cell]], markdown: bool, intervals: bool =
     return "\n".join("  ".join(str(x).rjust(w) for x, w in zip(r, widths, strict=True)) for r in [head, *rows])
 
 
+def cpu_table(results: dict[str, dict[int, Cell]], markdown: bool) -> str:
+    """Mean CPU seconds per logged deal, by cell (what another run of each cell would cost)."""
+    deals = sorted({d for cells in results.values() for d in cells})
+    head = ["CPU s a deal", *(f"deal {d}" for d in deals), "a round"]
+    rows = []
+    for name, cells in results.items():
+        means = [sum(c.cpu) / len(c.cpu) if c.cpu else 0.0 for c in (cells.get(d, Cell()) for d in deals)]
+        rows.append([name, *(f"{m:.1f}" for m in means), f"{sum(means):.0f}"])
+    if markdown:
+        lines = ["| " + " | ".join(head) + " |", "|" + "---|" * len(head)]
+        return "\n".join(lines + ["| " + " | ".join(r) + " |" for r in rows])
+    widths = [max(len(str(x)) for x in col) for col in zip(head, *rows, strict=True)]
+    return "\n".join("  ".join(str(x).rjust(w) for x, w in zip(r, widths, strict=True)) for r in [head, *rows])
+
+
 def report(results: dict[str, dict[int, Cell]], markdown: bool, intervals: bool, footer: str) -> str:
     text = table(results, markdown, intervals)
     mean_turns = {
@@ -221,6 +238,7 @@ def main() -> None:
     ap.add_argument("--log", type=Path, help="append one JSON line per deal (with --interleave)")
     ap.add_argument("--skip", type=Path, nargs="+", metavar="LOG", help="skip the deals these logs hold (--interleave)")
     ap.add_argument("--summarise", type=Path, nargs="+", metavar="LOG", help="the table of per-deal logs")
+    ap.add_argument("--cpu", action="store_true", help="with --summarise: mean CPU seconds a deal, by cell")
     args = ap.parse_args()
     if args.summarise:
         results, bot, cpu = summarise(args.summarise)
@@ -228,6 +246,8 @@ def main() -> None:
         per_cell = f"{counts[0]}" if len(counts) == 1 else f"{counts[0]}-{counts[-1]}"
         footer = f"{per_cell} deals per cell, bots: {bot}, {cpu:,.0f} s CPU in all"
         text = report(results, args.markdown, True, footer)
+        if args.cpu:
+            text += "\n\n" + cpu_table(results, args.markdown)
         print(text)
         if args.out:
             args.out.write_text(text + "\n")
