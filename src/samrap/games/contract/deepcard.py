@@ -143,7 +143,7 @@ def takes_deep_down(s: ContractState, hand: int, face: int) -> bool:
     the turn can end (the deep card is down and every other card may be discarded, or none is
     left), so the draw can ask it without building the pick-up's successor.
     """
-    return next(go_down_query(s, minimal=True, hand=hand).containing(face), None) is not None
+    return go_down_query(s, minimal=True, hand=hand).has_containing(face)
 
 
 def go_down_places_deep(s: ContractState, hand: int, deep: int) -> bool:

@@ -427,6 +427,15 @@ class ContractQuery:
     def containing(self, face: int) -> Iterator[tuple[Spec, ...]]:
         """Deals 1-6 (no ``totals``): go-downs with a natural ``face`` (or, for the joker face 52,
         a joker); may repeat. Each candidate holding it is chosen first, then the rest as usual."""
+        for chosen in self._containing(face):
+            yield sort_specs(x.spec for x in chosen)
+
+    def has_containing(self, face: int) -> bool:
+        """Whether :meth:`containing` yields anything (without sorting a go-down's melds)."""
+        return next(self._containing(face), None) is not None
+
+    def _containing(self, face: int) -> Iterator[list[Cand]]:
+        """The candidates of :meth:`containing`'s go-downs (the list is reused, as in :meth:`chosen`)."""
         assert self.totals is None
         setc, runc = self.setc, self.runc
         for kind_list, is_run in ((setc, False), (runc, True)):
@@ -438,10 +447,9 @@ class ContractQuery:
                 sets = self.sets - (0 if is_run else 1)
                 runs = self.runs - (1 if is_run else 0)
                 suits = 1 << c.suit if is_run else 0
-                for chosen in self._pick_sets(
+                yield from self._pick_sets(
                     setc, runc, len(setc), len(runc), True, 0, sets, used, c.jokers, [c], runs, suits
-                ):
-                    yield sort_specs(x.spec for x in chosen)
+                )
 
     def chosen(self, marked: Callable[[Cand], bool] | None = None) -> Iterator[list[Cand]]:
         """Deals 1-6 (no ``totals``): the candidates of every go-down, each go-down once, in no
@@ -500,9 +508,12 @@ class ContractQuery:
             if u is None:
                 continue
             chosen.append(c)
-            yield from self._pick_sets(
-                setc, runc, set_marks, run_marks, hit or i < set_marks, i, left - 1, u, j, chosen, runs, suits
-            )
+            if left == 1:  # the last set: straight to the runs
+                yield from self._pick_runs(runc, run_marks, hit or i < set_marks, 0, runs, u, j, chosen, suits)
+            else:
+                yield from self._pick_sets(
+                    setc, runc, set_marks, run_marks, hit or i < set_marks, i, left - 1, u, j, chosen, runs, suits
+                )
             chosen.pop()
 
     def _pick_runs(
@@ -523,6 +534,7 @@ class ContractQuery:
                 yield chosen
             return
         rule = self.run_rule
+        layers = self.layers
         for i in range(start, len(runc)):
             if not hit and i >= run_marks:
                 return
@@ -534,17 +546,19 @@ class ContractQuery:
                 rule == "different" or any(x.suit >= 0 and not runs_compatible(x, c, rule) for x in chosen)
             ):
                 continue
-            u = _use(used, c.nat, self.layers)
+            if left == 1:  # the last run: only whether it fits, and no generator for a level below
+                if (hit or i < run_marks) and (not used or not used[0] & c.nat or _fits(_add(used, c.nat), layers)):
+                    chosen.append(c)
+                    yield chosen
+                    chosen.pop()
+                continue
+            u = _use(used, c.nat, layers)
             if u is None:
                 continue
             chosen.append(c)
-            if left == 1:  # the last run: no generator for the level below
-                if hit or i < run_marks:
-                    yield chosen
-            else:
-                yield from self._pick_runs(
-                    runc, run_marks, hit or i < run_marks, i, left - 1, u, j, chosen, suits | 1 << c.suit
-                )
+            yield from self._pick_runs(
+                runc, run_marks, hit or i < run_marks, i, left - 1, u, j, chosen, suits | 1 << c.suit
+            )
             chosen.pop()
 
     def _covers(self) -> Iterator[tuple[Spec, ...]]:
