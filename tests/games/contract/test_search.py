@@ -12,7 +12,9 @@ from __future__ import annotations
 
 import random
 
+from samrap.core.cardset import RANK_MASKS
 from samrap.games.contract import search
+from samrap.games.contract.cards import make_pack
 
 
 def definition(p14: int, jokers: int, lmin: int, lmax: int) -> tuple[tuple[int, int], ...]:
@@ -66,3 +68,32 @@ def test_run_costs_by_bits_equal_the_windows() -> None:
     for p14 in range(1 << 14):
         for min_run in (3, 4, 5):
             assert search._run_cost(p14, min_run) == search._run_cost_by_windows.__wrapped__(p14, min_run), p14
+
+
+def _one_set_and_runs_by_loops(layers: tuple[int, ...], jokers: int, runs: int, min_run: int, rule: str) -> bool:
+    """``search.contract_possible`` for one set and ``runs`` runs, rank by rank and window by window."""
+    first = layers[0] if layers else 0
+    best = max((first & rank).bit_count() for rank in RANK_MASKS)
+    if not best:
+        return False
+    need = max(0, 3 - best)
+    if need > jokers:
+        return False
+    costs = sorted(
+        search._run_cost_by_windows.__wrapped__(search._suit_positions(first, su), min_run) for su in range(4)
+    )
+    if rule != "different":
+        costs = sorted(costs * runs)
+    return need + sum(costs[:runs]) <= jokers
+
+
+def test_one_set_test_by_masks_equals_the_loops() -> None:
+    """The contract test's one-set branch (suit masks) and run costs (bits) on random hands."""
+    rng = random.Random(7)
+    pack = make_pack(2, 4)
+    for _ in range(4000):
+        hand = sum(1 << c for c in rng.sample(range(pack.size), rng.randint(0, 20)))
+        layers, jokers = pack.face_layers(hand)
+        for runs, min_run, rule in ((1, 3, "different"), (2, 3, "different"), (2, 4, "allowed"), (0, 3, "different")):
+            want = _one_set_and_runs_by_loops(layers, jokers, runs, min_run, rule)
+            assert search.contract_possible(layers, jokers, 1, runs, min_run, rule) is want, (hand, runs)

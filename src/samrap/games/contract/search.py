@@ -711,18 +711,15 @@ def contract_possible(
         need = sum(costs[:sets])
         if need > jokers:
             return False
-    elif sets == 1:  # one set: the rank held in the most suits
+    elif sets == 1:  # one set: the rank held in the most suits (the suits' 13-bit rank masks)
         first = layers[0] if layers else 0
-        best = 0
-        for rank in RANK_MASKS:
-            n = (first & rank).bit_count()
-            if n > best:
-                best = n
-        if not best:
+        a, b, c, d = first & 0x1FFF, first >> 13 & 0x1FFF, first >> 26 & 0x1FFF, first >> 39
+        if not (a | b | c | d):
             return False
-        need = 3 - best if best < 3 else 0
-        if need > jokers:
-            return False
+        if not (a & b & (c | d) or c & d & (a | b)):  # no rank in three suits
+            need = 1 if a & (b | c | d) or b & (c | d) or c & d else 2
+            if need > jokers:
+                return False
     elif sets:
         # t sets of one rank can use min(copies, t) cards of each suit: the sum over the first t
         # layers. Their joker cost is convex in t, so the cheapest marginal costs add up right.
@@ -750,7 +747,10 @@ def contract_possible(
             return False
     if runs:
         faces = layers[0] if layers else 0
-        run_costs = [_run_cost(_suit_positions(faces, su), min_run) for su in range(4)]
+        run_costs = []
+        for shift in (0, 13, 26, 39):
+            m = faces >> shift & 0x1FFF
+            run_costs.append(_run_cost(m << 1 | m >> 12, min_run))  # (_suit_positions)
         run_costs.sort()
         if run_rule != "different":
             run_costs = sorted(run_costs * runs)
