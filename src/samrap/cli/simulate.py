@@ -1,7 +1,8 @@
 """``samrap simulate``: many seeded games between bots (random by default), and what happened in them.
 
-Each game is the first game of its own seeded match (``engine.match.single_games``): a seeded
-random starter, clockwise, zero scores. The summary counts outcomes from the ledgers with the
+Each game is dealt as the first game of its own seeded match (``engine.match.single_games``): a
+seeded random starter, clockwise, zero scores; the seats keep their generators from game to game.
+The summary counts outcomes from the ledgers with the
 game's ``StatDef`` list (for Dummy: knocks, dark knocks, โง่, ตกตึก, stock-outs), so the same seed
 gives the same summary; only the wall time differs.
 """
