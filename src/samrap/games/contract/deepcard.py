@@ -247,18 +247,9 @@ def deep_reach(s: ContractState, wanted: int = (1 << 53) - 1) -> int:
     holding both copies frees both (the fault the plain-path sweep found, counting faces).
     """
     cfg = s.config
-    ext = swap = 0
-    runs: list[tuple[int, int, int]] = []
-    standing: list[int] = []  # the face of every run joker, repeats kept
-    for m in s.melds:
-        ext |= m.ext
-        if m.kind == RUN:
-            runs.append((m.key, m.lo, m.hi))
-            for _, f in m.jokers:
-                swap |= 1 << f
-                standing.append(f)
     if cfg.melds_after_down:
         return (1 << 53) - 1
+    ext, swap, runs, standing = _reach_of_table(s.melds)
     reach = ext | swap
     if ext:
         reach |= 1 << JOKER
@@ -275,6 +266,36 @@ def deep_reach(s: ContractState, wanted: int = (1 << 53) - 1) -> int:
             jokers = (most & pack.jokers_mask).bit_count() + sum(1 for f in standing if faces >> f & 1)
         reach |= chain_reach(su, lo, hi, faces, jokers)
     return reach
+
+
+#: The last table :func:`deep_reach` read and what it read of it; compared by identity as
+#: :func:`melds.table_summary` does (which says why that is safe, for worker threads too).
+_last_table: list[tuple[tuple[TableMeld, ...], tuple[int, int, tuple[tuple[int, int, int], ...], tuple[int, ...]]]] = [
+    ((), (0, 0, (), ()))
+]
+
+
+def _reach_of_table(
+    melds: tuple[TableMeld, ...],
+) -> tuple[int, int, tuple[tuple[int, int, int], ...], tuple[int, ...]]:
+    """The open faces, the faces run jokers stand for, every run as ``(suit, lo, hi)`` and the
+    face of every run joker (repeats kept) of ``melds`` (remembered for the last table asked)."""
+    last = _last_table[0]
+    if last[0] is melds:
+        return last[1]
+    ext = swap = 0
+    runs: list[tuple[int, int, int]] = []
+    standing: list[int] = []
+    for m in melds:
+        ext |= m.ext
+        if m.kind == RUN:
+            runs.append((m.key, m.lo, m.hi))
+            for _, f in m.jokers:
+                swap |= 1 << f
+                standing.append(f)
+    out = (ext, swap, tuple(runs), tuple(standing))
+    _last_table[0] = (melds, out)
+    return out
 
 
 def chain_reach(suit: int, lo: int, hi: int, faces: int, jokers: int) -> int:

@@ -68,8 +68,10 @@ def table_moves(s: ContractState) -> Iterator[ContractAction]:
     has_joker = bool(hand & pack.jokers_mask)
     for t, m in enumerate(s.melds):
         ext = ext_faces(m)
-        for f in bits(ext & faces):
-            yield layoff(f, t)
+        held = ext & faces
+        if held:
+            for f in bits(held):
+                yield layoff(f, t)
         if has_joker:
             if m.lo and m.kind != RUN:  # a set of any suits: one joker lay-off, its suit fixed
                 yield layoff(m.joker_layoff_face(), t, True)
