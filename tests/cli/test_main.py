@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import importlib
 from typing import Any
 
 import pytest
@@ -78,6 +79,7 @@ def test_a_command_alone_is_built_and_says_what_the_whole_app_says(
     """``samrap <command> ...`` builds that command's parser alone (Typer builds every command's on
     each call otherwise), with the same output and exit code as the whole app (``run`` builds it)."""
     import typer.main
+    import typer.testing
 
     built: list[str] = []
     build = typer.main.get_command_from_info
@@ -88,7 +90,10 @@ def test_a_command_alone_is_built_and_says_what_the_whole_app_says(
         return command
 
     monkeypatch.setattr(typer.main, "get_command_from_info", counting)
-    monkeypatch.setattr("typer._click.formatting.FORCED_WIDTH", 80)  # the help width CliRunner sets
+    # The help width CliRunner sets, on the formatting module it sets it on (Typer 0.29 bundles
+    # its own click; earlier releases used click's).
+    formatting = getattr(typer.testing, "formatting", None) or importlib.import_module("click.formatting")
+    monkeypatch.setattr(formatting, "FORCED_WIDTH", 80)
     with pytest.raises(SystemExit) as e:
         main(argv)
     out, err = capsys.readouterr()
