@@ -2,8 +2,9 @@
 errors, replay and hint tables, for both games.
 
 A Thai screen may hold Latin letters only in card texts (``Q♠``, ``7h8h9h``), the action notation a
-player types (``D``, ``P3``, ``L 8h>2``), single keys (``q``), names, file paths, and the terms
-thai-terms.md keeps (``ค่า seed``, ``SHA-256``). Any other Latin word fails the test, so an English
+player types (``D``, ``P3``, ``L 8h>2``), single keys (``q``), names, file paths, command-line
+options and the values typed after them (``--show all``), and the terms thai-terms.md keeps
+(``ค่า seed``, ``SHA-256``). Any other Latin word fails the test, so an English
 sentence cannot slip into a Thai screen unseen.
 """
 
@@ -28,6 +29,9 @@ _CARDS = re.compile(rf"^(?:{_CARD})+(?:>\d+)?$", re.IGNORECASE)
 _NOTATION = re.compile(r"^(?:[A-Za-z]\d*|[A-Z]\d*<[^>]*>)$")
 #: Words thai-terms.md keeps in a Thai screen, and the program's name.
 _KEPT = {"seed", "SHA-256", "samrap"}
+#: Command-line options (``--deals``) and the option values a player must type (``--show all``).
+_OPTION = re.compile(r"^--[a-z][a-z-]*$")
+_OPTION_VALUES = {"mistakes", "all"}
 _SPLIT = re.compile(r"[\s()\[\],:;·|/]+")
 
 
@@ -43,7 +47,7 @@ def latin_words(text: str, names: tuple[str, ...] = (), paths: tuple[str, ...] =
         word = token.strip(".'\"")
         if not re.search(r"[A-Za-z]", word) or word in _KEPT:
             continue
-        if _CARDS.match(word) or _NOTATION.match(word):
+        if _CARDS.match(word) or _NOTATION.match(word) or _OPTION.match(word) or word in _OPTION_VALUES:
             continue
         bad.append(word)
     return bad
@@ -54,6 +58,8 @@ def test_the_checker_catches_english_and_lets_cards_and_notation_pass() -> None:
     assert latin_words("แต้ม 5 points") == ["points"]
     assert latin_words("#1 ben หมดมือ", names=("ben",)) == []
     assert latin_words("went out") == ["went", "out"]
+    assert latin_words("--show ต้องเป็น mistakes หรือ all") == []
+    assert latin_words("--show must be mistakes") == ["must", "be"]
     assert latin_words("ไพ่ 7c7d*7h, P<ลึก> (P3) 9c'3d") == []
 
 

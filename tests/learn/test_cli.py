@@ -45,3 +45,42 @@ def test_review_prints_the_summary_in_thai_and_json(tmp_path: Path) -> None:
     assert d["seat"] == 1 and d["decisions"] and {"accuracy", "lost_by_kind"} <= set(d["summary"])
     bad = run("review", str(path), "--seat", "5")
     assert bad.exit_code == 2 and "seat must be" in bad.stderr
+
+
+def _easy_game(tmp_path: Path) -> Path:
+    spec, cfg = resolve("dummy(players=2)")
+    game = spec.make_game(cfg)
+    match = run_match(spec, cfg, [make_bot("easy", game, "a"), make_bot("heuristic", game, "b")], 3, max_games=1)
+    path = tmp_path / "g.json"
+    write_record(path, make_record(match, "2026-01-01T00:00:00Z"))
+    return path
+
+
+def test_review_second_look_sets_the_fresh_deals_of_every_doubted_move(tmp_path: Path) -> None:
+    """``--second-look N`` is the count of fresh deals a doubted move is judged again on (0: none)."""
+    path = _easy_game(tmp_path)
+    looks = {}
+    for n in ("0", "-1", "4"):
+        r = run("review", str(path), "--seat", "0", "--deals", "3", "--second-look", n, "--json")
+        assert r.exit_code == 0, r.stderr
+        looks[n] = [d["second_look"] for d in json.loads(r.stdout)["decisions"]]
+    assert set(looks["0"]) == {0}
+    assert set(looks["-1"]) == {0, 6}  # the default: twice --deals, on the moves the first look doubts
+    assert set(looks["4"]) == {0, 4}
+
+
+def test_review_errors_are_in_the_chosen_language(tmp_path: Path) -> None:
+    path = _easy_game(tmp_path)
+    for args, en, th in (
+        (["--seat", "5"], "seat must be 0 to 1, not 5", "ที่นั่งต้องเป็น 0 ถึง 1 ไม่ใช่ 5"),
+        (["--game", "3"], "game 3 does not exist", "ไม่มีเกมที่ 3"),
+        (["--second-look", "1"], "--second-look must be", "ไม่ดูซ้ำ"),
+        (["--show", "some"], "--show must be", "ทุกการตัดสินใจ"),
+    ):
+        r_en = run("review", str(path), *args)
+        r_th = run("review", str(path), *args, "--lang", "th")
+        assert r_en.exit_code == r_th.exit_code == 2
+        assert en in r_en.stderr and r_en.stderr.startswith("samrap: error: ")
+        assert th in r_th.stderr and r_th.stderr.startswith("samrap: ผิดพลาด: ")
+    missing = run("review", str(tmp_path / "none.json"), "--lang", "th")
+    assert missing.exit_code == 2 and "อ่านไฟล์" in missing.stderr

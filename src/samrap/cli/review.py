@@ -1,4 +1,4 @@
-"""``samrap review RECORD [--seat N] [--lang th]``: every decision of one seat, judged from its view only.
+"""``samrap review RECORD [--seat N] [--lang th] [--second-look N]``: every decision of one seat, judged from its view.
 
 Registered on the Typer app by :func:`register`. The analysis is :mod:`samrap.players.review`
 (the same one hints use); a progress bar runs on stderr while it works. The table lists each
@@ -19,6 +19,7 @@ from rich.table import Table
 
 from samrap.cli import common
 from samrap.cli.common import check_lang, fail
+from samrap.cli.text import say
 from samrap.core.errors import IllegalActionError
 from samrap.engine.record import RecordError, read_record
 from samrap.players.review import KIND_NAMES, LABEL_NAMES, THRESHOLDS, Review, review_record
@@ -58,23 +59,37 @@ def review(
     lang: Annotated[str, typer.Option("--lang", help="Words in en or th.")] = "en",
     seed: Annotated[int, typer.Option("--seed", "-s", help="Seed of the simulations (same seed, same review).")] = 0,
     deals: Annotated[int, typer.Option("--deals", help="Simulated deals per decision (0: the game's default).")] = 0,
+    second_look: Annotated[
+        int,
+        typer.Option(
+            "--second-look",
+            help="Fresh deals for the second look at a move the first look doubts (-1: twice --deals; 0: none).",
+        ),
+    ] = -1,
     show: Annotated[str, typer.Option("--show", help="Which decisions to list: mistakes or all.")] = "mistakes",
     as_json: Annotated[bool, typer.Option("--json", help="Print the review as JSON.")] = False,
 ) -> None:
     """Review every decision of one seat in a recorded game: the best move found, the loss, a label and a reason."""
     check_lang(lang)
     if show not in ("mistakes", "all"):
-        fail("--show must be mistakes or all")
+        fail(say("review.show", lang), lang=lang)
     if deals < 0 or deals == 1:
-        fail("--deals must be 0 (the default) or at least 2")
+        fail(say("review.deals", lang), lang=lang)
+    if second_look < -1 or second_look == 1:
+        fail(say("review.second_look", lang), lang=lang)
     try:
         rec = read_record(record)
     except RecordError as e:
-        fail(f"{record} is not a samrap record: {e}")
+        fail(say("review.not_record", lang, path=record, error=e), lang=lang)
     except OSError as e:
-        fail(f"cannot read {record}: {e.strerror or e}")
+        fail(say("review.unreadable", lang, path=record, error=e.strerror or e), lang=lang)
     if not rec.match.games:
-        fail(f"{record} holds no finished game to review")
+        fail(say("review.empty", lang, path=record), lang=lang)
+    seats = len(rec.match.players)
+    if not 0 <= seat < seats:
+        fail(say("review.seat", lang, last=seats - 1, seat=seat), lang=lang)
+    if not 0 <= game <= len(rec.match.games):
+        fail(say("review.game", lang, games=len(rec.match.games), game=game), lang=lang)
     games = None if game == 0 else [game - 1]
     err = common.stderr()
     columns = (TextColumn(_w("progress", lang)), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn())
@@ -85,9 +100,17 @@ def review(
             def step(done: int, total: int) -> None:
                 progress.update(task, completed=done, total=total)
 
-            result = review_record(rec, seat, seed=seed, deals=deals or None, games=games, progress=step)
+            result = review_record(
+                rec,
+                seat,
+                seed=seed,
+                deals=deals or None,
+                games=games,
+                progress=step,
+                confirm=None if second_look == -1 else second_look,
+            )
     except IllegalActionError as e:
-        fail(f"the record breaks the rules: {e}", 1)
+        fail(say("review.broken", lang, error=e), 1, lang=lang)
     except ValueError as e:
         fail(str(e))
     out = common.stdout()

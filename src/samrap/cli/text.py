@@ -166,6 +166,22 @@ Cards: rank 2-9 T J Q K A (or 10) then suit c d h s (or ♣ ♦ ♥ ♠): 7c, Th
         "the record breaks the rules before action {at}: {error}",
         "บันทึกผิดกติกาข้อ {rule} ก่อนการเดินที่ {at}",
     ),
+    # samrap review
+    "review.show": ("--show must be mistakes or all", "--show ต้องเป็น mistakes (เฉพาะที่พลาด) หรือ all (ทุกการตัดสินใจ)"),
+    "review.deals": ("--deals must be 0 (the default) or at least 2", "--deals ต้องเป็น 0 (ค่าปกติ) หรือตั้งแต่ 2 ขึ้นไป"),
+    "review.second_look": (
+        "--second-look must be 0 (off), -1 (the default: twice --deals) or at least 2",
+        "--second-look ต้องเป็น 0 (ไม่ดูซ้ำ) -1 (ค่าปกติ: สองเท่าของ --deals) หรือตั้งแต่ 2 ขึ้นไป",
+    ),
+    "review.not_record": ("{path} is not a samrap record: {error}", "{path} ไม่ใช่บันทึกเกมของ samrap: {error}"),
+    "review.unreadable": ("cannot read {path}: {error}", "อ่านไฟล์ {path} ไม่ได้: {error}"),
+    "review.empty": ("{path} holds no finished game to review", "{path} ไม่มีเกมที่เล่นจบให้วิเคราะห์"),
+    "review.seat": ("seat must be 0 to {last}, not {seat}", "ที่นั่งต้องเป็น 0 ถึง {last} ไม่ใช่ {seat}"),
+    "review.game": (
+        "the record has {games} games; game {game} does not exist",
+        "บันทึกนี้มี {games} เกม ไม่มีเกมที่ {game}",
+    ),
+    "review.broken": ("the record breaks the rules: {error}", "บันทึกผิดกติกา: {error}"),
     # one-line errors shared by the commands
     "error.lang": ("--lang must be one of en, th, not {lang!r}", "--lang must be one of en, th, not {lang!r}"),
     "error.seed": ("--seed must be between 0 and {max}", "ค่า seed ต้องอยู่ระหว่าง 0 ถึง {max}"),
