@@ -31,7 +31,7 @@ _NOTATION = re.compile(r"^(?:[A-Za-z]\d*|[A-Z]\d*<[^>]*>)$")
 _KEPT = {"seed", "SHA-256", "samrap"}
 #: Command-line options (``--deals``) and the option values a player must type (``--show all``).
 _OPTION = re.compile(r"^--[a-z][a-z-]*$")
-_OPTION_VALUES = {"mistakes", "all"}
+_OPTION_VALUES = {"mistakes", "all", "ismcts", "heuristic"}
 _SPLIT = re.compile(r"[\s()\[\],:;·|/]+")
 
 

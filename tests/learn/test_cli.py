@@ -84,3 +84,11 @@ def test_review_errors_are_in_the_chosen_language(tmp_path: Path) -> None:
         assert th in r_th.stderr and r_th.stderr.startswith("samrap: ผิดพลาด: ")
     missing = run("review", str(tmp_path / "none.json"), "--lang", "th")
     assert missing.exit_code == 2 and "อ่านไฟล์" in missing.stderr
+
+
+def test_learn_and_hint_refusals_are_in_the_chosen_language(tmp_path: Path) -> None:
+    r = run("learn", "poker", "--progress", str(tmp_path / "p.json"), "--lang", "th")
+    assert r.exit_code == 2 and "ไม่มีบทเรียนของ 'poker'" in r.stderr and "no course" not in r.stderr
+    path = _easy_game(tmp_path)
+    h = run("hint", str(path), "--at", "3", "--bot", "random", "--lang", "th")
+    assert h.exit_code == 2 and "บอทที่จัดอันดับการเดินได้" in h.stderr

@@ -41,9 +41,9 @@ def hint(
     try:
         kind = parse_bot_spec(bot)[0]
     except ValueError as e:
-        fail(f"--bot: {e}")
+        fail(say("hint.bot_spec", lang, error=e), lang=lang)
     if kind not in ("ismcts", "heuristic"):
-        fail("--bot must be ismcts[:budget] or heuristic (a bot that can rank moves)")
+        fail(say("hint.bot_kind", lang), lang=lang)
     try:
         rec = read_record(record)
     except RecordError as e:

@@ -17,6 +17,7 @@ import typer
 
 from samrap.cli import common
 from samrap.cli.common import check_lang, fail
+from samrap.cli.text import say
 from samrap.engine.registry import get_spec
 from samrap.learn.lessons import COURSES, LessonError, LessonRun, course, find_lesson
 from samrap.learn.progress import Progress
@@ -51,7 +52,7 @@ def learn(
     """Learn to play: short lessons that each ask you to find the move."""
     check_lang(lang)
     if game not in COURSES:
-        fail(f"no course for {game!r}; courses: {', '.join(COURSES)}")
+        fail(say("learn.no_course", lang, game=game, courses=", ".join(COURSES)), lang=lang)
     lessons = course(game)
     prog = Progress.load(progress)
     out = common.stdout()

@@ -166,6 +166,12 @@ Cards: rank 2-9 T J Q K A (or 10) then suit c d h s (or ♣ ♦ ♥ ♠): 7c, Th
         "the record breaks the rules before action {at}: {error}",
         "บันทึกผิดกติกาข้อ {rule} ก่อนการเดินที่ {at}",
     ),
+    "hint.bot_spec": ("--bot: {error}", "--bot ใช้ไม่ได้: {error}"),
+    "hint.bot_kind": (
+        "--bot must be ismcts[:budget] or heuristic (a bot that can rank moves)",
+        "--bot ต้องเป็น ismcts หรือ heuristic (บอทที่จัดอันดับการเดินได้)",
+    ),
+    "learn.no_course": ("no course for {game!r}; courses: {courses}", "ไม่มีบทเรียนของ {game!r} บทเรียนที่มี: {courses}"),
     # samrap review
     "review.show": ("--show must be mistakes or all", "--show ต้องเป็น mistakes (เฉพาะที่พลาด) หรือ all (ทุกการตัดสินใจ)"),
     "review.deals": ("--deals must be 0 (the default) or at least 2", "--deals ต้องเป็น 0 (ค่าปกติ) หรือตั้งแต่ 2 ขึ้นไป"),
