@@ -97,3 +97,34 @@ def test_one_set_test_by_masks_equals_the_loops() -> None:
         for runs, min_run, rule in ((1, 3, "different"), (2, 3, "different"), (2, 4, "allowed"), (0, 3, "different")):
             want = _one_set_and_runs_by_loops(layers, jokers, runs, min_run, rule)
             assert search.contract_possible(layers, jokers, 1, runs, min_run, rule) is want, (hand, runs)
+
+
+def _sets_by_all_costs(layers: tuple[int, ...], jokers: int, sets: int) -> bool:
+    """``search.contract_possible`` for ``sets`` sets and no run, every marginal cost kept."""
+    costs = []
+    for rank in RANK_MASKS:
+        if not (layers[0] if layers else 0) & rank:
+            continue
+        usable = before = 0
+        for t, lay in enumerate(layers, 1):
+            usable += (lay & rank).bit_count()
+            if usable < t:
+                break
+            cost = max(0, 3 * t - usable)
+            costs.append(cost - before)
+            before = cost
+    return len(costs) >= sets and sum(sorted(costs)[:sets]) <= jokers
+
+
+def test_sets_test_without_the_dear_costs_equals_all_costs() -> None:
+    """The contract test's sets (marginal costs above the jokers left out) on random hands of
+    two and three decks."""
+    rng = random.Random(8)
+    for decks in (2, 3):
+        pack = make_pack(decks, 4)
+        for _ in range(3000):
+            hand = sum(1 << c for c in rng.sample(range(pack.size), rng.randint(0, 24)))
+            layers, jokers = pack.face_layers(hand)
+            for sets in (2, 3):
+                want = _sets_by_all_costs(layers, jokers, sets)
+                assert search.contract_possible(layers, jokers, sets, 0, 3, "different") is want, (hand, sets)

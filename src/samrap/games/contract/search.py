@@ -722,8 +722,10 @@ def contract_possible(
                 return False
     elif sets:
         # t sets of one rank can use min(copies, t) cards of each suit: the sum over the first t
-        # layers. Their joker cost is convex in t, so the cheapest marginal costs add up right.
-        # (Written out for speed: the deep pick-up test calls this for many pools.)
+        # layers. Their joker cost is convex in t, so the cheapest marginal costs add up right;
+        # a marginal cost above the jokers can be in no answer (nor, by convexity, the rank's
+        # later ones), so it is left out. (Written out for speed: the deep pick-up test calls
+        # this for many pools.)
         costs = []
         first = layers[0] if layers else 0
         for rank in RANK_MASKS:
@@ -737,6 +739,8 @@ def contract_possible(
                 cost = 3 * t - usable
                 if cost < 0:
                     cost = 0
+                if cost - before > jokers:
+                    break
                 costs.append(cost - before)
                 before = cost
         if len(costs) < sets:
