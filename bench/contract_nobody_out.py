@@ -34,9 +34,10 @@ import json
 import math
 import random
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from samrap.games.contract import ContractConfig, ContractGame, preset
 from samrap.players.levels import make_bot
@@ -79,6 +80,118 @@ def play_deal(game: ContractGame, bots: Sequence[object], deal: int, seed: int, 
         a = legal[0] if len(legal) == 1 else bots[seat].choose(game.observe(s, seat), legal, rng)  # type: ignore[attr-defined]
         s = game.apply(s, a)
     return s.out < 0, s.turns
+
+
+def _cut(candidates: Callable[[Any, Sequence[Any]], Sequence[Any]], kinds: tuple[type, ...]) -> Any:
+    """``candidates`` with no search on the turns whose heuristic move is one of ``kinds``."""
+
+    def cut(view: Any, legal: Sequence[Any]) -> Sequence[Any]:
+        out = candidates(view, legal)
+        return out[:1] if isinstance(out[0], kinds) else out
+
+    return cut
+
+
+def traced_deal(game: ContractGame, bots: Sequence[Any], deal: int, seed: int, rng: random.Random) -> dict[str, Any]:
+    """:func:`play_deal` with a record: when each seat went down, the discards taken, and where
+    the bots' moves differ from the heuristic's shown the same view (by kind and phase)."""
+    from samrap.games.contract.actions import Discard, GoDown, PickUp
+    from samrap.games.contract.cards import face_value
+    from samrap.players.heuristic.contract import best_action
+
+    s = game.new_game(seed=seed, deal_number=deal, dealer=seed % game.players)
+    down_turn: dict[int, int] = {}
+    differ: dict[str, int] = {}
+    pickups = 0
+    cheaper = 0  # penalty points the bots' differing discards saved against the heuristic's
+    full = (1 << game.players) - 1
+    while not game.is_terminal(s):
+        seat = game.current_player(s)
+        legal = game.legal_actions(s)
+        view = game.observe(s, seat)
+        a = legal[0] if len(legal) == 1 else bots[seat].choose(view, legal, rng)
+        h = best_action(view, legal) if len(legal) > 1 else a
+        phase = "all down" if s.down == full else ("down" if s.down >> seat & 1 else "not down")
+        if a != h:
+            key = f"{type(h).__name__} -> {type(a).__name__}, {phase}"
+            differ[key] = differ.get(key, 0) + 1
+            if isinstance(a, Discard) and isinstance(h, Discard):
+                cheaper += face_value(h.face) - face_value(a.face)
+        pickups += isinstance(a, PickUp)
+        if isinstance(a, GoDown):
+            down_turn[seat] = s.turns
+        s = game.apply(s, a)
+    return {
+        "nobody_out": s.out < 0,
+        "turns": s.turns,
+        "down_turns": sorted(down_turn.values()),
+        "pickups": pickups,
+        "differ": differ,
+        "discard_points_saved": cheaper,
+    }
+
+
+STUDY_BOTS = ("heuristic", "search", "search, draws not searched", "search, discards not searched")
+
+
+def study(name: str, deal: int, indices: Sequence[int], bot: str, log: Path | None) -> dict[str, list[dict[str, Any]]]:
+    """Why a cell stalls more with searches: each deal played by four heuristics, four searches
+    (``bot``), and four searches that do not search their draws (take the discard or draw) or
+    their discards (the heuristic's move on those turns), on the same seeds as the main runs."""
+    from samrap.games.contract.actions import Discard, Draw, PickUp
+
+    game = ContractGame(ContractConfig.from_string(f"contract(preset={name},players=4)"))
+    seats: dict[str, list[Any]] = {
+        "heuristic": [make_bot("heuristic", game, f"heuristic-{q}") for q in range(4)],
+        "search": [make_bot(bot, game, f"{bot}-{q}") for q in range(4)],
+    }
+    for label, kinds in (("search, draws not searched", (Draw, PickUp)), ("search, discards not searched", (Discard,))):
+        seats[label] = [make_bot(bot, game, f"{bot}-{q}") for q in range(4)]
+        for b in seats[label]:
+            b.candidates = _cut(b.candidates, kinds)
+    out: dict[str, list[dict[str, Any]]] = {label: [] for label in STUDY_BOTS}
+    for i in indices:
+        for label in STUDY_BOTS:
+            rng = random.Random(f"nobody-out:{name}:{deal}:{i}")
+            row = {"preset": name, "deal": deal, "index": i, "bots": label} | traced_deal(
+                game, seats[label], deal, i, rng
+            )
+            out[label].append(row)
+            if log is not None:
+                with log.open("a") as f:
+                    f.write(json.dumps(row) + "\n")
+    return out
+
+
+def study_report(out: dict[str, list[dict[str, Any]]]) -> str:
+    lines = []
+    base = {r["index"]: r["nobody_out"] for r in out["heuristic"]}
+    for label, rows in out.items():
+        n = len(rows)
+        k = sum(r["nobody_out"] for r in rows)
+        lo, hi = wilson(k, n)
+        full = [r["down_turns"][-1] for r in rows if len(r["down_turns"]) == 4]
+        last = f"{sum(full) / len(full):.0f}" if full else "-"
+        only = sum(1 for r in rows if r["nobody_out"] and not base[r["index"]])
+        less = sum(1 for r in rows if not r["nobody_out"] and base[r["index"]])
+        lines.append(
+            f"{label}: nobody out {k}/{n} ({k / n:.0%} [{lo:.0%}, {hi:.0%}]); against the heuristics on the same deals "
+            f"{only} more, {less} fewer; pick-ups {sum(r['pickups'] for r in rows)}; "
+            f"the fourth player down at turn {last} on average; mean turns {sum(r['turns'] for r in rows) / n:.0f}"
+        )
+        differ: dict[str, int] = {}
+        for r in rows:
+            for key, v in r["differ"].items():
+                differ[key] = differ.get(key, 0) + v
+        if differ:
+            saved = sum(r["discard_points_saved"] for r in rows)
+            lines.append(
+                "    moves unlike the heuristic's: " + ", ".join(f"{k_} {v}" for k_, v in sorted(differ.items()))
+            )
+            lines.append(
+                f"    their differing discards were {saved} penalty points cheaper than the heuristic's, summed"
+            )
+    return "\n".join(lines)
 
 
 def measure(config: ContractConfig, bot: str, deals: int, deal_numbers: Sequence[int], name: str) -> dict[int, Cell]:
@@ -238,8 +351,16 @@ def main() -> None:
     ap.add_argument("--log", type=Path, help="append one JSON line per deal (with --interleave)")
     ap.add_argument("--skip", type=Path, nargs="+", metavar="LOG", help="skip the deals these logs hold (--interleave)")
     ap.add_argument("--summarise", type=Path, nargs="+", metavar="LOG", help="the table of per-deal logs")
+    ap.add_argument("--study", metavar="PRESET:DEAL", help="why a cell stalls: heuristics, searches, cut searches")
+    ap.add_argument("--indices", default="0-19", help="with --study: deal indices A-B (inclusive)")
     ap.add_argument("--cpu", action="store_true", help="with --summarise: mean CPU seconds a deal, by cell")
     args = ap.parse_args()
+    if args.study:
+        name, _, d = args.study.partition(":")
+        a, _, b = args.indices.partition("-")
+        bot = args.bot if args.bot != "heuristic" else "ismcts:iters=4"
+        print(study_report(study(name, int(d), range(int(a), int(b or a) + 1), bot, args.log)))
+        return
     if args.summarise:
         results, bot, cpu = summarise(args.summarise)
         counts = sorted({c.deals for cs in results.values() for c in cs.values()})
