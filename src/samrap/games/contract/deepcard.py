@@ -480,9 +480,11 @@ class DeepAfterLayOff:
         hand = self.hand
         gone = hand & (self.jokers_mask if joker else self.face_masks[f])
         after = hand & ~(gone & -gone)
+        if takers and (len(takers) > 1 or takers[0] != t):
+            return True
         if takers or (m.kind == RUN and m.key == face // 13):
             grown = with_card(m, f, 0, joker)
-            if takers and (len(takers) > 1 or takers[0] != t or grown.ext >> face & 1):
+            if takers and grown.ext >> face & 1:
                 return True
             return self._after(t, grown, after)
         if self.open_melds == 1 and not with_card(m, f, 0, joker).ext:
