@@ -50,3 +50,7 @@ _.signum
 # The event loop keeps only weak references to tasks: a connection holds its closing task so it is not
 # collected before it runs (server/connection.py).
 _._closer
+
+# A Protocol's item assignment types the float32 memoryview the Contract encoder writes through
+# (env/encode_contract.py, _FloatEntries); Python calls __setitem__ for ``view[i] = x``.
+_.__setitem__

@@ -86,7 +86,7 @@ def test_a_command_alone_is_built_and_says_what_the_whole_app_says(
 
     def counting(command_info: Any, **kw: Any) -> Any:
         command = build(command_info, **kw)
-        built.append(command.name)
+        built.append(str(command.name))
         return command
 
     monkeypatch.setattr(typer.main, "get_command_from_info", counting)

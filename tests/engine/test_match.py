@@ -377,6 +377,7 @@ def test_single_games_seed_each_seat_once_a_run_and_one_deal_stream_a_game(monke
     players = [RandomPlayer(f"r{q}") for q in range(3)]
     run = list(single_games(spec, config, players, 4, 10))
     first = run[0].seed
+    assert first is not None
     assert made[:4] == ["samrap-games:4", *(f"samrap-match:{first}:seat:{q}" for q in range(3))]
     assert made[4:] == [f"samrap-match:{m.seed}:deal" for m in run]  # one deal stream per game, no seat's
     made.clear()
