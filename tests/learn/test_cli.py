@@ -32,11 +32,7 @@ def test_learn_refuses_an_unknown_course(tmp_path: Path) -> None:
 
 
 def test_review_prints_the_summary_in_thai_and_json(tmp_path: Path) -> None:
-    spec, cfg = resolve("dummy(players=2)")
-    game = spec.make_game(cfg)
-    match = run_match(spec, cfg, [make_bot("easy", game, "a"), make_bot("heuristic", game, "b")], 3, max_games=1)
-    path = tmp_path / "g.json"
-    write_record(path, make_record(match, "2026-01-01T00:00:00Z"))
+    path = _easy_game(tmp_path)
     th = run("review", str(path), "--seat", "0", "--lang", "th", "--deals", "3", "--show", "all")
     assert th.exit_code == 0, th.stderr
     assert "ความแม่นยำ" in th.stdout and "การทิ้ง" in th.stdout
