@@ -72,7 +72,16 @@ class Game(Protocol[S, A, V]):
 
     def current_player(self, s: S) -> int: ...
 
-    def legal_actions(self, s: S) -> Sequence[A]: ...
+    def legal_actions(self, s: S) -> Sequence[A]:
+        """The legal *actions*: one decision each, every list short (a Contract go-down is chosen
+        a meld at a time here). What researchers, environments and uniformly random play step."""
+        ...
+
+    def legal_moves(self, s: S) -> Sequence[A]:
+        """The legal *moves* as the rules and records write them (a Contract go-down whole, rule
+        22), complete; the list the players, the server and the records use. In Dummy every move
+        is one action, so both lists are the same."""
+        ...
 
     def apply(self, s: S, a: A, seat: int | None = None) -> S: ...
 

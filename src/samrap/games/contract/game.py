@@ -102,6 +102,10 @@ class ContractGame:
     def legal_actions(self, s: ContractState) -> list[ContractAction]:
         return rules.legal_actions(s)
 
+    def legal_moves(self, s: ContractState) -> list[ContractAction]:
+        """Every legal move as the rules write it (a go-down whole, rule 22), in ``sort_key`` order."""
+        return rules.legal_moves(s)
+
     def apply(self, s: ContractState, a: ContractAction, seat: int | None = None) -> ContractState:
         return rules.apply(s, a, seat)
 

@@ -45,11 +45,11 @@ from samrap.games.contract.state import CLAIM_PHASE, DRAW_PHASE, PLAY_PHASE, Con
 from samrap.games.contract.transitions import apply_unchecked, new_deal
 from samrap.games.contract.turn import play_actions
 
-__all__ = ["apply", "apply_unchecked", "legal_actions", "new_deal"]
+__all__ = ["apply", "apply_unchecked", "legal_actions", "legal_moves", "new_deal"]
 
 
-def legal_actions(s: ContractState) -> list[ContractAction]:
-    """Every legal action of the seat to move, in ``sort_key`` order (empty once the deal is over)."""
+def legal_moves(s: ContractState) -> list[ContractAction]:
+    """Every legal move of the seat to move, in ``sort_key`` order (empty once the deal is over)."""
     phase = s.phase
     if phase == PLAY_PHASE:
         return play_actions(s)
@@ -58,6 +58,9 @@ def legal_actions(s: ContractState) -> list[ContractAction]:
     if phase == CLAIM_PHASE:
         return [CLAIM, PASS]
     return []
+
+
+legal_actions = legal_moves
 
 
 def apply(s: ContractState, a: ContractAction, seat: int | None = None) -> ContractState:

@@ -67,6 +67,10 @@ class DummyGame:
     def legal_actions(self, s: DummyState) -> list[DummyAction]:
         return rules.legal_actions(s)
 
+    def legal_moves(self, s: DummyState) -> list[DummyAction]:
+        """The same list as :meth:`legal_actions`: every Dummy move is one action."""
+        return rules.legal_actions(s)
+
     def apply(self, s: DummyState, a: DummyAction, seat: int | None = None) -> DummyState:
         return rules.apply(s, a, seat)
 
