@@ -76,7 +76,7 @@ def play_deal(game: ContractGame, bots: Sequence[object], deal: int, seed: int, 
     s = game.new_game(seed=seed, deal_number=deal, dealer=seed % game.players)
     while not game.is_terminal(s):
         seat = game.current_player(s)
-        legal = game.legal_actions(s)
+        legal = game.legal_moves(s)  # the bots choose among moves (a go-down whole)
         a = legal[0] if len(legal) == 1 else bots[seat].choose(game.observe(s, seat), legal, rng)  # type: ignore[attr-defined]
         s = game.apply(s, a)
     return s.out < 0, s.turns
@@ -107,7 +107,7 @@ def traced_deal(game: ContractGame, bots: Sequence[Any], deal: int, seed: int, r
     full = (1 << game.players) - 1
     while not game.is_terminal(s):
         seat = game.current_player(s)
-        legal = game.legal_actions(s)
+        legal = game.legal_moves(s)  # the bots choose among moves (a go-down whole)
         view = game.observe(s, seat)
         a = legal[0] if len(legal) == 1 else bots[seat].choose(view, legal, rng)
         h = best_action(view, legal) if len(legal) > 1 else a

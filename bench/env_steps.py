@@ -111,14 +111,14 @@ def rlcard_loop(seconds: float, seed: int) -> dict[str, float]:
 
 def child(name: str, seconds: float, seed: int) -> None:
     """Measure one peer env in this interpreter and print JSON (run under the PettingZoo 1.26.1 venv)."""
-    import pettingzoo
+    import pettingzoo  # type: ignore[import-untyped]
 
     if name != "gin_rummy_v4":
         raise SystemExit(f"unknown child env {name!r}")
-    from pettingzoo.classic import gin_rummy_v4
+    from pettingzoo.classic import gin_rummy_v4  # type: ignore[import-untyped]
 
     result = pettingzoo_loop(gin_rummy_v4.env(), seconds, seed)
-    result["version"] = pettingzoo.__version__  # type: ignore[assignment]
+    result["version"] = pettingzoo.__version__
     print(json.dumps(result))
 
 

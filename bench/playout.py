@@ -3,7 +3,11 @@
 Every engine plays whole games with uniformly random legal actions from a seeded generator,
 through its public API. samrap is driven as a new user would drive it, through the facade:
 ``find_game(text)``, ``game.new_game(seed=..., deal_number=d)``, ``game.legal_actions(s)`` and
-``game.apply_unchecked(s, a)``.
+``game.apply_unchecked(s, a)``. ``legal_actions`` is the list of decision steps
+(``samrap.engine.protocol``): a Contract go-down is chosen a meld at a time there, as OpenSpiel's
+gin_rummy lays its melds, so a random player steps the same kind of decision in every engine
+(``legal_moves``, a go-down whole, is what samrap's own players choose from; ``bench.tools_speed``
+plays those).
 
 Contract Rummy is a match of seven deals and the deals differ a lot (deals 1, 4 and 7 are sets
 only; 2, 3, 5 and 6 have runs, whose rule-30 look-ahead costs more), so its engine plays the deal
@@ -30,6 +34,7 @@ like-for-like figure the targets are judged by.
 from __future__ import annotations
 
 import argparse
+import functools
 import random
 import sys
 import time
@@ -153,9 +158,9 @@ def _engines(only: str | None) -> dict[str, Engine]:
     engines: dict[str, Engine] = {}
     if only in (None, "dummy"):
         for n in (2, 3, 4):
-            engines[f"samrap/dummy-{n}p"] = lambda sec, seed, n=n: samrap_dummy(n, sec, seed)
+            engines[f"samrap/dummy-{n}p"] = functools.partial(samrap_dummy, n)
     if only in (None, "contract"):
-        engines["samrap/contract-4p"] = lambda sec, seed: samrap_contract(4, sec, seed)
+        engines["samrap/contract-4p"] = functools.partial(samrap_contract, 4)
     engines["open_spiel/gin_rummy"] = openspiel_gin_rummy
     engines["rlcard/gin-rummy"] = _rlcard
     return engines
@@ -199,8 +204,17 @@ def table(totals: dict[str, PlayoutResult]) -> tuple[tuple[str, ...], list[tuple
     """Column heads and rows; ratios against OpenSpiel's and RLCard's rows of the same run."""
     base = totals["open_spiel/gin_rummy"]
     rl = totals["rlcard/gin-rummy"]
-    heads = ("engine", "games", "actions", "actions/s", "games/s", "decisions/s", "× OS dec.", "× RLCard dec.")
-    rows = [
+    heads: tuple[str, ...] = (
+        "engine",
+        "games",
+        "actions",
+        "actions/s",
+        "games/s",
+        "decisions/s",
+        "× OS dec.",
+        "× RLCard dec.",
+    )
+    rows: list[tuple[str, ...]] = [
         (
             name,
             f"{r.games}",

@@ -10,7 +10,8 @@ the bots run, from positions kept in ``bench/data/search_positions.txt`` (one pe
 * the Contract Rummy focused search (``FocusedSearch``: the heuristic's few best moves compared
   on whole-deal playouts), positions where it does search (more than one candidate).
 
-Each position is searched ``--repeats`` times with a fixed iteration budget and a seeded
+Each search is given the position's legal moves (``legal_moves``: a Contract go-down whole), as
+the bots are in play. Each position is searched ``--repeats`` times with a fixed iteration budget and a seeded
 generator; the figure is iterations / CPU seconds (``time.process_time``), per position and per
 group. On a shared machine the load moves the figures: say the load average with them.
 
@@ -59,7 +60,7 @@ def _play_to(game: Any, seed: int, fraction: float) -> tuple[Any, int]:
     s = game.new_game(seed=seed, deal_number=seed % 10) if game.name == "contract" else game.new_game(seed=seed)
     while not game.is_terminal(s):
         seat = game.current_player(s)
-        legal = game.legal_actions(s)
+        legal = game.legal_moves(s)
         states.append((s, seat, len(legal)))
         s = game.apply_unchecked(s, bot.choose(game.observe(s, seat), legal, rng))
     start = int(len(states) * fraction)
@@ -78,7 +79,7 @@ def _searches(game: Any, s: Any, seat: int) -> bool:
 
     module = importlib.import_module("samrap.players.heuristic.contract")
     view = game.observe(s, seat)
-    return len(module.candidates(view, game.legal_actions(s))) > 1
+    return len(module.candidates(view, game.legal_moves(s))) > 1
 
 
 def make(path: Path = DATA) -> None:
@@ -106,7 +107,7 @@ def time_search(config: str, seat: int, text: str, iterations: int, seed: int) -
     game: Any = find_game(config)
     s = game.state_from_string(text)
     view = game.observe(s, seat)
-    legal = game.legal_actions(s)
+    legal = game.legal_moves(s)
     bot = ismcts_for(game, Budget(iterations=iterations))
     before = bot.total_iterations
     start = time.process_time()

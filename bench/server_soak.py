@@ -228,7 +228,7 @@ def slope_per_10min(samples: list[dict[str, Any]], since: float) -> float | None
     ys = [s["rss_mib"] for s in part]
     mx, my = sum(xs) / len(xs), sum(ys) / len(ys)
     slope = sum((x - mx) * (y - my) for x, y in zip(xs, ys, strict=True)) / sum((x - mx) ** 2 for x in xs)
-    return round(slope * 600, 2)
+    return round(float(slope) * 600, 2)
 
 
 def plot(csv_path: str, out: str, title: str, before: str | None = None, before_label: str = "an earlier run") -> None:

@@ -1,18 +1,22 @@
 """The tools at engine speed: ``samrap simulate`` and ``samrap tournament`` against the raw loop.
 
-The raw loop is the playout benchmark's (``bench/playout.py``): the public facade, uniformly
-random legal actions, nothing else. ``samrap simulate`` runs the same kind of games through the
-match runner (seeded seats, each game's deal and starter, the ledger, the summary) and
-``samrap tournament`` through the duplicate-deal tournament runner with one random bot per seat;
-both are invoked in this process as a user types them (``--json``), so Typer's parsing and the
-output are in the time too. The raw loop plays other games than ``simulate`` (its own seeds, one
-generator for everything), of the same kind (random first games, seeded starters); so the bench
-also plays ``simulate``'s own games, action for action, through the same raw loop with only the
-seeding they need (``same_games``), and reports both ratios. Every measurement is CPU time
-(``time.process_time``) after an untimed warm-up of each, and the four are run interleaved, round
-after round, each round starting one step later, so that the load of a shared machine falls on
-all alike; the figures to trust are the ratios (``simulate`` actions/s over the raw loop's;
-``tournament`` games/s over the raw loop's).
+The raw loop is the playout benchmark's (``bench/playout.py``: the public facade, uniformly
+random choices, nothing else) with one difference: it chooses among the legal *moves*
+(``game.legal_moves``: a Contract go-down whole, rule 22), not among the decision steps the
+playout benchmark steps (``legal_actions``: a Contract go-down a meld at a time), because the
+random players ``samrap simulate`` and ``samrap tournament`` seat choose among moves; so the loop
+and the tools play the same kind of game, move for move (in Dummy the two lists are the same).
+``samrap simulate`` runs such games through the match runner (seeded seats, each game's deal and
+starter, the ledger, the summary) and ``samrap tournament`` through the duplicate-deal tournament
+runner with one random bot per seat; both are invoked in this process as a user types them
+(``--json``), so Typer's parsing and the output are in the time too. The raw loop plays other
+games than ``simulate`` (its own seeds, one generator for everything), of the same kind (random
+first games, seeded starters); so the bench also plays ``simulate``'s own games, move for move,
+through the same raw loop with only the seeding they need (``same_games``), and reports both
+ratios. Every measurement is CPU time (``time.process_time``) after an untimed warm-up of each,
+and the four are run interleaved, round after round, each round starting one step later, so that
+the load of a shared machine falls on all alike; the figures to trust are the ratios
+(``simulate`` actions/s over the raw loop's; ``tournament`` games/s over the raw loop's).
 
     python -m bench.tools_speed --rounds 5                       # Dummy, 4 players
     python -m bench.tools_speed --game contract --games 140 --rounds 5
@@ -35,13 +39,14 @@ from samrap.engine.registry import find_game
 
 
 def raw_loop(text: str, games: int, seed: int) -> tuple[int, int, float]:
-    """``games`` random games through the facade: (games, actions, CPU seconds).
+    """``games`` random games through the facade, random moves (``legal_moves``, as ``simulate``'s
+    players choose): (games, actions, CPU seconds).
 
     Each is a first game (Contract Rummy: deal 1), as ``simulate`` and ``tournament --hands 1``
     play them.
     """
     game: Any = find_game(text)
-    legal_actions, apply_unchecked, is_terminal = game.legal_actions, game.apply_unchecked, game.is_terminal
+    legal_moves, apply_unchecked, is_terminal = game.legal_moves, game.apply_unchecked, game.is_terminal
     rng = random.Random(seed)
     choice = rng.choice
     actions = 0
@@ -49,7 +54,7 @@ def raw_loop(text: str, games: int, seed: int) -> tuple[int, int, float]:
     for _ in range(games):
         s = game.new_game(seed=rng.getrandbits(32))
         while not is_terminal(s):
-            s = apply_unchecked(s, choice(legal_actions(s)))
+            s = apply_unchecked(s, choice(legal_moves(s)))
             actions += 1
     return games, actions, time.process_time() - start
 
@@ -78,7 +83,7 @@ def same_games(text: str, games: int, seed: int, runner: bool) -> tuple[int, int
         start = time.process_time()
         actions = sum(len(r.games[0].actions) for r in single_games(spec, config, seats, seed, games))
         return games, actions, time.process_time() - start
-    legal_actions, apply_unchecked, current_player = game.legal_actions, game.apply_unchecked, game.current_player
+    legal_moves, apply_unchecked, current_player = game.legal_moves, game.apply_unchecked, game.current_player
     zeros = (0,) * n
     actions = 0
     start = time.process_time()
@@ -93,7 +98,7 @@ def same_games(text: str, games: int, seed: int, runner: bool) -> tuple[int, int
         s = spec.start_game(game, setup)
         seat = current_player(s)
         while seat >= 0:
-            s = apply_unchecked(s, rngs[seat].choice(legal_actions(s)))
+            s = apply_unchecked(s, rngs[seat].choice(legal_moves(s)))
             actions += 1
             seat = current_player(s)
     return games, actions, time.process_time() - start
@@ -133,7 +138,7 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument(
         "--loop",
         choices=("playout", "raw", "runner", "simulate"),
-        help="once, for callgrind: the playout loop, simulate's games raw, them through the runner, "
+        help="once, for callgrind: the raw loop (random moves), simulate's games raw, them through the runner, "
         "or the whole samrap simulate command (after a one-game call that imports what it needs)",
     )
     ap.add_argument("--calls", type=int, default=1, help="with --loop simulate: invocations (the fixed cost)")
@@ -201,7 +206,7 @@ def main(argv: list[str] | None = None) -> None:
 
     raw, sim = med(figures["raw"]), med(figures["sim"])
     print(f"{text}, {args.rounds} rounds of {args.games} games, medians (CPU time; ratios: medians of the rounds'):")
-    print(f"  raw loop (playout)   {raw:>10,.0f} actions/s  {med(figures['raw_g']):>8,.1f} games/s", end="")
+    print(f"  raw loop (moves)     {raw:>10,.0f} actions/s  {med(figures['raw_g']):>8,.1f} games/s", end="")
     print(f"  {med(figures['raw_apg']):.1f} actions a game")
     print(f"  simulate's games raw {med(figures['same']):>10,.0f} actions/s  ({ratio('same', 'raw'):.2f}x raw)")
     print(f"  samrap simulate      {sim:>10,.0f} actions/s  ({ratio('sim', 'raw'):.2f}x raw, ", end="")
