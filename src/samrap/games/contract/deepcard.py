@@ -61,11 +61,19 @@ def growth_paths(lo: int, hi: int, r: int) -> Iterator[range]:
 
 def chain_gaps(lo: int, hi: int, suit: int, face: int, pool: int) -> int:
     """Cards missing from ``pool`` to extend run ``lo..hi`` of ``suit`` up or down to ``face``."""
-    r = face % 13
-    best = 99
-    for path in growth_paths(lo, hi, r):
-        best = min(best, sum(1 for q in path if not pool >> pos_face(suit, q) & 1))
-    return best
+    return min(((path & ~pool).bit_count() for path in path_faces(lo, hi, suit, face)), default=99)
+
+
+def path_faces(lo: int, hi: int, suit: int, face: int) -> tuple[int, ...]:
+    """The faces on each of the :func:`growth_paths` of run ``lo..hi`` of ``suit`` to ``face``,
+    as masks (0: the run's end takes ``face`` as it is)."""
+    out = []
+    for path in growth_paths(lo, hi, face % 13):
+        mask = 0
+        for q in path:
+            mask |= 1 << pos_face(suit, q)
+        out.append(mask)
+    return tuple(out)
 
 
 def deep_placeable(s: ContractState, hand: int, deep: int) -> bool:
@@ -339,25 +347,52 @@ def deep_marks(s: ContractState, hand: int, deep: int) -> Callable[[Cand], bool]
     could be grown to with the whole hand, the go-down itself must give it a place: a meld that
     holds it, a set of three of its rank without its suit, or a run of its suit that the hand's
     other cards and jokers could grow to it (:class:`DeepAfterGoDown` then decides exactly).
+    A meld passes when the hand could fill one of its :func:`deep_paths`.
+    """
+    paths = deep_paths(s, hand, deep)
+    if paths is None:
+        return None
+    pack = s.config.pack
+    faces = pack.faces_of(hand)
+    jokers = (hand & pack.jokers_mask).bit_count()
+
+    def marked(c: Cand) -> bool:
+        left = jokers - c.jokers
+        return any((path & ~faces).bit_count() <= left for path in paths(c))
+
+    return marked
+
+
+def deep_paths(s: ContractState, hand: int, deep: int) -> Callable[[Cand], tuple[int, ...]] | None:
+    """:func:`deep_marks` before counting the hand's cards: for a meld, the faces (masks) it must
+    still be grown by to give the deep card its place in a go-down, one mask for each way
+    (``(0,)``: the meld holds the card or takes it as a lay-off as it is; ``()``: never), or
+    ``None`` where :func:`deep_marks` has no test.
+
+    A go-down kept by :class:`DeepAfterGoDown` then has a meld ``c`` with a mask whose faces the
+    hand still holds after the go-down, but for at most the jokers it keeps (those of the hand
+    less every meld's, ``c``'s own included): the meld that holds the card or takes it, or the
+    run grown to it (its cards are on no path of its own).
     """
     pack = s.config.pack
     face = pack.faces[deep]
     if face == JOKER or table_may_take(s, hand, face):
         return None
     suit = face // 13
-    faces = pack.faces_of(hand)
-    jokers = (hand & pack.jokers_mask).bit_count()
 
-    def marked(c: Cand) -> bool:
+    def paths(c: Cand) -> tuple[int, ...]:
         if c.nat >> face & 1:
-            return True
+            return _AS_IT_IS
         if c.suit < 0:  # a set that takes the card as a lay-off once down
-            return bool(c.ext >> face & 1)
-        if c.spec.jok >> face & 1:
-            return False
-        return c.suit == suit and chain_gaps(c.lo, c.hi, suit, face, faces) <= jokers - c.jokers
+            return _AS_IT_IS if c.ext >> face & 1 else ()
+        if c.suit != suit or c.spec.jok >> face & 1:
+            return ()
+        return path_faces(c.lo, c.hi, suit, face)
 
-    return marked
+    return paths
+
+
+_AS_IT_IS = (0,)
 
 
 class DeepAfterGoDown:

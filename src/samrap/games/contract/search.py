@@ -337,8 +337,10 @@ def _use(used: tuple[int, ...], m: int, layers: tuple[int, ...]) -> tuple[int, .
     return u if _fits(u, layers) else None
 
 
-def _use_cand(used: tuple[int, ...], c: Cand, layers: tuple[int, ...]) -> tuple[int, ...] | None:
-    """:func:`_use` for every natural card of ``c``, repeated faces (:attr:`Cand.more`) too."""
+def use_cand(used: tuple[int, ...], c: Cand, layers: tuple[int, ...]) -> tuple[int, ...] | None:
+    """The faces used (as layers, ``used[i]``: the faces used more than ``i`` times) once ``c``
+    takes its natural cards too, repeated faces (:attr:`Cand.more`) included, or ``None`` when
+    the hand (``layers``) does not hold them all."""
     u = _use(used, c.nat, layers)
     if u is None or not c.more:
         return u
@@ -364,6 +366,12 @@ def runs_compatible(a: Cand, b: Cand, rule: str) -> bool:
     if rule == "different":
         return False
     return a.hi + 1 != b.lo and b.hi + 1 != a.lo
+
+
+def run_clashes(chosen: list[Cand], c: Cand, rule: str) -> bool:
+    """Rules 10 and 27: the run ``c`` may not go down with the melds ``chosen``, which hold a run
+    of its suit (the caller's cheap test, on the chosen runs' suits, comes first)."""
+    return rule == "different" or any(x.suit >= 0 and not runs_compatible(x, c, rule) for x in chosen)
 
 
 class ContractQuery:
@@ -442,7 +450,7 @@ class ContractQuery:
             for c in kind_list:
                 if (c.jokers == 0) if face == 52 else not c.nat >> face & 1:
                     continue
-                used = _use_cand((), c, self.layers)
+                used = use_cand((), c, self.layers)
                 assert used is not None, "a candidate is made of held cards"
                 sets = self.sets - (0 if is_run else 1)
                 runs = self.runs - (1 if is_run else 0)
@@ -504,7 +512,7 @@ class ContractQuery:
             j = jused + c.jokers
             if j > self.jokers:
                 continue
-            u = _use_cand(used, c, self.layers)
+            u = use_cand(used, c, self.layers)
             if u is None:
                 continue
             chosen.append(c)
@@ -542,9 +550,7 @@ class ContractQuery:
             j = jused + c.jokers
             if j > self.jokers:
                 continue
-            if suits >> c.suit & 1 and (
-                rule == "different" or any(x.suit >= 0 and not runs_compatible(x, c, rule) for x in chosen)
-            ):
+            if suits >> c.suit & 1 and run_clashes(chosen, c, rule):
                 continue
             if left == 1:  # the last run: only whether it fits, and no generator for a level below
                 if (hit or i < run_marks) and (not used or not used[0] & c.nat or _fits(_add(used, c.nat), layers)):

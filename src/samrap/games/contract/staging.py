@@ -7,15 +7,29 @@ so each list is short. ``next_melds(s, prefix)`` is the set of ``g[len(prefix)]`
 whole go-downs ``g`` of ``s`` that begin with ``prefix``: every meld listed can still be completed
 into a legal go-down, and choosing a go-down stage by stage reaches exactly the legal go-downs.
 
-This module holds the plain definition (:func:`next_melds_plain`), read off the whole listing;
-:func:`next_melds` is what the listing calls.
+:func:`next_melds_plain` is the definition, read off the whole listing. :func:`next_melds` asks
+the same question without listing whole go-downs: it walks the hand's candidate melds
+(:class:`search.ContractQuery`) in ``Spec.order_key`` order, so a go-down is a non-decreasing
+sequence of candidate indices (a set may repeat when the hand holds its cards twice, and sets
+come before runs), and for each meld that may follow ``prefix`` it looks for *one* completion
+that passes the same rule-30 filters :func:`turn.whole_go_downs` applies, stopping at the first
+(:class:`_Completions`). Deal 7, where going down is going out and the go-downs are the few exact
+covers of the hand, is read off the whole listing.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
+
 from samrap.games.contract.actions import GoDown
+from samrap.games.contract.contracts import LAST_DEAL, contract
+from samrap.games.contract.deepcard import DeepAfterGoDown, deep_paths
+from samrap.games.contract.lookahead import discardable
 from samrap.games.contract.melds import Spec
+from samrap.games.contract.search import Cand, contract_possible, run_clashes, use_cand
 from samrap.games.contract.state import ContractState
+from samrap.games.contract.turn import go_down_ends, go_down_judge, go_down_spare, whole_go_downs
+from samrap.games.contract.turnmoves import go_down_query
 
 __all__ = ["next_melds", "next_melds_plain"]
 
@@ -34,5 +48,282 @@ def next_melds_plain(s: ContractState, prefix: tuple[Spec, ...]) -> list[Spec]:
 
 
 def next_melds(s: ContractState, prefix: tuple[Spec, ...]) -> list[Spec]:
-    """:func:`next_melds_plain`, the listing's entry point."""
-    return next_melds_plain(s, prefix)
+    """:func:`next_melds_plain` without listing whole go-downs (the listing's entry point).
+
+    ``s`` is a state after the draw of a player not down yet, whose hand still holds the cards of
+    ``prefix`` (the melds chosen so far, in ``sort_specs`` order). A prefix that begins no legal
+    go-down (a meld the hand cannot make, out of order, too many of a kind) gets ``[]``.
+    """
+    sets, runs = contract(s.deal)
+    if len(prefix) >= sets + runs:
+        return []
+    cfg = s.config
+    layers, jokers = cfg.pack.face_layers(s.hands[s.current])
+    # The same cheap necessary test as the whole listing: most hands cannot hold the contract.
+    if not contract_possible(layers, jokers, sets, runs, cfg.min_run, cfg.same_suit_runs, cfg.any_suit_sets):
+        return []
+    free = discardable(s)
+    if s.deal == LAST_DEAL:
+        # Going down is going out (rule 17): the go-downs are exact covers of the hand, a few at
+        # most, which the whole listing finds directly (ContractQuery.totals); read them off.
+        return _read_off(whole_go_downs(s, free), prefix)
+    return _Completions(s, free).next_melds(prefix)
+
+
+def _read_off(legal: Sequence[object], prefix: tuple[Spec, ...]) -> list[Spec]:
+    """The melds after ``prefix`` in the go-downs of ``legal`` (each once, in order)."""
+    i = len(prefix)
+    seen: set[Spec] = set()
+    for a in legal:
+        if isinstance(a, GoDown) and a.melds[:i] == prefix and len(a.melds) > i:
+            seen.add(a.melds[i])
+    return sorted(seen, key=Spec.order_key)
+
+
+def _key(c: Cand) -> tuple[int, int, int]:
+    return c.key
+
+
+#: What the leaves of :meth:`_Completions.exists` ask (see :class:`_Completions`).
+_JUDGE, _QUICK, _FULL = 0, 1, 2
+
+#: A step of the walk: ``(start, sets left, runs left, used layers, jokers used, run suits,
+#: marks)``; ``marks`` is ``None`` once a marked meld is chosen (or when there are no marks),
+#: else the marked candidates that may still come (:meth:`_Completions._marks_left`).
+_Step = tuple[int, int, int, tuple[int, ...], int, int, tuple[int, ...] | None]
+
+
+class _Completions:
+    """The go-downs of one state (deals 1-6) as paths through its sorted candidate melds.
+
+    ``cands`` is the query's sets then runs, each by ``Spec.order_key`` (the order of a go-down's
+    melds, :func:`melds.sort_specs`); a go-down is a non-decreasing sequence of indices with
+    ``sets`` indices below ``n_sets`` and ``runs`` above, fitting the hand's face layers and
+    jokers (:func:`search.use_cand`) with runs that may go down together (:func:`run_clashes`):
+    exactly the choices of :meth:`ContractQuery.chosen`, each once.
+
+    A complete path is kept as :func:`turn.whole_go_downs` keeps its go-down:
+
+    * the deep card the turn's only duty (:func:`turn.go_down_judge`): a meld passing
+      :func:`deepcard.deep_marks` (when there is that test) and :meth:`DeepAfterGoDown.ok`
+      (mode ``_JUDGE``). Until a marked meld is chosen, a path carries the marked candidates
+      that could still give the deep card its place with the cards and jokers it has left
+      (:meth:`_marks_left`, by :func:`deepcard.deep_paths`), and tries an unmarked candidate only
+      while one of those could still follow it (:meth:`_indices`): that drops only paths the
+      judge would reject;
+    * otherwise :func:`turn.go_down_ends`: a spare discardable card after the go-down
+      (:func:`turn.go_down_spare`, no successor built), else the successor's rule-30 search.
+      Nearly every go-down leaves a spare card, so a meld is first tried with the spare test
+      alone (``_QUICK``), and only when no completion passes that and some completion exists
+      with the whole test (``_FULL``): equal to asking the whole test at once.
+    """
+
+    __slots__ = (
+        "cands",
+        "free",
+        "hand_jokers",
+        "is_marked",
+        "judge",
+        "layers",
+        "mode",
+        "n_sets",
+        "paths",
+        "reached",
+        "rule",
+        "runs",
+        "s",
+        "sets",
+        "suit_end",
+    )
+
+    def __init__(self, s: ContractState, free: int) -> None:
+        q = go_down_query(s, minimal=False)
+        self.s = s
+        self.free = free
+        self.layers = q.layers
+        self.hand_jokers = q.jokers
+        self.sets = q.sets
+        self.runs = q.runs
+        self.rule = q.run_rule
+        self.n_sets = len(q.setc)
+        self.cands: tuple[Cand, ...] = (*sorted(q.setc, key=_key), *sorted(q.runc, key=_key))
+        # Runs of one suit lie together, suits in order (a run's natural faces are within its
+        # suit's 13 bits, and keys compare those faces as numbers): ``suit_end[su]`` is the index
+        # of the first run of a suit after ``su``. With runs of different suits (rule 10) the
+        # runs after one of suit ``su`` start there.
+        self.suit_end = [len(self.cands)] * 4
+        for k in range(len(self.cands) - 1, self.n_sets - 1, -1):
+            for su in range(self.cands[k].suit):
+                self.suit_end[su] = k
+        judge: DeepAfterGoDown | None
+        marked: Callable[[Cand], bool] | None
+        judge, marked = go_down_judge(s, free)
+        self.judge = judge
+        self.mode = _QUICK if judge is None else _JUDGE
+        self.reached = False
+        self.is_marked: tuple[bool, ...] = ()
+        self.paths: tuple[tuple[int, ...], ...] = ()
+        if marked is not None:
+            paths = deep_paths(s, s.hands[s.current], s.deep)
+            assert paths is not None, "deep_paths has a test exactly when deep_marks has"
+            self.paths = tuple(paths(c) for c in self.cands)
+            self.is_marked = tuple(marked(c) for c in self.cands)
+
+    def next_melds(self, prefix: tuple[Spec, ...]) -> list[Spec]:
+        """:func:`next_melds` of this state."""
+        cands = self.cands
+        marks = tuple(k for k, m in enumerate(self.is_marked) if m) if self.is_marked else None
+        step: _Step | None = (0, self.sets, self.runs, (), 0, 0, marks)
+        chosen: list[Cand] = []
+        if prefix:
+            index = {c.spec: k for k, c in enumerate(cands)}
+            for spec in prefix:
+                k = index.get(spec, -1)
+                if k < 0 or step is None:
+                    return []
+                step = self._step(chosen, step, k, step[6])
+                chosen.append(cands[k])
+            if step is None:
+                return []
+        assert step is not None
+        out: list[Spec] = []
+        ks, marks = self._indices(step)
+        for k in ks:
+            after = self._step(chosen, step, k, marks)
+            if after is None:
+                continue
+            chosen.append(cands[k])
+            if self._completes(chosen, after):
+                out.append(cands[k].spec)
+            chosen.pop()
+        return out
+
+    def _completes(self, chosen: list[Cand], step: _Step) -> bool:
+        """Some completion of ``chosen`` is kept (the two passes of the class docstring)."""
+        if self.mode == _JUDGE:
+            return self.exists(chosen, step)
+        self.mode = _QUICK
+        self.reached = False
+        if self.exists(chosen, step):
+            return True
+        if not self.reached:  # no completion at all
+            return False
+        self.mode = _FULL
+        try:
+            return self.exists(chosen, step)
+        finally:
+            self.mode = _QUICK
+
+    def _step(self, chosen: list[Cand], step: _Step, k: int, marks: tuple[int, ...] | None) -> _Step | None:
+        """The walk after choosing candidate ``k`` next, or ``None`` when no go-down has it next:
+        out of order, of a kind no longer wanted, jokers or natural cards the hand lacks, or a
+        run that may not go down with the runs chosen (rules 10, 27). ``marks``: those the
+        path may still add (:meth:`_indices`)."""
+        start, sets, runs, used, jused, suits, _ = step
+        if k < start:
+            return None
+        c = self.cands[k]
+        is_run = k >= self.n_sets
+        if (is_run and (sets or not runs)) or (not is_run and not sets):
+            return None
+        j = jused + c.jokers
+        if j > self.hand_jokers:
+            return None
+        if is_run and suits >> c.suit & 1 and run_clashes(chosen, c, self.rule):
+            return None
+        u = use_cand(used, c, self.layers)
+        if u is None:
+            return None
+        if marks is not None and self.is_marked[k]:
+            marks = None
+        if is_run:
+            return (k, sets, runs - 1, u, j, suits | 1 << c.suit, marks)
+        return (k, sets - 1, runs, u, j, suits, marks)
+
+    def exists(self, chosen: list[Cand], step: _Step) -> bool:
+        """Some completion of the path ``chosen`` (walked to ``step``) passes the leaf test."""
+        if not step[1] and not step[2]:
+            return self._leaf(chosen, step)
+        cands = self.cands
+        ks, marks = self._indices(step)
+        for k in ks:
+            after = self._step(chosen, step, k, marks)
+            if after is None:
+                continue
+            chosen.append(cands[k])
+            ok = self.exists(chosen, after)
+            chosen.pop()
+            if ok:
+                return True
+        return False
+
+    def _leaf(self, chosen: list[Cand], step: _Step) -> bool:
+        """Whether the whole listing keeps the go-down ``chosen`` (in ``sort_specs`` order)."""
+        used, jused = step[3][0], step[4]
+        if self.mode == _JUDGE:
+            assert self.judge is not None
+            return step[6] is None and self.judge.ok(chosen)
+        self.reached = True
+        if self.mode == _QUICK:
+            return go_down_spare(self.s, self.free, used, jused) != 0
+        return go_down_ends(self.s, GoDown(tuple(c.spec for c in chosen)), self.free, used, jused)
+
+    def _indices(self, step: _Step) -> tuple[Sequence[int], tuple[int, ...] | None]:
+        """The candidates worth trying next after ``step``, in order, and the marks the path may
+        still add (``None``: a marked meld is chosen, or there are no marks).
+
+        Sets while sets are wanted, then runs; with runs of different suits (rule 10), only the
+        suits after the last run's. With no marked meld chosen yet, only the marks the path may
+        still add (:meth:`_marks_left`), and an unmarked candidate ``k`` only while one of them
+        could still follow it: a later set when two or more sets are still wanted, any run when
+        a run is, a later run when two or more runs are.
+        """
+        start, sets, runs, used, jused, suits, marks = step
+        if sets:
+            lo, hi = start, self.n_sets
+        else:
+            lo, hi = max(start, self.n_sets), len(self.cands)
+            if suits and self.rule == "different":
+                lo = max(lo, self.suit_end[suits.bit_length() - 1])
+        if marks is None or lo >= hi:
+            return range(lo, hi), marks
+        left = self._marks_left(marks, lo, used, jused)
+        if not left:
+            return (), left
+        last_run = left[-1] if left[-1] >= self.n_sets else -1
+        if sets:
+            if runs and last_run >= 0:
+                return range(lo, hi), left
+            last_set = max((k for k in left if k < self.n_sets), default=-1)
+            limit = last_set if sets >= 2 else -1
+        else:
+            limit = last_run if runs >= 2 else -1
+        out = list(range(lo, min(hi, limit)))
+        out += (k for k in left if max(lo, limit) <= k < hi)
+        return out, left
+
+    def _marks_left(self, marks: tuple[int, ...], lo: int, used: tuple[int, ...], jused: int) -> tuple[int, ...]:
+        """The marked candidates from ``lo`` on that a path having used ``used`` and ``jused``
+        jokers may still add to give the deep card its place: the hand still holds its natural
+        cards, and, besides its jokers, the cards of one of its :func:`deepcard.deep_paths` but
+        for as many as the jokers left. Cards and jokers only get fewer along a path, so a mark
+        dropped here can come at no later step either.
+        """
+        layers, cands, paths = self.layers, self.cands, self.paths
+        avail = 0  # the faces held more often than used
+        for i, lay in enumerate(layers):
+            avail |= lay & ~used[i] if i < len(used) else lay
+        spare = self.hand_jokers - jused
+        out = []
+        for k in marks:
+            if k < lo:
+                continue
+            c = cands[k]
+            left = spare - c.jokers
+            if left < 0 or c.nat & ~avail or (c.more and use_cand(used, c, layers) is None):
+                continue
+            for path in paths[k]:
+                if (path & ~avail).bit_count() <= left:
+                    out.append(k)
+                    break
+        return tuple(out)

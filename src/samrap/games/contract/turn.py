@@ -9,6 +9,8 @@ turn's only duty the go-downs are judged by :mod:`deepcard` from their melds alo
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from samrap.games.contract.actions import (
     DISCARDS,
     ContractAction,
@@ -22,14 +24,16 @@ from samrap.games.contract.contracts import LAST_DEAL, contract
 from samrap.games.contract.deepcard import DeepAfterGoDown, DeepAfterLayOff, deep_marks, deep_only
 from samrap.games.contract.lookahead import is_finishable, phys_of_faces, spare_after
 from samrap.games.contract.melds import table_summary
-from samrap.games.contract.search import contract_possible, keyed
+from samrap.games.contract.search import Cand, contract_possible, keyed
 from samrap.games.contract.state import ContractState
 from samrap.games.contract.transitions import apply_unchecked
 from samrap.games.contract.turnmoves import go_down_query, table_moves
 
 
-def play_actions(s: ContractState) -> list[ContractAction]:
-    """The legal actions after the draw, in ``sort_key`` order.
+def play_actions(s: ContractState, go_downs: bool = True) -> list[ContractAction]:
+    """The legal actions after the draw, in ``sort_key`` order; without ``go_downs``, a player not
+    down yet gets no go-downs (only the discards), for :func:`rules.legal_actions`, which offers
+    them a meld at a time (:mod:`staging`) rather than listing them whole.
 
     Most moves leave a spare discardable card of another face, which settles rule 30 without
     building the successor; so does a move that itself meets the turn's duties (puts the deep
@@ -47,7 +51,7 @@ def play_actions(s: ContractState) -> list[ContractAction]:
     else:
         free = hand
     if not s.down >> p & 1:
-        out = _go_downs(s, free)
+        out = whole_go_downs(s, free) if go_downs else []
     elif s.deal != LAST_DEAL and (cfg.melds_after_down or _fits_table(s, hand)):
         out = _table_actions(s, free)
     else:
@@ -66,10 +70,9 @@ def play_actions(s: ContractState) -> list[ContractAction]:
     return out
 
 
-def _go_downs(s: ContractState, free: int) -> list[ContractAction]:
+def whole_go_downs(s: ContractState, free: int) -> list[ContractAction]:
     """The legal go-downs (rule 30 checked), in ``sort_key`` order; ``free`` is :func:`discardable`."""
     hand = s.hands[s.current]
-    deep = s.deep
     cfg = s.config
     layers, jokers = cfg.pack.face_layers(hand)
     sets, runs = contract(s.deal)
@@ -85,17 +88,11 @@ def _go_downs(s: ContractState, free: int) -> list[ContractAction]:
             for spec in g:
                 used |= spec.nat
                 jokers += spec.jok.bit_count()
-            if _go_down_ends(s, gd, free, used, jokers):
+            if go_down_ends(s, gd, free, used, jokers):
                 gds.append(gd)
         gds.sort(key=sort_key)
         return gds
-    # The deep card the only duty (no exchange before going down, rule 26): whether the turn can
-    # end after a go-down is decided from the go-down alone (:class:`DeepAfterGoDown`).
-    judge = None
-    marked = None
-    if not free and deep >= 0 and hand >> deep & 1 and not s.pending & hand and deep_only(s):
-        judge = DeepAfterGoDown(s, hand, deep)
-        marked = deep_marks(s, hand, deep)
+    judge, marked = go_down_judge(s, free)
     out: list[tuple[tuple[tuple[int, int, int], ...], GoDown]] = []
     for chosen in q.chosen(marked):
         if judge is not None:
@@ -110,23 +107,46 @@ def _go_downs(s: ContractState, free: int) -> list[ContractAction]:
         for c in chosen:
             used |= c.nat
             jokers += c.jokers
-        if _go_down_ends(s, gd, free, used, jokers):
+        if go_down_ends(s, gd, free, used, jokers):
             out.append((key, gd))
     out.sort(key=_first)
     return [gd for _, gd in out]  # (the key orders go-downs of one contract as sort_key does)
 
 
-def _go_down_ends(s: ContractState, gd: GoDown, free: int, used: int, jokers: int) -> bool:
-    """Rule 30 for a go-down melding faces ``used`` and ``jokers`` jokers: a discardable card
-    (``free``, :func:`discardable`) is left over, or the rest of the turn can still end."""
-    pack = s.config.pack
+#: The old name, which tests/games/contract/test_rule30_fast.py calls.
+_go_downs = whole_go_downs
+
+
+def go_down_judge(s: ContractState, free: int) -> tuple[DeepAfterGoDown | None, Callable[[Cand], bool] | None]:
+    """How rule 30 is asked of the go-downs of the player in turn (deals 1-6; ``free`` is
+    :func:`discardable`): with the deep card as the turn's only duty (no exchange before going
+    down, rule 26) by :class:`DeepAfterGoDown` from the go-down's melds alone, and then only the
+    go-downs with a meld ``marked`` accepts are listed (:func:`deep_marks`; ``None``: all);
+    otherwise ``(None, None)``, and :func:`go_down_ends` decides."""
+    hand = s.hands[s.current]
+    deep = s.deep
+    if not free and deep >= 0 and hand >> deep & 1 and not s.pending & hand and deep_only(s):
+        return DeepAfterGoDown(s, hand, deep), deep_marks(s, hand, deep)
+    return None, None
+
+
+def go_down_spare(s: ContractState, free: int, used: int, jokers: int) -> int:
+    """Cards surely discardable after a go-down melding faces ``used`` and ``jokers`` jokers
+    (``free``: :func:`discardable`), or 0 when that is not sure: the quick half of
+    :func:`go_down_ends` (rule 30), which needs no successor."""
     if free:
+        pack = s.config.pack
         spare = free & ~phys_of_faces(pack.face_masks, used)
         if jokers:
             spare &= ~pack.jokers_mask
-    else:
-        spare = spare_after(s, used, jokers)
-    return spare != 0 or is_finishable(apply_unchecked(s, gd))
+        return spare
+    return spare_after(s, used, jokers)
+
+
+def go_down_ends(s: ContractState, gd: GoDown, free: int, used: int, jokers: int) -> bool:
+    """Rule 30 for a go-down melding faces ``used`` and ``jokers`` jokers: a discardable card
+    (``free``, :func:`discardable`) is left over, or the rest of the turn can still end."""
+    return go_down_spare(s, free, used, jokers) != 0 or is_finishable(apply_unchecked(s, gd))
 
 
 def _first(pair: tuple[tuple[tuple[int, int, int], ...], GoDown]) -> tuple[tuple[int, int, int], ...]:
