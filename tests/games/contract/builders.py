@@ -129,7 +129,7 @@ def act(s: ContractState, *texts: str) -> ContractState:
 
 
 def legal(s: ContractState) -> set[str]:
-    return {a.text() for a in rules.legal_actions(s)}
+    return {a.text() for a in rules.legal_moves(s)}
 
 
 def legal_of(s: ContractState, kind: str) -> set[str]:

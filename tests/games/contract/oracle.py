@@ -1,6 +1,6 @@
 """A naive oracle for Contract Rummy's legal actions, for perft and consistency tests.
 
-It never calls ``rules.legal_actions``, ``turn``, ``pickups`` or ``search``. It re-reads the
+It never calls ``rules.legal_moves``, ``turn``, ``pickups`` or ``search``. It re-reads the
 rules page and enumerates by brute force: every subset of the hand's faces within one suit or one
 rank, plus every way for the jokers in hand to stand for other faces of that suit or rank, judged
 by a naive meld test written from rules 3, 8, 9 and 26; every combination of those melds for a

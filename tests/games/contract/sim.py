@@ -29,5 +29,5 @@ def deal_states(config: str | ContractConfig, seed: int, eager: bool = True) -> 
     s = game.new_game(seed=seed, deal_number=rng.randint(1, 7), dealer=rng.randrange(cfg.players))
     yield s
     while not game.is_terminal(s):
-        s = game.apply_unchecked(s, choose(rng, game.legal_actions(s), eager))
+        s = game.apply_unchecked(s, choose(rng, game.legal_moves(s), eager))
         yield s

@@ -51,7 +51,7 @@ def render(cfg: str, deal: int, seed: int) -> str:
     ]
     step = 0
     while not game.is_terminal(s):
-        legal = game.legal_actions(s)
+        legal = game.legal_moves(s)
         a = choose(rng, legal, eager=True)
         mover = game.current_player(s)
         lines += [

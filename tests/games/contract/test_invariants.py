@@ -5,7 +5,7 @@ presets at 3, 4 and 5 players and under option mixes; at every step we assert:
 
 - card conservation: each physical card is in exactly one zone (hands, stock, pile, table melds),
   ``known`` and ``pending`` lie in the right hands, and every meld is a valid set or run;
-- ``legal_actions`` is non-empty unless the deal is over, in ``sort_key`` order, without repeats;
+- ``legal_moves`` is non-empty unless the deal is over, in ``sort_key`` order, without repeats;
 - the chosen action goes through checked ``apply`` to the same state as ``apply_unchecked``;
 - in the "full" deals, every legal action applies, and random candidate actions (mutated legal
   ones, random faces, targets and depths) are accepted by ``apply`` exactly when they are legal;
@@ -129,7 +129,7 @@ def play(config: str, seed: int, full: bool) -> int:
         check_invariants(s)
         if full or steps % 8 == 0 or game.is_terminal(s):
             assert ContractState.from_string(s.to_string()) == s
-        legal = game.legal_actions(s)
+        legal = game.legal_moves(s)
         if game.is_terminal(s):
             assert legal == [] and game.current_player(s) == -1
             with pytest.raises(IllegalActionError):

@@ -12,7 +12,7 @@ none, so it adds 0 for ``d > 0``); every draw, claim answer, go-down, lay-off, e
 is one step. On a mismatch the test prints the sorted per-action "divide".
 
 The oracle (``oracle.py``) never calls the engine's move generation: at every node up to
-``ORACLE_DEPTH`` its brute-force legal set must equal ``rules.legal_actions``, and checked
+``ORACLE_DEPTH`` its brute-force legal set must equal ``rules.legal_moves``, and checked
 ``rules.apply`` must accept exactly that set among the oracle's superset of candidates.
 Regenerate the file after a deliberate rules change with
 ``python -m tests.games.contract.test_perft --write`` and read the diff.
@@ -68,14 +68,14 @@ def read_perft(path: Path = PERFT_FILE) -> list[PerftCase]:
 def perft(s: ContractState, depth: int) -> int:
     if depth == 0:
         return 1
-    legal = rules.legal_actions(s)
+    legal = rules.legal_moves(s)
     if depth == 1:
         return len(legal)
     return sum(perft(rules.apply_unchecked(s, a), depth - 1) for a in legal)
 
 
 def divide(s: ContractState, depth: int) -> list[str]:
-    return sorted(f"{a.text()}: {perft(rules.apply_unchecked(s, a), depth - 1)}" for a in rules.legal_actions(s))
+    return sorted(f"{a.text()}: {perft(rules.apply_unchecked(s, a), depth - 1)}" for a in rules.legal_moves(s))
 
 
 CASES = read_perft() if PERFT_FILE.exists() else []
@@ -108,7 +108,7 @@ def _oracle_nodes(s: ContractState, depth: int) -> list[ContractState]:
     out = [s]
     frontier = [s]
     for _ in range(depth):
-        frontier = [rules.apply_unchecked(t, a) for t in frontier for a in rules.legal_actions(t)]
+        frontier = [rules.apply_unchecked(t, a) for t in frontier for a in rules.legal_moves(t)]
         out.extend(frontier)
     return out
 
@@ -119,7 +119,7 @@ def test_perft_against_the_oracle(case: PerftCase) -> None:
     for node in _oracle_nodes(s, ORACLE_DEPTH):
         oracle = Oracle(node)
         want = oracle.legal()
-        got = set(rules.legal_actions(node))
+        got = set(rules.legal_moves(node))
         assert got == want, (
             f"{case.name}: engine-only {sorted(a.text() for a in got - want)}, "
             f"oracle-only {sorted(a.text() for a in want - got)}\n{node.to_string()}"
@@ -276,7 +276,7 @@ def _positions() -> list[tuple[str, str, ContractState] | tuple[str, str, Contra
 def write_perft(path: Path = PERFT_FILE, max_nodes: int = 60_000, max_depth: int = 6) -> None:
     lines = [
         "# Contract Rummy perft: legal action sequences of each length from fixed positions (stock order",
-        "# and reshuffle seed included). Counts come from rules.legal_actions, cross-checked to depth 2",
+        "# and reshuffle seed included). Counts come from rules.legal_moves, cross-checked to depth 2",
         "# against the naive oracle in tests/games/contract/oracle.py. Depths above 3,000 leaves run only",
         "# with -m slow. Regenerate: python -m tests.games.contract.test_perft --write",
     ]

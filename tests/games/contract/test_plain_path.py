@@ -27,7 +27,7 @@ from samrap.games.contract.cards import bits
 from samrap.games.contract.contracts import LAST_DEAL, contract
 from samrap.games.contract.lookahead import discardable
 from samrap.games.contract.notation import check_state
-from samrap.games.contract.rules import legal_actions
+from samrap.games.contract.rules import legal_moves
 from samrap.games.contract.search import ContractQuery
 from samrap.games.contract.state import DRAW_PHASE, OVER_PHASE, PLAY_PHASE, ContractState
 from samrap.games.contract.transitions import apply_unchecked
@@ -111,7 +111,7 @@ def _check_deal(cfg: ContractConfig, deal: int, seed: int, kinds: Counter[str]) 
     s = game.new_game(seed=seed, deal_number=deal, dealer=rng.randrange(cfg.players))
     eager = seed % 2 == 0
     while s.phase is not OVER_PHASE:
-        legal = legal_actions(s)
+        legal = legal_moves(s)
         if s.phase in (DRAW_PHASE, PLAY_PHASE):
             want = plain_legal(s)
             assert legal == want, (
@@ -166,7 +166,7 @@ def test_a_deep_pickup_may_use_two_jokers_exchanged_for_one_face() -> None:
     """Rules 12, 16, 24: the deep card may reach the table through a run grown with jokers that
     exchanges free, and two jokers standing for the same face are two jokers."""
     s = ContractState.from_string(TWO_JOKERS_ONE_FACE)
-    legal = legal_actions(s)
+    legal = legal_moves(s)
     assert pickup(2) in legal
     assert legal == plain_legal(s)
 
@@ -233,7 +233,7 @@ def test_deep_pickups_with_two_jokers_standing_for_one_face_equal_the_plain_path
     deep = 0
     for _ in range(60):
         s = _reshuffled(base, rng)
-        legal = legal_actions(s)
+        legal = legal_moves(s)
         assert legal == plain_legal(s), s.to_string()
         deep += sum(1 for a in legal if isinstance(a, PickUp) and a.depth > 0)
     assert deep >= 30, deep

@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 
 from samrap.games.contract.actions import sort_key
-from samrap.games.contract.rules import legal_actions
+from samrap.games.contract.rules import legal_moves
 from samrap.games.contract.state import ContractState
 
 DATA = Path(__file__).parents[3] / "bench" / "data" / "contract_slow_positions.txt"
@@ -38,7 +38,7 @@ BIG = (2, 4, 5, 7, 8)
 def _check(line: int) -> None:
     _, count, text = DATA.read_text().splitlines()[line - 1].split(" ", 2)
     s = ContractState.from_string(text.removeprefix("legal | "))
-    legal = [sort_key(a) for a in legal_actions(s)]
+    legal = [sort_key(a) for a in legal_moves(s)]
     want_count, want_digest = EXPECTED[line]
     assert len(legal) == want_count == int(count)
     assert hashlib.sha256(repr(legal).encode()).hexdigest()[:16] == want_digest

@@ -8,7 +8,7 @@ import random
 import pytest
 
 from samrap.games.contract import ContractConfig, ContractGame
-from samrap.games.contract.actions import Claim, Discard, Draw, GoDown, LayOff, Meld, Pass, PickUp
+from samrap.games.contract.actions import Claim, Discard, Draw, GoDown, GoDownMeld, LayOff, Meld, Pass, PickUp
 from samrap.games.contract.state import ContractState, field_index
 
 #: The field order. A change here is deliberate: the transitions follow it by themselves (named
@@ -36,6 +36,7 @@ FIELDS = (
     "turns",
     "scores",
     "out",
+    "staging",
 )
 
 #: What each transition built from named positions may change (rules 12-19, 25, 28).
@@ -49,6 +50,8 @@ ALLOWED: dict[type, set[str]] = {
     LayOff: {"phase", "hands", "known", "melds", "deep", "pending", "out"},
     Meld: {"phase", "hands", "known", "melds", "deep", "pending", "out"},
     GoDown: {"phase", "hands", "known", "melds", "down", "went_down", "deep", "pending", "out"},
+    # a go-down a meld at a time: only ``staging`` until its last meld, which is the GoDown (rule 22)
+    GoDownMeld: {"phase", "hands", "known", "melds", "down", "went_down", "deep", "pending", "out", "staging"},
     Claim: {"phase", "claimer", "hands", "known", "stock", "pile", "buys", "went_down", "forbid", "deep", "pending"},
     Pass: {"phase", "claimer", "hands", "stock", "went_down", "forbid", "deep", "pending", "out"},
 }
@@ -65,6 +68,13 @@ def test_field_index_names_each_position() -> None:
         field_index("pendng")
 
 
+def test_staging_is_the_last_field() -> None:
+    """``rules`` and ``transitions`` read ``s.staging`` as ``s[-1]`` on their hot paths."""
+    s = ContractGame(ContractConfig(players=3)).new_game(seed=1)
+    assert FIELDS[-1] == "staging" and s[-1] is s.staging == ()
+
+
+@pytest.mark.parametrize("actions", [False, True], ids=["moves", "actions"])
 @pytest.mark.parametrize(
     "config",
     [
@@ -72,16 +82,17 @@ def test_field_index_names_each_position() -> None:
         ContractConfig.from_string("contract(preset=liverpool,players=4,pickup=deep,melds_after_down=true)"),
     ],
 )
-def test_hot_transitions_change_only_their_fields(config: ContractConfig) -> None:
+def test_hot_transitions_change_only_their_fields(config: ContractConfig, actions: bool) -> None:
     """Draws, pick-ups, discards, lay-offs, melds, go-downs, buys and passes (built from named
-    positions) are named tuples of the right type and change only the fields they may."""
+    positions) are named tuples of the right type and change only the fields they may; stepped
+    by ``legal_actions`` a go-down comes a meld at a time (G+), by ``legal_moves`` whole (G)."""
     game = ContractGame(config)
     rng = random.Random(7)
     seen = set()
     for seed in range(8):
         s = game.new_game(seed=seed, deal_number=1 + seed % 7)
         while not game.is_terminal(s):
-            legal = game.legal_actions(s)
+            legal = game.legal_actions(s) if actions else game.legal_moves(s)
             keen = [a for a in legal if not isinstance(a, Discard | Draw)]
             a = rng.choice(keen if keen and rng.random() < 0.7 else legal)
             after = game.apply_unchecked(s, a)
@@ -91,5 +102,6 @@ def test_hot_transitions_change_only_their_fields(config: ContractConfig) -> Non
                 changed = {n for n in FIELDS if getattr(after, n) != getattr(s, n)}
                 assert changed <= ALLOWED[type(a)], (a.text(), changed - ALLOWED[type(a)])
             s = after
-    unseen = ({Claim, Pass} if not config.buying else set()) | ({Meld} if not config.melds_after_down else set())
+    unseen: set[type] = {GoDown if actions else GoDownMeld}
+    unseen |= ({Claim, Pass} if not config.buying else set()) | ({Meld} if not config.melds_after_down else set())
     assert seen == set(ALLOWED) - unseen, seen

@@ -1,7 +1,7 @@
 """Differential traces: whole random deals hashed, so speed work cannot change behaviour unseen.
 
 For each config a seeded player (uniform random, like the playout benchmark, or ``sim.choose``'s
-eager one) plays deals of every deal number; every step's ``legal_actions`` texts *in order* and
+eager one) plays deals of every deal number; every step's ``legal_moves`` texts *in order* and
 the chosen action, and every deal's final position string, go into one SHA-256 per config. The
 digests below were recorded from the engine before it was optimised; any change to legal sets,
 their order, or what an action does shows up as a changed digest. ``python -m
@@ -20,7 +20,7 @@ from pathlib import Path
 import pytest
 
 from samrap.games.contract import ContractConfig, ContractGame
-from samrap.games.contract.rules import legal_actions
+from samrap.games.contract.rules import legal_moves
 from samrap.games.contract.state import Phase
 from samrap.games.contract.transitions import apply_unchecked
 from tests.games.contract.sim import choose
@@ -66,7 +66,7 @@ def trace_lines(config: str, deals: int) -> Iterator[str]:
         s = game.new_game(seed=rng.getrandbits(32), deal_number=1 + i % 7, dealer=rng.randrange(cfg.players))
         yield f"deal {i} {s.to_string()}"
         while s.phase is not Phase.OVER:
-            legal = legal_actions(s)
+            legal = legal_moves(s)
             a = choose(rng, legal, eager) if eager else rng.choice(legal)
             yield " | ".join(b.text() for b in legal) + " => " + a.text()
             s = apply_unchecked(s, a)

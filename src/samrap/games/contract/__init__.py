@@ -14,10 +14,16 @@ Modules, one concept each: ``cards`` (physical cards of a multi-deck pack and th
 the table), ``search`` (candidate melds and go-downs in a hand), ``actions`` (typed actions and
 their text), ``state``, ``transitions`` (the deal and unchecked apply), ``turnmoves`` (the unchecked
 moves after the draw), ``deepcard`` (the deep card's duty), ``lookahead`` (rule 30), ``turn`` (the
-listing after the draw), ``pickups`` (the draw), ``rules`` (legal actions and
-checked apply), ``scoring``, ``observe`` (views and resampling), ``notation`` (position
+listing after the draw), ``pickups`` (the draw), ``staging`` (a go-down's next melds), ``rules``
+(legal moves, legal actions and checked apply), ``scoring``, ``observe`` (views and resampling), ``notation`` (position
 strings), ``render`` (text for people), ``game`` (the facade), ``match``.
 ``docs/notation-contract.md`` describes every text format.
+
+Two listings (``rules``): ``legal_moves`` lists every move as the rules and records write it, a
+go-down whole (``G a b``, rule 22); ``legal_actions`` lists decision steps, the same but with a
+go-down chosen one meld at a time (``G+ a``, ``GoDownMeld``; the chosen melds wait in
+``ContractState.staging``, cards still in hand, and the last one is the whole go-down), so that
+every list stays short.
 
 Zones hold physical cards so card conservation can be checked; melds and actions speak of faces.
 The empty-stock reshuffle is a shuffle seeded from the deal's ``seed`` and the reshuffle count, so
@@ -59,6 +65,7 @@ from samrap.games.contract.actions import (
     Draw,
     Exchange,
     GoDown,
+    GoDownMeld,
     LayOff,
     Meld,
     Pass,
@@ -88,6 +95,7 @@ __all__ = [
     "Draw",
     "Exchange",
     "GoDown",
+    "GoDownMeld",
     "LayOff",
     "LedgerItem",
     "Meld",

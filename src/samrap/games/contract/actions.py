@@ -10,6 +10,7 @@ Text forms::
     C                        claim (buy) the declined top discard (liverpool)
     -                        pass the claim
     G 7c7d*7h 5s6s*7s8s      go down with exactly the contract (rule 13); *7h is a joker as 7h
+    G+ 7c7d*7h               choose the next meld of a go-down put down a meld at a time (rule 22)
     M 7c7d7h                 put down a new meld after going down (option melds_after_down)
     L 8h>2                   lay 8h off on table meld 2 (melds numbered from 0 in order put down)
     L *9h>2                  lay a joker off on meld 2 as 9h
@@ -71,6 +72,23 @@ class GoDown:
 
 
 @dataclass(frozen=True, slots=True)
+class GoDownMeld:
+    """Choose the next meld of a go-down put down a meld at a time (``rules.legal_actions``).
+
+    Rule 22 makes the whole contract one move (:class:`GoDown`, what ``rules.legal_moves`` and
+    the records write); a program choosing among tens of thousands of go-downs chooses one meld
+    at a time instead, in ``Spec.order_key`` order (sets first), so each list is short. The
+    chosen melds wait in ``ContractState.staging``, their cards still in the hand, until the
+    last one puts the whole go-down on the table at once.
+    """
+
+    meld: Spec
+
+    def text(self) -> str:
+        return f"G+ {self.meld.text()}"
+
+
+@dataclass(frozen=True, slots=True)
 class Meld:
     meld: Spec
 
@@ -111,7 +129,7 @@ class Discard:
         return f"X {face_str(self.face)}"
 
 
-ContractAction: TypeAlias = Draw | PickUp | Claim | Pass | GoDown | Meld | LayOff | Exchange | Discard
+ContractAction: TypeAlias = Draw | PickUp | Claim | Pass | GoDown | GoDownMeld | Meld | LayOff | Exchange | Discard
 
 DRAW = Draw()
 CLAIM = Claim()
@@ -148,6 +166,8 @@ def sort_key(a: ContractAction) -> tuple[int, ...]:
             return (3,)
         case GoDown(melds=ms):
             return (4, len(ms), *(x for m in ms for x in m.order_key()))
+        case GoDownMeld(meld=m):  # before every whole go-down (a contract has two melds or more)
+            return (4, 0, *m.order_key())
         case Meld(meld=m):
             return (5, *m.order_key()[1:])
         case LayOff(face=f, target=t, joker=j):
@@ -183,6 +203,8 @@ def parse_action(text: str) -> ContractAction:
             return PickUp(int(h[1:] or "0"))
         if h == "G" and rest:
             return GoDown(sort_specs(parse_spec(tok) for tok in rest.split(" ")))
+        if h == "G+" and rest and " " not in rest:
+            return GoDownMeld(parse_spec(rest))
         if h == "M" and rest and " " not in rest:
             return Meld(parse_spec(rest))
         if h in ("L", "E") and rest:
@@ -200,7 +222,7 @@ def parse_action(text: str) -> ContractAction:
     except InvalidNotationError as e:
         raise InvalidNotationError(f"{e} (in action {text!r})") from None
     raise InvalidNotationError(
-        f"not a Contract Rummy action: {text!r} (D, P, P<depth>, C, -, G <melds>, M <meld>, "
+        f"not a Contract Rummy action: {text!r} (D, P, P<depth>, C, -, G <melds>, G+ <meld>, M <meld>, "
         "L <card>><meld>, E <card>><meld>, X <card>)"
     )
 

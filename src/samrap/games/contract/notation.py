@@ -11,7 +11,10 @@ Cards are physical (``7h`` deck 0, ``7h'`` deck 1, ``*0`` joker 0; see :mod:`car
 other sets are sorted by face; the stock is in draw order and the pile oldest first. A meld is
 ``owner:cards`` in meld order, its jokers written ``*k=face``. A view replaces ``seed`` and the
 stock's cards with the stock's size, adds ``seat:N``, and writes hidden hands as ``?N`` (their
-size; the cards everyone saw are in ``known``).
+size; the cards everyone saw are in ``known``). A go-down being put down a meld at a time adds a
+last field, ``staging:7c7d7h,5s6s*7s8s`` (the melds chosen so far, their cards still in the hand),
+to the position and to the mover's own view only; with nothing staged the field is left out, so
+every other string reads as before.
 """
 
 from __future__ import annotations
@@ -21,7 +24,18 @@ from samrap.core.cardset import RANK_MASKS
 from samrap.core.errors import InvalidNotationError
 from samrap.games.contract.cards import JOKER, Pack, face_str, lowest
 from samrap.games.contract.config import ContractConfig
-from samrap.games.contract.melds import ANY_SUITS, SET, TableMeld, make_meld, ordered_faces, shape
+from samrap.games.contract.melds import (
+    ANY_SUITS,
+    SET,
+    Spec,
+    TableMeld,
+    make_meld,
+    ordered_faces,
+    parse_spec,
+    shape,
+    sort_specs,
+    spec_shape,
+)
 from samrap.games.contract.observe import ContractView
 from samrap.games.contract.state import PHASE_NAMES, ContractState, Phase
 
@@ -160,7 +174,25 @@ def _head(s: ContractState | ContractView) -> list[str]:
 
 
 def _tail(s: ContractState | ContractView) -> list[str]:
-    return [f"turns:{s.turns}", f"scores:{','.join(map(str, s.scores))}", f"out:{_opt(s.out)}"]
+    tail = [f"turns:{s.turns}", f"scores:{','.join(map(str, s.scores))}", f"out:{_opt(s.out)}"]
+    if s.staging:
+        tail.append(f"staging:{','.join(m.text() for m in s.staging)}")
+    return tail
+
+
+def _parse_staging(config: ContractConfig, phase: Phase, text: str | None) -> tuple[Spec, ...]:
+    """The ``staging`` field: melds of the contract in ``Spec.order_key`` order, in the play phase."""
+    if text is None:
+        return ()
+    if phase is not Phase.PLAY:
+        raise InvalidNotationError("staging: a go-down is put down a meld at a time only in the play phase")
+    specs = tuple(parse_spec(t) for t in text.split(","))
+    for m in specs:
+        if not m.nat or spec_shape(m, config.set_suits == "any") is None:
+            raise InvalidNotationError(f"staging: {m.text()} is not a meld")
+    if sort_specs(specs) != specs:
+        raise InvalidNotationError(f"staging: the melds are in the order G lists them (sets first): {text!r}")
+    return specs
 
 
 def state_to_string(s: ContractState) -> str:
@@ -187,12 +219,16 @@ def view_to_string(v: ContractView) -> str:
 _HEAD = ["deal", "dealer", "turn", "claim", "hands", "stock"]
 _COMMON = ["known", "pile", "melds", "down", "wentdown", "forbid", "deep", "pending", "buys", "reshuffles"]
 _TAIL = ["turns", "scores", "out"]
+#: Fields written only when they hold something (a go-down under way), after every other.
+_OPTIONAL = ["staging"]
 
 
 def _fields(text: str, keys: list[str]) -> tuple[ContractConfig, Phase, dict[str, str]]:
     parts = text.strip().split("|")
-    if len(parts) != len(keys) + 2:
+    extra = len(parts) - len(keys) - 2
+    if not 0 <= extra <= len(_OPTIONAL):
         raise InvalidNotationError(f"this position has {len(keys) + 2} |-separated fields, not {len(parts)}")
+    keys = [*keys, *_OPTIONAL[:extra]]
     config = ContractConfig.from_string(parts[0])
     if parts[1] not in _PHASES:
         raise InvalidNotationError(f"unknown phase {parts[1]!r}; one of {', '.join(_PHASES)}")
@@ -249,6 +285,7 @@ def state_from_string(text: str) -> ContractState:
         hands=_masks(pack, f["hands"], config.players, "hands"),
         stock=_parse_seq(pack, f["stock"]),
         seed=_int(f["seed"], "seed"),
+        staging=_parse_staging(config, phase, f.get("staging")),
         **_parse_common(config, f),  # type: ignore[arg-type]
     )
     check_state(s)
@@ -282,6 +319,25 @@ def check_state(s: ContractState) -> None:
         raise InvalidNotationError("known: a known card is not in that seat's hand")
     if s.pending & ~s.hands[s.current]:
         raise InvalidNotationError("pending: a pending joker is not in the hand of the player in turn")
+    if s.staging:
+        if s.down >> s.current & 1:
+            raise InvalidNotationError("staging: the player in turn has gone down already")
+        _check_staged_in_hand(pack, s.hands[s.current], s.staging)
+
+
+def _check_staged_in_hand(pack: Pack, hand: int, staging: tuple[Spec, ...]) -> None:
+    """The staged melds' cards are all in the hand of the player in turn (they stay there)."""
+    layers, jokers = pack.face_layers(hand)
+    need = [0] * 53
+    for m in staging:
+        need[JOKER] += m.jok.bit_count()
+        for layer in (m.nat, *m.more):
+            for f in range(52):
+                need[f] += layer >> f & 1
+    short = [f for f in range(52) if need[f] and (need[f] > len(layers) or not layers[need[f] - 1] >> f & 1)]
+    if short or need[JOKER] > jokers:
+        what = ", ".join(face_str(f) for f in short) or "jokers"
+        raise InvalidNotationError(f"staging: the staged melds need cards not in the hand ({what})")
 
 
 def view_from_string(text: str) -> ContractView:
@@ -321,5 +377,6 @@ def view_from_string(text: str) -> ContractView:
         hand_sizes=tuple(sizes),
         stock_size=_int(f["stock"], "stock"),
         revealed=tuple(shown) if over else (),
+        staging=_parse_staging(config, phase, f.get("staging")),
         **_parse_common(config, f),  # type: ignore[arg-type]
     )

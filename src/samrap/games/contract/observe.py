@@ -5,7 +5,10 @@ A seat sees its own hand; other hands only as sizes plus the cards everyone saw 
 table meld with its jokers' identities; who is down and the turn's duties (the forbidden face,
 the deep card, pending jokers: everyone watched the pick-up); buys, reshuffles, the stock's size
 and the scores. At the end of a deal the hands are shown, as they are counted in the open. The
-stock order and the reshuffle seed are never shown.
+stock order and the reshuffle seed are never shown. The melds of a go-down being put down a meld
+at a time (``ContractState.staging``) are the mover's own: only its view holds them; every other
+seat sees the same view whether a go-down is under way or not (rule 22: nothing shows until the
+whole contract is down).
 """
 
 from __future__ import annotations
@@ -15,13 +18,18 @@ from dataclasses import dataclass
 from samrap.core.rng import Random
 from samrap.games.contract.cards import bits
 from samrap.games.contract.config import ContractConfig
-from samrap.games.contract.melds import TableMeld
+from samrap.games.contract.melds import Spec, TableMeld
 from samrap.games.contract.state import ContractState, Phase
 
 
 @dataclass(frozen=True, slots=True)
 class ContractView:
-    """One seat's observation. Hashable: it is also the information-set key."""
+    """One seat's observation. Hashable: it is also the information-set key.
+
+    ``staging`` holds the melds of a go-down the seat itself is putting down a meld at a time
+    (empty in every other seat's view, and for a spectator built from a view, which must clear it
+    with the hand).
+    """
 
     seat: int
     config: ContractConfig
@@ -47,6 +55,7 @@ class ContractView:
     scores: tuple[int, ...]
     out: int
     revealed: tuple[int, ...]
+    staging: tuple[Spec, ...] = ()
 
     def to_move(self) -> int:
         return self.claimer if self.phase is Phase.CLAIM else self.current
@@ -91,6 +100,7 @@ def observe(s: ContractState, seat: int) -> ContractView:
         scores=s.scores,
         out=s.out,
         revealed=s.hands if over else (),
+        staging=s.staging if seat == s.current else (),
     )
 
 
@@ -113,7 +123,7 @@ def resample(v: ContractView, rng: Random) -> ContractState:
 
     Public cards stay where everyone knows they are and the seat's own hand stays; the unseen
     cards are shuffled into the other hands' unknown parts and the stock, and the reshuffle seed
-    is drawn afresh.
+    is drawn afresh. A go-down the seat is putting down a meld at a time stays under way.
     """
     n = v.config.players
     pool = bits(unseen_cards(v))
@@ -154,4 +164,5 @@ def resample(v: ContractView, rng: Random) -> ContractState:
         turns=v.turns,
         scores=v.scores,
         out=v.out,
+        staging=v.staging,
     )

@@ -1,10 +1,22 @@
-"""The rules of Contract Rummy as pure functions: the deal, legal actions and checked apply.
+"""The rules of Contract Rummy as pure functions: the deal, legal moves and actions, checked apply.
 
-Rule numbers are those of ``docs/rules/contract.md``. ``legal_actions`` lists every legal action
-in a fixed order (``actions.sort_key``); :func:`apply` checks an action and raises
-:class:`IllegalActionError` naming the first rule it breaks, in rule 32's order (the deal is over
-or it is another seat's turn; then turn order, the draw coming first; then the action's own
-rules); ``apply_unchecked`` skips the checks for actions that came from ``legal_actions``.
+Rule numbers are those of ``docs/rules/contract.md``. Two listings, both in a fixed order
+(``actions.sort_key``):
+
+* :func:`legal_moves`: every legal move as the rules and records write it, a go-down whole
+  (``G a b``; rule 22, the whole contract goes down in one move). Complete, and in rare hands of
+  30-60 cards tens of thousands of go-downs long. Players, the server and the records use it.
+* :func:`legal_actions`: the decision steps, every list short. The same, except that a player
+  not yet down chooses a go-down one meld at a time (``G+ a``, :class:`GoDownMeld`, in
+  ``Spec.order_key`` order as OpenSpiel's gin_rummy lays melds): the melds chosen wait in
+  ``state.staging`` with their cards still in the hand, nothing else is legal until the last
+  one, and the last one is exactly the whole go-down. Stage by stage, the choices reach exactly
+  the go-downs :func:`legal_moves` lists, each once (``staging.next_melds``).
+
+:func:`apply` checks an action or move and raises :class:`IllegalActionError` naming the first
+rule it breaks, in rule 32's order (the deal is over or it is another seat's turn; then turn
+order, the draw coming first; then the action's own rules); ``apply_unchecked`` skips the checks
+for what came from either listing.
 """
 
 from __future__ import annotations
@@ -21,6 +33,7 @@ from samrap.games.contract.actions import (
     Draw,
     Exchange,
     GoDown,
+    GoDownMeld,
     LayOff,
     Meld,
     Pass,
@@ -41,6 +54,7 @@ from samrap.games.contract.melds import (
     spec_shape,
 )
 from samrap.games.contract.pickups import draw_actions
+from samrap.games.contract.staging import next_melds
 from samrap.games.contract.state import CLAIM_PHASE, DRAW_PHASE, PLAY_PHASE, ContractState, Phase
 from samrap.games.contract.transitions import apply_unchecked, new_deal
 from samrap.games.contract.turn import play_actions
@@ -48,10 +62,23 @@ from samrap.games.contract.turn import play_actions
 __all__ = ["apply", "apply_unchecked", "legal_actions", "legal_moves", "new_deal"]
 
 
+# ``s[-1]`` below is ``s.staging`` (the last field of ``ContractState``, pinned by
+# ``tests/games/contract/test_state.py``) at a tenth of the cost of the attribute.
+
+
 def legal_moves(s: ContractState) -> list[ContractAction]:
-    """Every legal move of the seat to move, in ``sort_key`` order (empty once the deal is over)."""
+    """Every legal move of the seat to move, in ``sort_key`` order (empty once the deal is over).
+
+    A go-down is one move (rule 22). In a state where a go-down is being put down a meld at a
+    time (``s.staging``, reached only through :func:`legal_actions`) the moves are the whole
+    go-downs that begin with the melds chosen so far: a player that lists moves can finish it.
+    """
     phase = s.phase
     if phase == PLAY_PHASE:
+        staging = s[-1]
+        if staging:
+            k = len(staging)
+            return [a for a in play_actions(s) if isinstance(a, GoDown) and a.melds[:k] == staging]
         return play_actions(s)
     if phase == DRAW_PHASE:
         return draw_actions(s)
@@ -60,7 +87,23 @@ def legal_moves(s: ContractState) -> list[ContractAction]:
     return []
 
 
-legal_actions = legal_moves
+def legal_actions(s: ContractState) -> list[ContractAction]:
+    """The legal actions of the seat to move, in ``sort_key`` order: :func:`legal_moves` with
+    each go-down chosen one meld at a time (:class:`GoDownMeld`, ``staging.next_melds``).
+
+    While a go-down is under way (``s.staging``) its next melds are the only actions: no
+    discard, nothing else, until the last meld puts the whole contract down (rule 22).
+    """
+    if s.phase == PLAY_PHASE and not s.down >> s.current & 1:
+        staging = s[-1]
+        if staging:
+            return [GoDownMeld(m) for m in next_melds(s, staging)]
+        firsts = next_melds(s, ())
+        rest = play_actions(s, go_downs=False)  # the discards: go-downs come a meld at a time
+        if firsts:
+            return [*(GoDownMeld(m) for m in firsts), *rest]
+        return rest
+    return legal_moves(s)
 
 
 def apply(s: ContractState, a: ContractAction, seat: int | None = None) -> ContractState:
@@ -75,6 +118,8 @@ def apply(s: ContractState, a: ContractAction, seat: int | None = None) -> Contr
     if seat is not None and seat != mover:
         raise IllegalActionError(6, f"it is seat {mover}'s turn to act, not seat {seat}'s")
     _check_order(s, a)
+    if s[-1] or isinstance(a, GoDownMeld):
+        return _apply_staged(s, a)
     _check(s, a)
     after = apply_unchecked(s, a)
     if s.phase is not Phase.CLAIM and not isinstance(a, Discard | Draw) and not is_finishable(after):
@@ -94,7 +139,7 @@ def _check_order(s: ContractState, a: ContractAction) -> None:
         case Claim() | Pass():
             if s.phase is not Phase.CLAIM:
                 raise IllegalActionError(12, "no discard is being offered for buying")
-        case GoDown() | Meld() | LayOff() | Exchange() | Discard():
+        case GoDown() | GoDownMeld() | Meld() | LayOff() | Exchange() | Discard():
             if s.phase is Phase.DRAW:
                 raise IllegalActionError(12, "draw first, from the stock or the discard pile")
             if s.phase is Phase.CLAIM:
@@ -238,6 +283,13 @@ def _check_in_hand(s: ContractState, specs: tuple[Spec, ...], rule: int) -> None
 
 
 def _check_go_down(s: ContractState, specs: tuple[Spec, ...]) -> None:
+    _check_melds(s, specs, complete=True)
+
+
+def _check_melds(s: ContractState, specs: tuple[Spec, ...], complete: bool) -> None:
+    """Rules 8-14, 17, 22, 26, 27 for the melds ``specs`` of a go-down: the whole go-down when
+    ``complete``, else the melds chosen so far of one put down a meld at a time (no more sets
+    or runs than the contract asks; rule 17's every-card test waits for the last meld)."""
     cfg = s.config
     p = s.current
     if s.down >> p & 1:
@@ -245,8 +297,13 @@ def _check_go_down(s: ContractState, specs: tuple[Spec, ...]) -> None:
     shapes = [_check_spec(spec, cfg.any_suit_sets) for spec in specs]
     sets, runs = contract(s.deal)
     n_sets = sum(1 for sh in shapes if sh[0] == SET)
-    if n_sets != sets or len(shapes) - n_sets != runs:
+    if complete and (n_sets != sets or len(shapes) - n_sets != runs):
         raise IllegalActionError(13, f"deal {s.deal}'s contract is exactly {contract_text(s.deal)}")
+    if not complete and (n_sets > sets or len(shapes) - n_sets > runs):
+        kind = "set" if n_sets > sets else "run"
+        raise IllegalActionError(
+            13, f"deal {s.deal}'s contract is exactly {contract_text(s.deal)}: {specs[-1].text()} is a {kind} too many"
+        )
     last = s.deal == LAST_DEAL
     if cfg.contract_exact and not last:
         for spec, sh in zip(specs, shapes, strict=True):
@@ -266,7 +323,54 @@ def _check_go_down(s: ContractState, specs: tuple[Spec, ...]) -> None:
             if a[1] == b[1] and cfg.same_suit_runs == "not_adjacent" and (a[3] + 1 == b[2] or b[3] + 1 == a[2]):
                 raise IllegalActionError(27, "two runs of one suit may not join into one (same_suit_runs=not_adjacent)")
     _check_in_hand(s, specs, 13)
-    if last:
+    if last and complete:
         left = s.hands[p].bit_count() - sum(spec.size for spec in specs)
         if left > (1 if cfg.deal7_discard else 0):
             raise IllegalActionError(17, "in deal 7 going down means going out: every card must be melded")
+
+
+#: The message for anything but the next meld while a go-down is under way (rule 22).
+UNDER_WAY = "a go-down is being put down a meld at a time: choose its next meld (G+ ...)"
+
+
+def _apply_staged(s: ContractState, a: ContractAction) -> ContractState:
+    """Checked apply of a :class:`GoDownMeld`, or of anything while a go-down is under way.
+
+    A meld among ``staging.next_melds`` is applied (the last one is the whole go-down, legal as
+    such); any other is refused with the first rule it breaks: the meld itself (rules 3, 8, 9,
+    11, 26), the contract's kinds and sizes (13, 22), runs of one suit (10, 27), the cards in hand
+    (13), the order of the melds (22), then for the last meld the whole go-down's own checks (17,
+    30, ...), and otherwise rule 22: no legal go-down begins with these melds.
+    """
+    staging: tuple[Spec, ...] = s[-1]
+    if isinstance(a, GoDown):  # the whole go-down, finishing the one under way
+        if a.melds[: len(staging)] != staging:
+            chosen = " ".join(m.text() for m in staging)
+            raise IllegalActionError(22, f"the go-down under way begins {chosen}: a whole go-down must begin so too")
+        return apply(s._replace(staging=()), a)
+    if not isinstance(a, GoDownMeld):
+        raise IllegalActionError(22, UNDER_WAY)
+    spec = a.meld
+    if spec in next_melds(s, staging):
+        return apply_unchecked(s, a)
+    staged = (*staging, spec)
+    _check_melds(s, staged, complete=False)
+    sets, runs = contract(s.deal)
+    if not spec.is_set and sum(1 for m in staging if m.is_set) < sets:
+        raise IllegalActionError(
+            22, f"a go-down's melds are chosen in the order G lists them: its sets before {spec.text()} (a run)"
+        )
+    if staging and spec.order_key() < staging[-1].order_key():
+        raise IllegalActionError(
+            22,
+            f"a go-down's melds are chosen in the order G lists them (sets first, then runs): "
+            f"{spec.text()} comes before {staging[-1].text()}, so it is chosen first",
+        )
+    if len(staged) == sets + runs:
+        apply(s._replace(staging=()), GoDown(staged))  # raises the whole go-down's broken rule
+    chosen = " ".join(m.text() for m in staged)
+    raise IllegalActionError(
+        22,
+        f"no legal go-down of deal {s.deal}'s contract ({contract_text(s.deal)}) begins {chosen}: "
+        "these cards leave no way to complete the contract this turn and end the turn legally",
+    )

@@ -13,7 +13,7 @@ from enum import IntEnum
 from typing import NamedTuple
 
 from samrap.games.contract.config import ContractConfig
-from samrap.games.contract.melds import TableMeld
+from samrap.games.contract.melds import Spec, TableMeld
 
 
 class Phase(IntEnum):
@@ -45,7 +45,7 @@ class ContractState(NamedTuple):
 
     An immutable value. Like ``DummyState`` it is a ``NamedTuple`` rather than a frozen dataclass
     for speed: building successors is the commonest operation of every playout and of the rule-30
-    search, and a 22-field frozen dataclass costs many times more to construct. Derive a changed
+    search, and a 23-field frozen dataclass costs many times more to construct. Derive a changed
     copy with ``state._replace(field=value)``.
 
     Attributes:
@@ -70,6 +70,11 @@ class ContractState(NamedTuple):
         turns: turns completed this deal.
         scores: match totals before this deal (shown to everyone).
         out: the seat that went out (rule 19), or -1.
+        staging: the melds chosen so far of a go-down the player to move is putting down a meld
+            at a time (``actions.GoDownMeld``, ``rules.legal_actions``), in ``Spec.order_key``
+            order; their cards stay in the hand and nothing reaches the table until the last
+            meld (rule 22: the go-down is one move). Empty otherwise, and in every state the
+            move-level listing (``rules.legal_moves``) leads to.
     """
 
     config: ContractConfig
@@ -94,6 +99,7 @@ class ContractState(NamedTuple):
     turns: int
     scores: tuple[int, ...]
     out: int = -1
+    staging: tuple[Spec, ...] = ()
 
     @property
     def players(self) -> int:

@@ -20,6 +20,7 @@ from samrap.games.contract.actions import (
     Draw,
     Exchange,
     GoDown,
+    GoDownMeld,
     LayOff,
     Meld,
     Pass,
@@ -27,6 +28,7 @@ from samrap.games.contract.actions import (
 )
 from samrap.games.contract.cards import bits, lowest
 from samrap.games.contract.config import ContractConfig
+from samrap.games.contract.contracts import contract
 from samrap.games.contract.melds import Spec, TableMeld, exchanged, make_meld, spec_shape, with_card
 from samrap.games.contract.state import (
     CLAIM_PHASE,
@@ -164,6 +166,7 @@ _PENDING = field_index("pending")
 _RESHUFFLES = field_index("reshuffles")
 _TURNS = field_index("turns")
 _OUT = field_index("out")
+# ``s[-1]`` is ``s.staging``, the last field (pinned by tests/games/contract/test_state.py).
 
 
 def _draw_stock(s: ContractState, hands: tuple[int, ...], stock: tuple[int, ...]) -> ContractState:
@@ -231,7 +234,10 @@ def _place(s: ContractState, p: int, hand: int, spec: Spec) -> tuple[int, TableM
 
 
 def apply_unchecked(s: ContractState, a: ContractAction) -> ContractState:
-    """Apply an action known to be legal (from ``legal_actions``); no checks.
+    """Apply an action known to be legal (from ``legal_actions`` or ``legal_moves``); no checks.
+
+    A :class:`GoDownMeld` adds its meld to ``staging``; the one that completes the contract is
+    exactly the whole :class:`GoDown` of the staged melds from the state without them.
 
     The cases come by how often random play meets them (discards and draws are most moves), as
     a ``match`` tries its class patterns in order.
@@ -274,6 +280,8 @@ def apply_unchecked(s: ContractState, a: ContractAction) -> ContractState:
             melds = (*s.melds[:t], with_card(s.melds[t], f, pid, joker), *s.melds[t + 1 :])
             return _put_down(s, p, hand & ~(1 << pid), melds)
         case GoDown(melds=specs):
+            if s[-1]:  # the whole go-down of a staged one (``rules.legal_moves``)
+                s = s._replace(staging=())
             hand = s.hands[p]
             placed: list[TableMeld] = []
             for spec in specs:
@@ -283,6 +291,12 @@ def apply_unchecked(s: ContractState, a: ContractAction) -> ContractState:
         case Meld(meld=spec):
             hand, m = _place(s, p, s.hands[p], spec)
             return _put_down(s, p, hand, (*s.melds, m))
+        case GoDownMeld(meld=spec):
+            staged = (*s[-1], spec)
+            sets, runs = contract(s.deal)
+            if len(staged) < sets + runs:  # the cards stay in the hand (rule 22)
+                return s._replace(staging=staged)
+            return apply_unchecked(s._replace(staging=()), GoDown(staged))
         case Exchange(face=f, target=t):
             pid = pick(s, p, s.hands[p] & s.config.pack.face_masks[f])
             meld, jid = exchanged(s.melds[t], f, pid)
