@@ -45,6 +45,7 @@ from __future__ import annotations
 
 import argparse
 import dataclasses
+import gc
 import json
 import os
 import random
@@ -52,7 +53,7 @@ import signal
 import subprocess
 import time
 from collections import Counter
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from types import FrameType
@@ -70,6 +71,16 @@ NOISES = (None, 0.1, 0.3, 0.5)  # None: uniform random players
 OVER_MS = (1, 5, 10, 50)
 #: Histogram key of a listing stopped at the cutoff.
 STOPPED = -1
+#: More calls of a listing over the threshold, right after it: a listing that is fast again was
+#: slow because of something else (a collector's pass, the machine's other load).
+RETIMES = 2
+#: Garbage-collector passes by generation so far (``gc.callbacks``).
+_PASSES = [0, 0, 0]
+
+
+def _count_pass(phase: str, info: dict[str, int]) -> None:
+    if phase == "start":
+        _PASSES[info["generation"]] += 1
 
 
 @dataclass
@@ -80,6 +91,23 @@ class Find:
     cls: str
     kinds: dict[str, int]
     text: str
+    #: the garbage collector's passes (generations 0, 1, 2) that ran during the timed listing
+    gc: list[int] = field(default_factory=lambda: [0, 0, 0])
+    #: the fastest of ``RETIMES`` more calls of the same listing right after (CPU s; -1: none)
+    again: float = -1.0
+
+
+@dataclass
+class Listing:
+    """One timed listing of a hunt deal: the state, its CPU time (-1: stopped at the cutoff; nan:
+    a staging position not timed), the list, the collector's passes during it and, for a listing
+    over the threshold, the fastest of ``RETIMES`` more calls (-1 when not re-timed)."""
+
+    state: ContractState
+    seconds: float
+    legal: Sequence[ContractAction]
+    gc: list[int]
+    again: float = -1.0
 
 
 @dataclass
@@ -96,6 +124,7 @@ class Tally:
     wall: float = 0.0
     load: list[float] = field(default_factory=list)
     commit: str = ""
+    threshold: float = 0.5
 
     def add(self, cls: str, seconds: float) -> None:
         key = STOPPED if seconds < 0 else round(seconds * 1e6)
@@ -114,6 +143,7 @@ class Tally:
         self.deals += other.deals
         self.first = min(self.first, other.first)
         self.load += other.load
+        self.threshold = max(self.threshold, other.threshold)
 
     def to_json(self) -> dict[str, Any]:
         d = dataclasses.asdict(self)
@@ -125,7 +155,7 @@ class Tally:
         t = cls(d["listed"], d["first"], d["deals"], skipped=d["skipped"], cpu=d["cpu"], wall=d["wall"])
         t.histograms = {c: Counter({int(k): n for k, n in h.items()}) for c, h in d["histograms"].items()}
         t.finds = [Find(**f) for f in d["finds"]]
-        t.load, t.commit = list(d["load"]), d["commit"]
+        t.load, t.commit, t.threshold = list(d["load"]), d["commit"], d.get("threshold", 0.5)
         return t
 
 
@@ -171,10 +201,9 @@ def classify(s: ContractState, legal: Sequence[ContractAction]) -> str:
     return cls + (", deep card owed" if s.deep >= 0 else "")
 
 
-def play(i: int, cutoff: float, moves: bool) -> Iterator[tuple[ContractState, float, Sequence[ContractAction]]]:
-    """Every position of hunt deal ``i`` with the timed list's CPU time and the list (``moves``:
-    ``legal_moves``, else ``legal_actions``); time -1 and an empty list when the listing was
-    stopped at ``cutoff`` s (the deal ends there); time nan for a staging position not timed."""
+def play(i: int, cutoff: float, moves: bool, threshold: float) -> Iterator[Listing]:
+    """Every position of hunt deal ``i`` with the timed list (``moves``: ``legal_moves``, else
+    ``legal_actions``); a listing stopped at ``cutoff`` s ends the deal (see :class:`Listing`)."""
     name, players, number, dealer, noise, rng = deal_setup(i)
     cfg = preset(name)
     game = ContractGame(dataclasses.replace(cfg, players=players))
@@ -186,22 +215,40 @@ def play(i: int, cutoff: float, moves: bool) -> Iterator[tuple[ContractState, fl
     while s.phase is not Phase.OVER:
         legal: Sequence[ContractAction] | None = None
         if moves and staging(s):
-            yield s, float("nan"), ()
+            yield Listing(s, float("nan"), (), [0, 0, 0])
         else:
+            passes = list(_PASSES)
             signal.setitimer(signal.ITIMER_REAL, cutoff)
             start = time.process_time()
             try:
                 legal = timed(s)
             except _Cutoff:
-                yield s, -1.0, ()
+                yield Listing(s, -1.0, (), [b - a for a, b in zip(passes, _PASSES, strict=True)])
                 return
             finally:
                 signal.setitimer(signal.ITIMER_REAL, 0)
-            yield s, time.process_time() - start, legal
+            seconds = time.process_time() - start
+            found = Listing(s, seconds, legal, [b - a for a, b in zip(passes, _PASSES, strict=True)])
+            if seconds > threshold:
+                found.again = min(_timed_again(timed, s, cutoff) for _ in range(RETIMES))
+            yield found
         if legal is None or for_players is not timed:
             legal = for_players(s)
         a = rng.choice(legal) if bot is None else bot.choose(game.observe(s, s.to_move()), legal, rng)
         s = game.apply_unchecked(s, a)
+
+
+def _timed_again(listing: Callable[[ContractState], object], s: ContractState, cutoff: float) -> float:
+    """One more call's CPU seconds (``cutoff`` if stopped there)."""
+    signal.setitimer(signal.ITIMER_REAL, cutoff)
+    start = time.process_time()
+    try:
+        listing(s)
+    except _Cutoff:
+        return cutoff
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+    return time.process_time() - start
 
 
 def quantile(hist: Counter[int], p: float) -> float:
@@ -229,22 +276,35 @@ def row(name: str, hist: Counter[int]) -> list[str]:
 
 
 def distribution(t: Tally) -> list[str]:
-    """The distribution overall and per class, as a Markdown table (classes by count over 5 ms)."""
+    """The distribution overall and per class, as a Markdown table (classes by count over 5 ms).
+
+    With ``--threshold`` at most 5 ms every listing over 5 ms was called again (``RETIMES``), and
+    the last column counts those still over 5 ms then: the listings slow in themselves."""
     total: Counter[int] = Counter()
     for h in t.histograms.values():
         total.update(h)
+    retimed = t.threshold <= 0.005
     heads = ["class", "listings", "median", "p99", "p99.9", "max", *(f"> {ms} ms" for ms in OVER_MS)]
+    if retimed:
+        heads.append("> 5 ms again")
     lines = ["| " + " | ".join(heads) + " |", "| --- |" + " ---: |" * (len(heads) - 1)]
     if not total:
         return [*lines, "| (no positions) |"]
-    lines.append("| " + " | ".join(row("**all**", total)) + " |")
+
+    def line(name: str, hist: Counter[int], finds: list[Find]) -> str:
+        cells = row(name, hist)
+        if retimed:
+            cells.append(f"{sum(1 for x in finds if slow_twice(x)):,}")
+        return "| " + " | ".join(cells) + " |"
+
+    lines.append(line("**all**", total, t.finds))
 
     def slow(cls: str) -> tuple[int, int]:
         h = t.histograms[cls]
         return -sum(c for k, c in h.items() if k == STOPPED or k > 5000), -sum(h.values())
 
     for cls in sorted(t.histograms, key=slow):
-        lines.append("| " + " | ".join(row(cls, t.histograms[cls])) + " |")
+        lines.append(line(cls, t.histograms[cls], [x for x in t.finds if x.cls == cls]))
     return lines
 
 
@@ -254,18 +314,36 @@ def finds_table(t: Tally) -> list[str]:
     for x in sorted(t.finds, key=lambda x: float("inf") if x.seconds < 0 else x.seconds, reverse=True):
         shown = "stopped at the cutoff" if x.seconds < 0 else f"{x.seconds * 1000:.1f} ms"
         kinds = ", ".join(f"{k} {n}" for k, n in sorted(x.kinds.items(), key=lambda kv: -kv[1]))
-        out.append(f"- deal {x.deal} {deal_setup(x.deal)[:5]}: {shown}, {x.count} listed ({kinds}); {x.cls}")
+        out.append(
+            f"- deal {x.deal} {deal_setup(x.deal)[:5]}: {shown} ({_again(x)}), {x.count} listed ({kinds}); {x.cls}"
+        )
         out.append(f"  `{x.text}`")
     return out
 
 
+def _again(x: Find) -> str:
+    """The re-time and the collector's passes during the first call, for a find's line."""
+    again = "not re-timed" if x.again < 0 else f"{x.again * 1000:.1f} ms again"
+    passes = "/".join(str(n) for n in x.gc)
+    return f"{again}; collector passes by generation during it {passes}"
+
+
+def slow_twice(x: Find, ms: float = 5.0) -> bool:
+    """Whether a find was still over ``ms`` on the calls right after it (or stopped)."""
+    return x.seconds < 0 or x.again > ms / 1000
+
+
 def report(t: Tally) -> None:
     over5 = sum(c for h in t.histograms.values() for k, c in h.items() if k == STOPPED or k > 5000)
+    if t.threshold <= 0.005:
+        over5_text = f"{over5} over 5 ms ({sum(1 for x in t.finds if slow_twice(x))} still over 5 ms when called again)"
+    else:
+        over5_text = f"{over5} over 5 ms"
     n = sum(sum(h.values()) for h in t.histograms.values())
     load = "; ".join(", ".join(f"{x:.1f}" for x in t.load[k : k + 3]) for k in range(0, len(t.load), 3))
     print(
         f"legal_{t.listed}: {t.deals} deals from {t.first}, {n:,} listings timed ({t.skipped:,} staging positions "
-        f"not timed), {t.cpu:.1f} CPU s listing in all, {over5} over 5 ms; {t.wall:.0f} s wall; "
+        f"not timed), {t.cpu:.1f} CPU s listing in all, {over5_text}; {t.wall:.0f} s wall; "
         f"commit {t.commit or '?'}; load averages (1, 5, 15 min) at each run's start and end: {load}"
     )
     print()
@@ -286,19 +364,23 @@ def _commit() -> str:
 def hunt(first: int, deals: int, threshold: float, cutoff: float, moves: bool) -> Tally:
     """Play deals ``first`` .. ``first + deals - 1``, timing every listing; the tally."""
     t = Tally("moves" if moves else "actions", first, deals, commit=_commit(), load=list(os.getloadavg()))
+    t.threshold = threshold
     wall = time.time()
+    gc.callbacks.append(_count_pass)
     for i in range(first, first + deals):
-        for s, secs, legal in play(i, cutoff, moves):
+        for x in play(i, cutoff, moves, threshold):
+            secs, legal = x.seconds, x.legal
             if secs != secs:  # nan: a staging position, not timed
                 t.skipped += 1
                 continue
-            cls = "stopped at the cutoff" if secs < 0 else classify(s, legal)
+            cls = "stopped at the cutoff" if secs < 0 else classify(x.state, legal)
             t.add(cls, secs)
             if secs < 0 or secs > threshold:
                 kinds = Counter(type(a).__name__ for a in legal)
-                t.finds.append(Find(i, secs, len(legal), cls, dict(kinds), s.to_string()))
+                t.finds.append(Find(i, secs, len(legal), cls, dict(kinds), x.state.to_string(), x.gc, x.again))
                 shown = "stopped at the cutoff" if secs < 0 else f"{secs * 1000:.1f} ms, {len(legal)} listed"
-                print(f"deal {i} {deal_setup(i)[:5]}: {shown}; {cls}", flush=True)
+                print(f"deal {i} {deal_setup(i)[:5]}: {shown} ({_again(t.finds[-1])}); {cls}", flush=True)
+    gc.callbacks.remove(_count_pass)
     t.wall = time.time() - wall
     t.load += list(os.getloadavg())
     return t
