@@ -1,7 +1,8 @@
 """A fixed number of seeded random Contract Rummy deals, for instruction counts with callgrind.
 
 The Contract twin of ``bench/fixed_playout.py`` (see there): the playout benchmark's loop (seed
-preset, 4 players, uniform random actions), either deal 1 (the old benchmark's loop) or,
+preset, 4 players, uniform random choices among ``legal_actions``, the decision steps: a go-down
+chosen a meld at a time), either deal 1 (the old benchmark's loop) or,
 with ``--any-deal``, a deal number 1-7 drawn for each deal (deals with runs exercise the rule-30
 search far more). Run it under callgrind for two deal counts and divide the difference in
 instructions by the difference in actions (printed on stderr):

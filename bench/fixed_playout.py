@@ -1,7 +1,8 @@
 """A fixed number of seeded random games, for instruction counts with callgrind.
 
 Seconds on a shared machine move with its load; instructions do not. Run the benchmark's loop
-(``bench/playout.py``: the public facade, uniform random actions) for two game counts under
+(``bench/playout.py``: the public facade, uniform random choices among ``legal_actions``, the
+decision steps: a Contract go-down chosen a meld at a time) for two game counts under
 ``valgrind --tool=callgrind`` and divide the difference in instructions by the difference in
 actions (printed on stderr): the marginal cost per action with warm caches.
 
