@@ -46,3 +46,15 @@ def test_render_a_set_of_any_suits() -> None:
     pack = ContractConfig(set_suits="any").pack
     assert meld_text(_parse_meld(pack, "1:7h7h'7s*0=7c", True)) == "7♥ 7♥ 7♠ ★7♣"
     assert meld_text(_parse_meld(pack, "1:7c7d*0=7h", False)) == "7♣ 7♦ ★7♥"
+
+
+def test_render_a_go_down_under_way_for_its_seat_only() -> None:
+    """Rule 22: a go-down chosen a meld at a time shows in the mover's own screen, not others'."""
+    s = act(position(["7c7d*0 9c9d9s 2h Kd", "Jd' 3c", "Qd' 8s"], deal=1, phase="play"), "G+ 7c7d*7h")
+    game = ContractGame(s.config)
+    mine = render_view(game.observe(s, 0))
+    assert "go-down under way" in mine and "7c7d*7h" in mine
+    assert "ชุดที่เลือกลงไว้" in render_view(game.observe(s, 0), lang="th")
+    bare = s._replace(staging=())
+    for q in (1, 2):
+        assert render_view(game.observe(s, q)) == render_view(game.observe(bare, q))

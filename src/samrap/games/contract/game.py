@@ -21,7 +21,10 @@ def max_game_length(config: ContractConfig) -> int:
     A turn has one draw, at most ``players - 1`` claim answers and one discard; every go-down,
     meld or lay-off puts at least one card on the table for good and every joker exchange puts a
     natural card there for good, so a whole deal has at most twice the pack of those; and a deal
-    has at most ``max_turns`` turns (the cap that ends a deal of endless discard trading).
+    has at most ``max_turns`` turns (the cap that ends a deal of endless discard trading). A
+    go-down chosen a meld at a time (``legal_actions``' ``G+``) takes one action per meld, each
+    meld three cards or more that reach the table with the last one: still at most one action
+    per card put down, so the bound holds for actions as for moves.
     """
     return config.max_turns * (config.players + 1) + 2 * config.pack_size
 
@@ -100,6 +103,7 @@ class ContractGame:
         return TERMINAL if s.phase is Phase.OVER else s.to_move()
 
     def legal_actions(self, s: ContractState) -> list[ContractAction]:
+        """The decision steps, every list short: a go-down chosen a meld at a time (``G+``)."""
         return rules.legal_actions(s)
 
     def legal_moves(self, s: ContractState) -> list[ContractAction]:

@@ -45,6 +45,10 @@ _LABELS: dict[str, tuple[str, str]] = {
     "forbid": ("ห้ามทิ้ง", "may not discard"),
     "deep": ("ต้องลงไพ่ที่หยิบลึกในตานี้", "must table the deep card this turn"),
     "pending": ("โจ๊กเกอร์ที่แลกมาต้องลงในตานี้", "exchanged jokers to table this turn"),
+    "staging": (
+        "ชุดที่เลือกลงไว้ (ไพ่ยังอยู่ในมือจนลงครบสัญญา, เลือกชุดต่อไป G+)",
+        "go-down under way (cards stay in hand until the contract is complete; next meld G+)",
+    ),
     "total": ("รวม", "total"),
 }
 
@@ -127,7 +131,8 @@ def _player_lines(v: ContractView, names: Sequence[str], lang: str) -> list[str]
 
 
 def _duty_lines(v: ContractView, lang: str) -> list[str]:
-    """What the player to move still owes this turn (rules 12, 16, 24-26), everyone saw it happen."""
+    """What the player to move still owes this turn (rules 12, 16, 24-26), everyone saw it happen;
+    in the mover's own view also the go-down it is putting down a meld at a time (rule 22)."""
     if v.phase is Phase.OVER:
         return []
     pack = v.config.pack
@@ -138,6 +143,8 @@ def _duty_lines(v: ContractView, lang: str) -> list[str]:
         duties.append(f"{_label('deep', lang)}: {face_pretty(pack.faces[v.deep])}")
     if v.pending:
         duties.append(f"{_label('pending', lang)}: {hand_text(pack, v.pending)}")
+    if v.staging:  # the seat's own go-down chosen a meld at a time (only its view holds it)
+        duties.append(f"{_label('staging', lang)}: {' '.join(m.text() for m in v.staging)}")
     return [f"  * {d}" for d in duties]
 
 
