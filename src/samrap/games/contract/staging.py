@@ -19,7 +19,8 @@ covers of the hand, is read off the whole listing.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from bisect import bisect_left
+from collections.abc import Callable, Iterable, Sequence
 
 from samrap.games.contract.actions import GoDown
 from samrap.games.contract.contracts import LAST_DEAL, contract
@@ -51,8 +52,9 @@ def next_melds(s: ContractState, prefix: tuple[Spec, ...]) -> list[Spec]:
     """:func:`next_melds_plain` without listing whole go-downs (the listing's entry point).
 
     ``s`` is a state after the draw of a player not down yet, whose hand still holds the cards of
-    ``prefix`` (the melds chosen so far, in ``sort_specs`` order). A prefix that begins no legal
-    go-down (a meld the hand cannot make, out of order, too many of a kind) gets ``[]``.
+    ``prefix`` (the melds chosen so far, in ``sort_specs`` order; ``s.staging`` is not read, and
+    rule 30 is asked of the go-downs from ``s`` without it). A prefix that begins no legal go-down
+    (a meld the hand cannot make, out of order, too many of a kind) gets ``[]``.
     """
     sets, runs = contract(s.deal)
     if len(prefix) >= sets + runs:
@@ -62,6 +64,8 @@ def next_melds(s: ContractState, prefix: tuple[Spec, ...]) -> list[Spec]:
     # The same cheap necessary test as the whole listing: most hands cannot hold the contract.
     if not contract_possible(layers, jokers, sets, runs, cfg.min_run, cfg.same_suit_runs, cfg.any_suit_sets):
         return []
+    if s.staging:  # (the melds chosen so far are ``prefix``; their cards are still in the hand)
+        s = s._replace(staging=())
     free = discardable(s)
     if s.deal == LAST_DEAL:
         # Going down is going out (rule 17): the go-downs are exact covers of the hand, a few at
@@ -88,9 +92,8 @@ def _key(c: Cand) -> tuple[int, int, int]:
 _JUDGE, _QUICK, _FULL = 0, 1, 2
 
 #: A step of the walk: ``(start, sets left, runs left, used layers, jokers used, run suits,
-#: marks)``; ``marks`` is ``None`` once a marked meld is chosen (or when there are no marks),
-#: else the marked candidates that may still come (:meth:`_Completions._marks_left`).
-_Step = tuple[int, int, int, tuple[int, ...], int, int, tuple[int, ...] | None]
+#: hit)``; ``hit``: a marked meld is chosen, or there are no marks (:class:`_Completions`).
+_Step = tuple[int, int, int, tuple[int, ...], int, int, bool]
 
 
 class _Completions:
@@ -106,11 +109,10 @@ class _Completions:
 
     * the deep card the turn's only duty (:func:`turn.go_down_judge`): a meld passing
       :func:`deepcard.deep_marks` (when there is that test) and :meth:`DeepAfterGoDown.ok`
-      (mode ``_JUDGE``). Until a marked meld is chosen, a path carries the marked candidates
-      that could still give the deep card its place with the cards and jokers it has left
-      (:meth:`_marks_left`, by :func:`deepcard.deep_paths`), and tries an unmarked candidate only
-      while one of those could still follow it (:meth:`_indices`): that drops only paths the
-      judge would reject;
+      (mode ``_JUDGE``). Until a marked meld is chosen, a path only takes an unmarked candidate
+      while a marked one that could still give the deep card its place with the cards and jokers
+      left (:meth:`_mark_fits`, by :func:`deepcard.deep_paths`) could follow it
+      (:meth:`_indices`): that drops only paths the judge would reject;
     * otherwise :func:`turn.go_down_ends`: a spare discardable card after the go-down
       (:func:`turn.go_down_spare`, no successor built), else the successor's rule-30 search.
       Nearly every go-down leaves a spare card, so a meld is first tried with the spare test
@@ -119,12 +121,14 @@ class _Completions:
     """
 
     __slots__ = (
+        "by_jokers",
         "cands",
         "free",
         "hand_jokers",
         "is_marked",
         "judge",
         "layers",
+        "marks",
         "mode",
         "n_sets",
         "paths",
@@ -155,6 +159,8 @@ class _Completions:
         for k in range(len(self.cands) - 1, self.n_sets - 1, -1):
             for su in range(self.cands[k].suit):
                 self.suit_end[su] = k
+        # ``by_jokers[n]``: the indices of the candidates with at most ``n`` jokers (n < all).
+        self.by_jokers = [[k for k, c in enumerate(self.cands) if c.jokers <= n] for n in range(self.hand_jokers)]
         judge: DeepAfterGoDown | None
         marked: Callable[[Cand], bool] | None
         judge, marked = go_down_judge(s, free)
@@ -162,18 +168,27 @@ class _Completions:
         self.mode = _QUICK if judge is None else _JUDGE
         self.reached = False
         self.is_marked: tuple[bool, ...] = ()
+        self.marks: list[list[int]] = []
         self.paths: tuple[tuple[int, ...], ...] = ()
         if marked is not None:
             paths = deep_paths(s, s.hands[s.current], s.deep)
             assert paths is not None, "deep_paths has a test exactly when deep_marks has"
             self.paths = tuple(paths(c) for c in self.cands)
-            self.is_marked = tuple(marked(c) for c in self.cands)
+            # ``marks[n]``: the candidates that need at most ``n`` jokers (their own and those
+            # to fill one of their paths with the whole hand's cards), by index: ``marks[-1]``,
+            # within the hand's jokers, are those ``deep_marks`` marks (its very test).
+            faces = s.config.pack.faces_of(s.hands[s.current])
+            need = [
+                min([c.jokers + (path & ~faces).bit_count() for path in self.paths[k]], default=99)
+                for k, c in enumerate(self.cands)
+            ]
+            self.is_marked = tuple(n <= q.jokers for n in need)
+            self.marks = [[k for k, m in enumerate(need) if m <= n] for n in range(q.jokers + 1)]
 
     def next_melds(self, prefix: tuple[Spec, ...]) -> list[Spec]:
         """:func:`next_melds` of this state."""
         cands = self.cands
-        marks = tuple(k for k, m in enumerate(self.is_marked) if m) if self.is_marked else None
-        step: _Step | None = (0, self.sets, self.runs, (), 0, 0, marks)
+        step: _Step | None = (0, self.sets, self.runs, (), 0, 0, not self.is_marked)
         chosen: list[Cand] = []
         if prefix:
             index = {c.spec: k for k, c in enumerate(cands)}
@@ -181,15 +196,14 @@ class _Completions:
                 k = index.get(spec, -1)
                 if k < 0 or step is None:
                     return []
-                step = self._step(chosen, step, k, step[6])
+                step = self._step(chosen, step, k)
                 chosen.append(cands[k])
             if step is None:
                 return []
         assert step is not None
         out: list[Spec] = []
-        ks, marks = self._indices(step)
-        for k in ks:
-            after = self._step(chosen, step, k, marks)
+        for k in self._indices(step):
+            after = self._step(chosen, step, k)
             if after is None:
                 continue
             chosen.append(cands[k])
@@ -214,12 +228,11 @@ class _Completions:
         finally:
             self.mode = _QUICK
 
-    def _step(self, chosen: list[Cand], step: _Step, k: int, marks: tuple[int, ...] | None) -> _Step | None:
+    def _step(self, chosen: list[Cand], step: _Step, k: int) -> _Step | None:
         """The walk after choosing candidate ``k`` next, or ``None`` when no go-down has it next:
         out of order, of a kind no longer wanted, jokers or natural cards the hand lacks, or a
-        run that may not go down with the runs chosen (rules 10, 27). ``marks``: those the
-        path may still add (:meth:`_indices`)."""
-        start, sets, runs, used, jused, suits, _ = step
+        run that may not go down with the runs chosen (rules 10, 27)."""
+        start, sets, runs, used, jused, suits, hit = step
         if k < start:
             return None
         c = self.cands[k]
@@ -234,20 +247,17 @@ class _Completions:
         u = use_cand(used, c, self.layers)
         if u is None:
             return None
-        if marks is not None and self.is_marked[k]:
-            marks = None
         if is_run:
-            return (k, sets, runs - 1, u, j, suits | 1 << c.suit, marks)
-        return (k, sets - 1, runs, u, j, suits, marks)
+            return (k, sets, runs - 1, u, j, suits | 1 << c.suit, hit or self.is_marked[k])
+        return (k, sets - 1, runs, u, j, suits, hit or self.is_marked[k])
 
     def exists(self, chosen: list[Cand], step: _Step) -> bool:
         """Some completion of the path ``chosen`` (walked to ``step``) passes the leaf test."""
         if not step[1] and not step[2]:
             return self._leaf(chosen, step)
         cands = self.cands
-        ks, marks = self._indices(step)
-        for k in ks:
-            after = self._step(chosen, step, k, marks)
+        for k in self._indices(step):
+            after = self._step(chosen, step, k)
             if after is None:
                 continue
             chosen.append(cands[k])
@@ -262,68 +272,84 @@ class _Completions:
         used, jused = step[3][0], step[4]
         if self.mode == _JUDGE:
             assert self.judge is not None
-            return step[6] is None and self.judge.ok(chosen)
+            return step[6] and self.judge.ok(chosen)
         self.reached = True
         if self.mode == _QUICK:
             return go_down_spare(self.s, self.free, used, jused) != 0
         return go_down_ends(self.s, GoDown(tuple(c.spec for c in chosen)), self.free, used, jused)
 
-    def _indices(self, step: _Step) -> tuple[Sequence[int], tuple[int, ...] | None]:
-        """The candidates worth trying next after ``step``, in order, and the marks the path may
-        still add (``None``: a marked meld is chosen, or there are no marks).
+    def _indices(self, step: _Step) -> Iterable[int]:
+        """The candidates worth trying next after ``step``, in order.
 
         Sets while sets are wanted, then runs; with runs of different suits (rule 10), only the
-        suits after the last run's. With no marked meld chosen yet, only the marks the path may
-        still add (:meth:`_marks_left`), and an unmarked candidate ``k`` only while one of them
-        could still follow it: a later set when two or more sets are still wanted, any run when
-        a run is, a later run when two or more runs are.
+        suits after the last run's; none with more jokers than the hand has left. With no marked
+        meld chosen yet: for the last meld, the marked candidates that still fit
+        (:meth:`_mark_fits`); before it, an unmarked candidate ``k`` only while such a one could
+        still follow it: a later set when two or more sets are still wanted, any run when a run
+        is, a later run when two or more runs are.
         """
-        start, sets, runs, used, jused, suits, marks = step
+        start, sets, runs, used, jused, suits, hit = step
+        n_sets = self.n_sets
         if sets:
-            lo, hi = start, self.n_sets
+            lo, hi = start, n_sets
         else:
-            lo, hi = max(start, self.n_sets), len(self.cands)
+            lo, hi = max(start, n_sets), len(self.cands)
             if suits and self.rule == "different":
                 lo = max(lo, self.suit_end[suits.bit_length() - 1])
-        if marks is None or lo >= hi:
-            return range(lo, hi), marks
-        left = self._marks_left(marks, lo, used, jused)
-        if not left:
-            return (), left
-        last_run = left[-1] if left[-1] >= self.n_sets else -1
-        if sets:
-            if runs and last_run >= 0:
-                return range(lo, hi), left
-            last_set = max((k for k in left if k < self.n_sets), default=-1)
-            limit = last_set if sets >= 2 else -1
-        else:
-            limit = last_run if runs >= 2 else -1
-        out = list(range(lo, min(hi, limit)))
-        out += (k for k in left if max(lo, limit) <= k < hi)
-        return out, left
-
-    def _marks_left(self, marks: tuple[int, ...], lo: int, used: tuple[int, ...], jused: int) -> tuple[int, ...]:
-        """The marked candidates from ``lo`` on that a path having used ``used`` and ``jused``
-        jokers may still add to give the deep card its place: the hand still holds its natural
-        cards, and, besides its jokers, the cards of one of its :func:`deepcard.deep_paths` but
-        for as many as the jokers left. Cards and jokers only get fewer along a path, so a mark
-        dropped here can come at no later step either.
-        """
-        layers, cands, paths = self.layers, self.cands, self.paths
-        avail = 0  # the faces held more often than used
-        for i, lay in enumerate(layers):
-            avail |= lay & ~used[i] if i < len(used) else lay
+        if hit or lo >= hi:
+            return self._within(lo, hi, jused)
         spare = self.hand_jokers - jused
-        out = []
-        for k in marks:
-            if k < lo:
-                continue
-            c = cands[k]
-            left = spare - c.jokers
-            if left < 0 or c.nat & ~avail or (c.more and use_cand(used, c, layers) is None):
-                continue
-            for path in paths[k]:
-                if (path & ~avail).bit_count() <= left:
-                    out.append(k)
+        marks = self.marks[spare]
+        if not marks:
+            return ()
+        avail = 0  # the faces held more often than used
+        for i, lay in enumerate(self.layers):
+            avail |= lay & ~used[i] if i < len(used) else lay
+        fits = self._mark_fits
+        if sets + runs == 1:  # the last meld must be a marked one: tried as they are found
+            return (k for k in marks[bisect_left(marks, lo) : bisect_left(marks, hi)] if fits(k, avail, spare, used))
+        limit = -1  # unmarked candidates below ``limit`` may come first
+        if sets:
+            if runs and any(fits(k, avail, spare, used) for k in marks[bisect_left(marks, n_sets) :]):
+                return self._within(lo, hi, jused)
+            if sets >= 2:
+                for i in range(bisect_left(marks, n_sets) - 1, bisect_left(marks, lo) - 1, -1):
+                    if fits(marks[i], avail, spare, used):
+                        limit = marks[i]
+                        break
+        elif runs >= 2:
+            for i in range(len(marks) - 1, bisect_left(marks, lo) - 1, -1):
+                if fits(marks[i], avail, spare, used):
+                    limit = marks[i]
                     break
-        return tuple(out)
+        out = list(self._within(lo, min(hi, limit), jused))
+        for i in range(bisect_left(marks, max(lo, limit)), bisect_left(marks, hi)):
+            if fits(marks[i], avail, spare, used):
+                out.append(marks[i])
+        return out
+
+    def _within(self, lo: int, hi: int, jused: int) -> Sequence[int]:
+        """The candidates in ``lo..hi - 1`` with no more jokers than the hand has left after
+        ``jused``."""
+        if not jused:
+            return range(lo, hi)
+        if lo >= hi:
+            return ()
+        within = self.by_jokers[self.hand_jokers - jused]
+        return within[bisect_left(within, lo) : bisect_left(within, hi)]
+
+    def _mark_fits(self, k: int, avail: int, spare: int, used: tuple[int, ...]) -> bool:
+        """Whether the marked candidate ``k`` may still come to give the deep card its place on
+        a path that has used ``used`` (its faces held more often than used: ``avail``) and left
+        ``spare`` jokers: the hand still holds its natural cards, and, besides its jokers, the
+        cards of one of its :func:`deepcard.deep_paths` but for as many as the jokers left.
+        Cards and jokers only get fewer along a path, so a mark that fails here fails at every
+        later step too."""
+        c = self.cands[k]
+        left = spare - c.jokers
+        if left < 0 or c.nat & ~avail or (c.more and use_cand(used, c, self.layers) is None):
+            return False
+        for path in self.paths[k]:  # noqa: SIM110 (a plain loop beats any() over a generator)
+            if (path & ~avail).bit_count() <= left:
+                return True
+        return False
