@@ -66,12 +66,25 @@ def next_melds(s: ContractState, prefix: tuple[Spec, ...]) -> list[Spec]:
         return []
     if s.staging:  # (the melds chosen so far are ``prefix``; their cards are still in the hand)
         s = s._replace(staging=())
-    free = discardable(s)
     if s.deal == LAST_DEAL:
         # Going down is going out (rule 17): the go-downs are exact covers of the hand, a few at
         # most, which the whole listing finds directly (ContractQuery.totals); read them off.
-        return _read_off(whole_go_downs(s, free), prefix)
-    return _Completions(s, free).next_melds(prefix)
+        return _read_off(whole_go_downs(s, discardable(s)), prefix)
+    last = _last[0]
+    walk = last[1]
+    if walk is None or last[0] != s:
+        walk = _Completions(s, discardable(s))
+        _last[0] = (s, walk)
+    return walk.next_melds(prefix)
+
+
+#: The last state :func:`next_melds` prepared (without its staging field) and its preparation: a
+#: go-down chosen a meld at a time asks about one state several times (each step's listing, and
+#: the checked apply), and the preparation is half of an ordinary hand's cost. States are values
+#: (equal states have equal answers) and a :class:`_Completions` is never changed once built,
+#: so the slot is safe for the server's worker threads as ``melds.table_summary``'s is: a
+#: thread reads the pair once and replaces it whole.
+_last: list[tuple[ContractState | None, _Completions | None]] = [(None, None)]
 
 
 def _read_off(legal: Sequence[object], prefix: tuple[Spec, ...]) -> list[Spec]:
@@ -90,6 +103,8 @@ def _key(c: Cand) -> tuple[int, int, int]:
 
 #: What the leaves of :meth:`_Completions.exists` ask (see :class:`_Completions`).
 _JUDGE, _QUICK, _FULL = 0, 1, 2
+#: What :meth:`_Completions.exists` found: no complete go-down, some but none kept, one kept.
+_NONE, _LEAF, _KEPT = 0, 1, 2
 
 #: A step of the walk: ``(start, sets left, runs left, used layers, jokers used, run suits,
 #: hit)``; ``hit``: a marked meld is chosen, or there are no marks (:class:`_Completions`).
@@ -118,6 +133,9 @@ class _Completions:
       Nearly every go-down leaves a spare card, so a meld is first tried with the spare test
       alone (``_QUICK``), and only when no completion passes that and some completion exists
       with the whole test (``_FULL``): equal to asking the whole test at once.
+
+    Nothing in it changes once built (the walk's state is in its arguments), so one may be
+    shared (:data:`_last`).
     """
 
     __slots__ = (
@@ -132,7 +150,6 @@ class _Completions:
         "mode",
         "n_sets",
         "paths",
-        "reached",
         "rule",
         "runs",
         "s",
@@ -166,7 +183,6 @@ class _Completions:
         judge, marked = go_down_judge(s, free)
         self.judge = judge
         self.mode = _QUICK if judge is None else _JUDGE
-        self.reached = False
         self.is_marked: tuple[bool, ...] = ()
         self.marks: list[list[int]] = []
         self.paths: tuple[tuple[int, ...], ...] = ()
@@ -214,19 +230,10 @@ class _Completions:
 
     def _completes(self, chosen: list[Cand], step: _Step) -> bool:
         """Some completion of ``chosen`` is kept (the two passes of the class docstring)."""
-        if self.mode == _JUDGE:
-            return self.exists(chosen, step)
-        self.mode = _QUICK
-        self.reached = False
-        if self.exists(chosen, step):
-            return True
-        if not self.reached:  # no completion at all
-            return False
-        self.mode = _FULL
-        try:
-            return self.exists(chosen, step)
-        finally:
-            self.mode = _QUICK
+        found = self.exists(chosen, step, self.mode)
+        if found == _LEAF and self.mode == _QUICK:  # complete go-downs, none with a spare card
+            return self.exists(chosen, step, _FULL) == _KEPT
+        return found == _KEPT
 
     def _step(self, chosen: list[Cand], step: _Step, k: int) -> _Step | None:
         """The walk after choosing candidate ``k`` next, or ``None`` when no go-down has it next:
@@ -251,30 +258,32 @@ class _Completions:
             return (k, sets, runs - 1, u, j, suits | 1 << c.suit, hit or self.is_marked[k])
         return (k, sets - 1, runs, u, j, suits, hit or self.is_marked[k])
 
-    def exists(self, chosen: list[Cand], step: _Step) -> bool:
-        """Some completion of the path ``chosen`` (walked to ``step``) passes the leaf test."""
+    def exists(self, chosen: list[Cand], step: _Step, mode: int) -> int:
+        """Whether some completion of the path ``chosen`` (walked to ``step``) passes the leaf
+        test of ``mode``: ``_KEPT``, else ``_LEAF`` when some completion exists, else ``_NONE``."""
         if not step[1] and not step[2]:
-            return self._leaf(chosen, step)
+            return _KEPT if self._leaf(chosen, step, mode) else _LEAF
         cands = self.cands
+        found = _NONE
         for k in self._indices(step):
             after = self._step(chosen, step, k)
             if after is None:
                 continue
             chosen.append(cands[k])
-            ok = self.exists(chosen, after)
+            below = self.exists(chosen, after, mode)
             chosen.pop()
-            if ok:
-                return True
-        return False
+            if below == _KEPT:
+                return _KEPT
+            found |= below
+        return found
 
-    def _leaf(self, chosen: list[Cand], step: _Step) -> bool:
+    def _leaf(self, chosen: list[Cand], step: _Step, mode: int) -> bool:
         """Whether the whole listing keeps the go-down ``chosen`` (in ``sort_specs`` order)."""
         used, jused = step[3][0], step[4]
-        if self.mode == _JUDGE:
+        if mode == _JUDGE:
             assert self.judge is not None
             return step[6] and self.judge.ok(chosen)
-        self.reached = True
-        if self.mode == _QUICK:
+        if mode == _QUICK:
             return go_down_spare(self.s, self.free, used, jused) != 0
         return go_down_ends(self.s, GoDown(tuple(c.spec for c in chosen)), self.free, used, jused)
 
