@@ -131,7 +131,7 @@ def _human() -> tuple[HumanPlayer, DummyGame]:
 def test_a_bare_card_picks_the_one_move_with_it() -> None:
     human, game = _human()
     state = game.apply(game.new_game(seed=3), game.parse_action("D"))
-    legal = game.legal_actions(state)
+    legal = game.legal_moves(state)
     texts = [game.action_text(a) for a in legal]
     discard = texts[-1]
     card = discard.split()[1]
@@ -147,7 +147,7 @@ def test_choose_reads_until_it_gets_a_move() -> None:
     state = game.new_game(seed=3)
     lines = iter(["", "zz", "D"])
     human.read_line = lambda: next(lines)
-    assert human.choose(game.observe(state, 0), game.legal_actions(state), Random(0)) == game.parse_action("D")
+    assert human.choose(game.observe(state, 0), game.legal_moves(state), Random(0)) == game.parse_action("D")
 
 
 def test_moves_are_laid_out_in_numbered_columns() -> None:

@@ -147,7 +147,7 @@ def test_mock_bot_that_says_nothing_is_an_error() -> None:
 def test_external_player_over_a_mock_transport_sends_the_view_and_legal_texts() -> None:
     game = DummyGame(DummyConfig(players=2))
     s = game.new_game(seed=9)
-    view, legal = game.observe(s, s.current), game.legal_actions(s)
+    view, legal = game.observe(s, s.current), game.legal_moves(s)
     texts = [a.text() for a in legal]
     seed = Random(1).getrandbits(32)
     t = _mock_session()

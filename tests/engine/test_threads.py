@@ -1,6 +1,6 @@
 """The rules' module-level caches are safe for the server's worker threads (issue 17.8).
 
-The server lists legal actions in worker threads (``GameSpec.slow_moves``), so the caches the
+The server lists legal moves in worker threads (``GameSpec.slow_moves``), so the caches the
 rules keep (``functools`` caches of pure functions, the one-entry ``table_summary`` and pick-up
 reach slots in Contract's ``melds.py`` and ``pickups.py``, the per-suit discard tables in
 ``turn.py``) are read and written by several threads at once. Each thread here walks the same
@@ -34,7 +34,7 @@ def _positions(text: str, seeds: range, every: int) -> tuple[AnyGame, list[Any]]
         rng = Random(seed)
         k = 0
         while not game.is_terminal(s):
-            legal = game.legal_actions(s)
+            legal = game.legal_moves(s)
             if k % every == 0:
                 out.append(s)
             s = game.apply_unchecked(s, legal[rng.randrange(len(legal))])
@@ -44,7 +44,7 @@ def _positions(text: str, seeds: range, every: int) -> tuple[AnyGame, list[Any]]
 
 def _texts(game: AnyGame, states: list[Any], order: list[int]) -> Iterator[tuple[int, tuple[str, ...]]]:
     for i in order:
-        yield i, tuple(game.action_text(a) for a in game.legal_actions(states[i]))
+        yield i, tuple(game.action_text(a) for a in game.legal_moves(states[i]))
 
 
 @pytest.fixture
@@ -66,7 +66,7 @@ def fast_switching() -> Iterator[None]:
     ],
 )
 @pytest.mark.usefixtures("fast_switching")
-def test_legal_actions_from_several_threads_match_one_thread(text: str, seeds: range, every: int) -> None:
+def test_legal_moves_from_several_threads_match_one_thread(text: str, seeds: range, every: int) -> None:
     game, states = _positions(text, seeds, every)
     assert len(states) > 50
     expected = dict(_texts(game, states, list(range(len(states)))))

@@ -22,7 +22,7 @@ def test_every_expected_move_is_legal_and_finishes_the_lesson(game: str, lesson_
         run = LessonRun(lesson)
         for _ in lesson.steps[:k]:
             assert run.try_move(_first_legal(run)).ok
-        legal = run.game.legal_actions(run.state)
+        legal = run.game.legal_moves(run.state)
         assert run.game.current_player(run.state) == lesson.learner
         assert len(legal) > 1, f"{lesson_id} step {k + 1}: a forced move teaches nothing"
         choices = [t for t in lesson.steps[k].expect if run.is_legal(t)]
@@ -50,7 +50,7 @@ def test_a_wrong_move_is_explained_with_its_rule_and_can_be_retried(game: str, l
     run = LessonRun(lesson)
     step = run.current
     expected = {run.after_move(t) for t in step.expect}
-    wrong = next(a for a in run.game.legal_actions(run.state) if run.game.apply(run.state, a) not in expected)
+    wrong = next(a for a in run.game.legal_moves(run.state) if run.game.apply(run.state, a) not in expected)
     fb = run.try_move(run.game.action_text(wrong))
     assert not fb.ok and fb.rule == step.rule
     assert rule_words(step.rule, "en") in fb.message.en and step.why.en in fb.message.en

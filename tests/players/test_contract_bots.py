@@ -30,7 +30,7 @@ def _play(
     out: list[tuple[ContractView, ContractAction, list[ContractAction]]] = []
     while not GAME.is_terminal(s) and len(out) < limit:
         p = GAME.current_player(s)
-        legal = GAME.legal_actions(s)
+        legal = GAME.legal_moves(s)
         view = GAME.observe(s, p)
         a = BOT.choose(view, legal, rng)
         assert a in legal
@@ -75,17 +75,15 @@ def test_cutoff_counts_hands() -> None:
 def test_ismcts_plays_contract_without_peeking() -> None:
     s = GAME.new_game(seed=5)
     rng = make_rng(5)
-    while len(GAME.legal_actions(s)) < 2:
-        s = GAME.apply(s, GAME.legal_actions(s)[rng.randrange(len(GAME.legal_actions(s)))])
+    while len(GAME.legal_moves(s)) < 2:
+        s = GAME.apply(s, GAME.legal_moves(s)[rng.randrange(len(GAME.legal_moves(s)))])
     seat = GAME.current_player(s)
     view = GAME.observe(s, seat)
     twin = GAME.resample(view, make_rng("twin"))
     assert GAME.observe(twin, seat) == view and twin != s
     bot = make_bot("ismcts:iters=3", GAME)
-    picks = [
-        bot.choose(GAME.observe(x, seat), GAME.legal_actions(x), Random(1), Budget(iterations=3)) for x in (s, twin)
-    ]
-    assert picks[0] == picks[1] and picks[0] in GAME.legal_actions(s)
+    picks = [bot.choose(GAME.observe(x, seat), GAME.legal_moves(x), Random(1), Budget(iterations=3)) for x in (s, twin)]
+    assert picks[0] == picks[1] and picks[0] in GAME.legal_moves(s)
 
 
 def test_deal_7_plans_for_going_out_in_runs() -> None:
@@ -95,12 +93,12 @@ def test_deal_7_plans_for_going_out_in_runs() -> None:
     from tests.games.contract.builders import position
 
     s = position(["4h5h6h7h 8s9sTs 3d4d5d6d 2c3c", "Jd' 2h'", "Qd' 3h'", "Kd' 4h'"], deal=7, phase="play")
-    legal = GAME.legal_actions(s)
+    legal = GAME.legal_moves(s)
     assert BOT.choose(GAME.observe(s, 0), legal, Random(1)) == parse_action("X 3c")
     near = position(["4h5h6h7h 8s9sTsJs 3d4d5d 2c", "Jd' 2h'", "Qd' 3h'", "Kd' 4h'"], deal=7, pile="6d")
     far = position(["4h5h6h7h 8s9sTsJs 3d4d5d 2c", "Jd' 2h'", "Qd' 3h'", "Kd' 4h'"], deal=7, pile="9c")
     for s, want in ((near, "P"), (far, "D")):
-        assert BOT.choose(GAME.observe(s, 0), GAME.legal_actions(s), Random(1)).text() == want
+        assert BOT.choose(GAME.observe(s, 0), GAME.legal_moves(s), Random(1)).text() == want
 
 
 def test_deal_7_deals_end_with_someone_out() -> None:
@@ -111,7 +109,7 @@ def test_deal_7_deals_end_with_someone_out() -> None:
         rng = Random(seed)
         while not GAME.is_terminal(s):
             seat = GAME.current_player(s)
-            s = GAME.apply(s, BOT.choose(GAME.observe(s, seat), GAME.legal_actions(s), rng))
+            s = GAME.apply(s, BOT.choose(GAME.observe(s, seat), GAME.legal_moves(s), rng))
         outs += s.out >= 0
     assert outs >= 9, outs
 
@@ -175,7 +173,7 @@ def test_deal_7_shortcut_plays_as_the_full_evaluation() -> None:
         rng = Random(seed)
         while not GAME.is_terminal(s):
             seat = GAME.current_player(s)
-            legal = GAME.legal_actions(s)
+            legal = GAME.legal_moves(s)
             view = GAME.observe(s, seat)
             a = _best_action(view, legal)
             if not view.down >> seat & 1 and isinstance(a, Discard | Draw | PickUp):

@@ -31,7 +31,7 @@ class _OneShot:
     def __init__(self, payoff: dict[int, Sequence[float]]) -> None:
         self.payoff = payoff
 
-    def legal_actions(self, s: _State) -> list[int]:
+    def legal_moves(self, s: _State) -> list[int]:
         return [0, 1, 2] if s.choice < 0 else []
 
     def apply(self, s: _State, a: int, seat: int | None = None) -> _State:
@@ -108,7 +108,7 @@ def test_contract_candidates_follow_the_heuristic() -> None:
         s = game.new_game(seed=seed)
         while not game.is_terminal(s):
             p = game.current_player(s)
-            legal = game.legal_actions(s)
+            legal = game.legal_moves(s)
             view = game.observe(s, p)
             cands = candidates(view, legal)
             first = best_action(view, legal)
@@ -135,7 +135,7 @@ def test_contract_search_is_seeded_and_legal() -> None:
     for _ in range(2):
         bot = make_bot("ismcts:iters=6", game)
         view = game.observe(s, game.current_player(s))
-        legal = game.legal_actions(s)
+        legal = game.legal_moves(s)
         a = bot.choose(view, legal, Random(4))
         assert a in legal
         picks.append(a)
@@ -166,10 +166,10 @@ def test_contract_playouts_skip_deep_pickups_the_heuristic_never_plays() -> None
     rng = Random(2)
     deep_seen = 0
     while not game.is_terminal(s):
-        legal = game.legal_actions(s)
+        legal = game.legal_moves(s)
         if any(isinstance(a, PickUp) and a.depth for a in legal):
             deep_seen += 1
-            fast = game.legal_actions(playout_state(s))
+            fast = game.legal_moves(playout_state(s))
             assert not any(isinstance(a, PickUp) and a.depth for a in fast)
             view = game.observe(s, game.current_player(s))
             assert best_action(view, legal) in fast  # the heuristic's move is still there
@@ -191,7 +191,7 @@ def test_contract_rollout_plays_the_heuristics_moves() -> None:
         s = game.new_game(seed=seed, deal_number=deal)
         rng = Random(seed)
         while not game.is_terminal(s):
-            legal = game.legal_actions(s)
+            legal = game.legal_moves(s)
             view = game.observe(s, game.current_player(s))
             a = rollout(s, legal, rng)
             assert a == bot.choose(view, legal, rng)

@@ -6,7 +6,7 @@ from random import Random
 
 from samrap.core.cardset import parse_set
 from samrap.games.dummy import Discard, DummyConfig, DummyGame, DummyState, Knock, parse_action
-from samrap.games.dummy.rules import legal_actions
+from samrap.games.dummy.rules import legal_moves
 from samrap.players.heuristic.dummy import DummyHeuristic, best_partition, danger, evaluate, knock_points, rollout
 from samrap.players.heuristic.dummy import _context as context
 from tests.games.dummy.builders import position
@@ -17,7 +17,7 @@ BOT = DummyHeuristic()
 
 def _choose(s: DummyState) -> str:
     view = GAME.observe(s, s.current)
-    return BOT.choose(view, legal_actions(s), Random(0)).text()
+    return BOT.choose(view, legal_moves(s), Random(0)).text()
 
 
 def test_best_partition_takes_the_most_points() -> None:
@@ -39,7 +39,7 @@ def test_knocks_as_soon_as_it_wins() -> None:
     )
     assert _choose(s).startswith("K ")
     view = GAME.observe(s, 0)
-    knocks = [a for a in legal_actions(s) if isinstance(a, Knock)]
+    knocks = [a for a in legal_moves(s) if isinstance(a, Knock)]
     best = max(knocks, key=lambda a: knock_points(view, a))
     assert best.card == parse_set("Kd").bit_length() - 1 or knock_points(view, best) >= 50
 
@@ -82,7 +82,7 @@ def test_collects_when_it_pays_and_declines_a_deep_collect_that_does_not() -> No
         born=[0],
     )
     view = GAME.observe(s2, 0)
-    legal = legal_actions(s2)
+    legal = legal_moves(s2)
     ctx = context(view)
     deep = [a for a in legal if a.text().startswith("C0")]
     assert deep
@@ -91,7 +91,7 @@ def test_collects_when_it_pays_and_declines_a_deep_collect_that_does_not() -> No
 
 def test_estimates_rank_every_legal_action_with_a_reason() -> None:
     s = position(["7h8h9h2c4dJs", "2d3h4s6c7c8sJd"], phase="play", born=[0])
-    legal = legal_actions(s)
+    legal = legal_moves(s)
     est = BOT.analyse(GAME.observe(s, 0), legal, Random(0))
     assert {e.action for e in est} == set(legal)
     assert [e.value for e in est] == sorted((e.value for e in est), reverse=True)
@@ -104,7 +104,7 @@ def test_whole_games_are_legal_and_deterministic() -> None:
         for _ in range(2):
             s = GAME.new_game(seed=seed)
             while not GAME.is_terminal(s):
-                legal = GAME.legal_actions(s)
+                legal = GAME.legal_moves(s)
                 a = BOT.choose(GAME.observe(s, s.current), legal, Random(seed))
                 assert a in legal
                 s = GAME.apply(s, a)
@@ -117,7 +117,7 @@ def test_rollout_policy_plays_legal_moves_to_the_end() -> None:
     s = GAME.new_game(seed=5)
     steps = 0
     while not GAME.is_terminal(s):
-        legal = GAME.legal_actions(s)
+        legal = GAME.legal_moves(s)
         a = rollout(s, legal, rng)
         assert a in legal
         if any(isinstance(x, Knock) for x in legal):
@@ -172,6 +172,6 @@ def test_does_not_lay_off_into_a_knock_that_loses() -> None:
         melds="TcJcQc@0 9h9d9s@1 TsJsQsKsAs@1 2h3h4h5h6h7h8h@1 AcAdAh@1",
         stock="2s 3s 4s 6s 7s 8s 9c 6c 7c 8c 2c 3c 4c 5c",
     )
-    legal = legal_actions(s)
+    legal = legal_moves(s)
     assert any(isinstance(a, Knock) for a in legal)
     assert _choose(s).startswith("X ")

@@ -6,7 +6,7 @@ from random import Random
 from typing import Any
 
 from samrap.games.dummy import Discard, DummyConfig, DummyGame, DummyState, Knock, Phase
-from samrap.games.dummy.rules import legal_actions
+from samrap.games.dummy.rules import legal_moves
 from samrap.players.heuristic import dummy_endgame as endgame
 from samrap.players.heuristic.dummy import DummyHeuristic, best_action
 from samrap.players.levels import heuristic_for
@@ -25,7 +25,7 @@ def _endgame_positions(count: int, phase: Phase) -> list[DummyState]:
         rng = Random(seed)
         seed += 1
         while not GAME.is_terminal(s):
-            legal = legal_actions(s)
+            legal = legal_moves(s)
             if s.phase is phase and s.current == 0:
                 view = GAME.observe(s, 0)
                 late = view.stock_size <= endgame.ENDGAME_STOCK
@@ -38,9 +38,9 @@ def _endgame_positions(count: int, phase: Phase) -> list[DummyState]:
 
 def test_no_check_while_the_stock_is_long() -> None:
     s = GAME.new_game(seed=3)
-    s = GAME.apply(s, legal_actions(s)[0])  # draw: the first player now discards, 28-odd stock cards left
+    s = GAME.apply(s, legal_moves(s)[0])  # draw: the first player now discards, 28-odd stock cards left
     view = GAME.observe(s, s.current)
-    legal = legal_actions(s)
+    legal = legal_moves(s)
     first = best_action(view, legal)
     assert view.stock_size > endgame.ENDGAME_STOCK
     assert endgame.candidates(view, legal, first) == []
@@ -52,7 +52,7 @@ def test_no_check_while_the_stock_is_long() -> None:
 def test_candidates_are_the_rule_based_move_and_its_runners_up_of_the_same_kind() -> None:
     for s in _endgame_positions(6, Phase.PLAY):
         view = GAME.observe(s, 0)
-        legal = legal_actions(s)
+        legal = legal_moves(s)
         first = best_action(view, legal)
         moves = endgame.candidates(view, legal, first)
         assert moves[0] == first
@@ -68,7 +68,7 @@ def test_draw_decisions_are_left_to_the_rules() -> None:
         s = GAME.new_game(seed=seed)
         rng = Random(seed)
         while not GAME.is_terminal(s) and found < 3:
-            legal = legal_actions(s)
+            legal = legal_moves(s)
             view = GAME.observe(s, s.current)
             if s.phase is Phase.DRAW and view.stock_size <= endgame.ENDGAME_STOCK and len(legal) > 1:
                 assert endgame.candidates(view, legal, best_action(view, legal)) == []
@@ -81,7 +81,7 @@ def test_the_check_plays_the_move_that_wins_most_finishes_and_keeps_the_rule_bas
     changed = 0
     for s in _endgame_positions(12, Phase.PLAY):
         view = GAME.observe(s, 0)
-        legal = legal_actions(s)
+        legal = legal_moves(s)
         first = best_action(view, legal)
         moves = endgame.candidates(view, legal, first)
         seed = Random(1).getrandbits(64)
@@ -104,7 +104,7 @@ def test_simulated_finishes_see_only_the_seat_view() -> None:
     other = GAME.resample(view, Random(99))
     assert other.hands[1] != s.hands[1]
     assert GAME.observe(other, 0) == view
-    legal = legal_actions(s)
+    legal = legal_moves(s)
     moves = endgame.candidates(view, legal, best_action(view, legal))
     assert endgame.simulated_wins(view, moves, 7) == endgame.simulated_wins(GAME.observe(other, 0), moves, 7)
 
@@ -118,7 +118,7 @@ def test_hints_in_the_end_game_put_the_checked_moves_first_with_their_win_share(
     bot = DummyHeuristic()
     for s in _endgame_positions(6, Phase.PLAY):
         view = GAME.observe(s, 0)
-        legal = legal_actions(s)
+        legal = legal_moves(s)
         moves = endgame.candidates(view, legal, best_action(view, legal))
         ranked = bot.analyse(view, legal, Random(4))
         wins = {e.action: e.win for e in ranked}

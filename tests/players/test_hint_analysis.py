@@ -17,7 +17,7 @@ BUDGET = Budget(iterations=48)
 def _hints(lesson_id: str, lang: str = "en") -> list:  # type: ignore[type-arg]
     game, state = new_state(find_lesson("dummy", lesson_id))
     view = game.observe(state, 0)
-    return rank_moves(game, view, game.legal_actions(state), None, Random(0), BUDGET, lang)
+    return rank_moves(game, view, game.legal_moves(state), None, Random(0), BUDGET, lang)
 
 
 def test_modern_first_hint_does_not_throw_a_lay_off_card() -> None:

@@ -8,7 +8,7 @@ from random import Random
 import pytest
 
 from samrap.games.dummy import DummyConfig, DummyGame, Knock
-from samrap.games.dummy.rules import legal_actions
+from samrap.games.dummy.rules import legal_moves
 from samrap.players.budget import Analyst, Bot, Budget
 from samrap.players.heuristic.dummy import DummyHeuristic, rollout
 from samrap.players.ismcts import ISMCTSPlayer, Outcome, bot_rollout
@@ -34,7 +34,7 @@ def test_it_is_a_bot_and_an_analyst() -> None:
 
 def test_seeded_search_with_an_iteration_budget_is_deterministic() -> None:
     s = _position()
-    view, legal = GAME.observe(s, 0), legal_actions(s)  # type: ignore[arg-type]
+    view, legal = GAME.observe(s, 0), legal_moves(s)  # type: ignore[arg-type]
     runs = []
     for _ in range(2):
         bot = ISMCTSPlayer(GAME, rollout, Budget(iterations=60))
@@ -47,7 +47,7 @@ def test_seeded_search_with_an_iteration_budget_is_deterministic() -> None:
 
 def test_finds_the_winning_knock() -> None:
     s = _position()
-    view, legal = GAME.observe(s, 0), legal_actions(s)  # type: ignore[arg-type]
+    view, legal = GAME.observe(s, 0), legal_moves(s)  # type: ignore[arg-type]
     bot = ISMCTSPlayer(GAME, rollout, Budget(iterations=150))
     est = bot.analyse(view, legal, Random(3))
     assert isinstance(est[0].action, Knock)
@@ -59,7 +59,7 @@ def test_a_time_budget_stops_in_time() -> None:
     s = _position()
     bot = ISMCTSPlayer(GAME, rollout)
     start = time.perf_counter()
-    result = bot.search(GAME.observe(s, 0), legal_actions(s), Random(0), Budget(seconds=0.2))  # type: ignore[arg-type]
+    result = bot.search(GAME.observe(s, 0), legal_moves(s), Random(0), Budget(seconds=0.2))  # type: ignore[arg-type]
     assert time.perf_counter() - start < 1.5
     assert result.iterations >= 1 and result.rate > 0
 
@@ -67,7 +67,7 @@ def test_a_time_budget_stops_in_time() -> None:
 def test_forced_moves_do_not_search() -> None:
     bot = ISMCTSPlayer(GAME, budget=Budget(iterations=10**9))
     s = GAME.new_game(seed=1)
-    only = GAME.legal_actions(s)[:1]
+    only = GAME.legal_moves(s)[:1]
     assert bot.choose(GAME.observe(s, s.current), only, Random(0)) == only[0]
     assert bot.total_iterations == 0
 
@@ -106,7 +106,7 @@ def test_bad_budgets_are_rejected(bad: str) -> None:
 
 def test_policy_first_defers_to_the_policy_on_a_tiny_budget() -> None:
     s = position(["9h Th 4s 5s Kd 2c 7d", "3c4c5c6c7c8c9d"], phase="play", born=[0], row="8h* Jd1")
-    view, legal = GAME.observe(s, 0), legal_actions(s)
+    view, legal = GAME.observe(s, 0), legal_moves(s)
     heuristic = DummyHeuristic()
     assert len(legal) > 3
     bot = ISMCTSPlayer(GAME, bot_rollout(GAME, heuristic), Budget(iterations=2), policy_first=True)

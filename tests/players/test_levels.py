@@ -33,7 +33,7 @@ def test_every_level_maps_to_a_bot_and_budget() -> None:
     assert isinstance(hard, ISMCTSPlayer) and hard.budget.is_deterministic
     assert isinstance(expert, ISMCTSPlayer) and expert.budget.seconds is not None
     s = GAME.new_game(seed=2)
-    legal = GAME.legal_actions(s)
+    legal = GAME.legal_moves(s)
     assert easy.choose(GAME.observe(s, s.current), legal, Random(0)) in legal
 
 

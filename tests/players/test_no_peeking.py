@@ -30,10 +30,10 @@ def _midgame(seed: int, steps: int) -> DummyState:
     s = GAME.new_game(seed=seed)
     rng = make_rng(seed)
     for _ in range(steps):
-        legal = GAME.legal_actions(s)
+        legal = GAME.legal_moves(s)
         s = GAME.apply(s, legal[rng.randrange(len(legal))])
-    while len(GAME.legal_actions(s)) < 2:
-        s = GAME.apply(s, GAME.legal_actions(s)[0])
+    while len(GAME.legal_moves(s)) < 2:
+        s = GAME.apply(s, GAME.legal_moves(s)[0])
     return s
 
 
@@ -76,7 +76,7 @@ def test_hidden_cards_do_not_change_any_decision(seed: int) -> None:
     t = _twin(s, seed)
     seat = s.current
     assert GAME.observe(s, seat) == GAME.observe(t, seat)
-    assert GAME.legal_actions(s) == GAME.legal_actions(t)
+    assert GAME.legal_moves(s) == GAME.legal_moves(t)
     bots = [
         RandomBot(),
         DummyHeuristic(),
@@ -89,7 +89,7 @@ def test_hidden_cards_do_not_change_any_decision(seed: int) -> None:
         picks = []
         for state in (s, t):
             view = GAME.observe(state, seat)
-            picks.append(bot.choose(view, GAME.legal_actions(state), Random(seed), Budget(iterations=12)))
+            picks.append(bot.choose(view, GAME.legal_moves(state), Random(seed), Budget(iterations=12)))
         assert picks[0] == picks[1], bot.name
 
 
@@ -107,7 +107,7 @@ def test_search_sees_only_resampled_states() -> None:
 
     spy = Spy(GAME.config)
     bot = ISMCTSPlayer(spy, budget=Budget(iterations=25))
-    bot.choose(spy.observe(s, seat), spy.legal_actions(s), Random(0))
+    bot.choose(spy.observe(s, seat), spy.legal_moves(s), Random(0))
     assert len(seen) == 25
     hidden_differs = sum(1 for x in seen if x.hands[1 - seat] != s.hands[1 - seat])
     assert hidden_differs >= 20  # the true hidden hand is only ever a coincidence

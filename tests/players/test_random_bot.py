@@ -18,8 +18,8 @@ def test_random_player_is_a_player_and_an_engine_agent() -> None:
 
 def test_choices_are_legal_uniform_and_repeatable() -> None:
     game = DummyGame()
-    state = game.apply(game.new_game(seed=3), game.legal_actions(game.new_game(seed=3))[0])
-    view, legal = game.observe(state, state.current), game.legal_actions(state)
+    state = game.apply(game.new_game(seed=3), game.legal_moves(game.new_game(seed=3))[0])
+    view, legal = game.observe(state, state.current), game.legal_moves(state)
     assert len(legal) > 3
     picks = [RandomPlayer().choose(view, legal, Random(s)) for s in range(2000)]
     counts = Counter(picks)

@@ -26,7 +26,7 @@ def dummy_position(
     rng = Random(seed)
     while not game.is_terminal(s):
         q = game.current_player(s)
-        legal = game.legal_actions(s)
+        legal = game.legal_moves(s)
         if q == 0:
             text = game.observe(s, 0).to_string()
             texts = [game.action_text(a) for a in legal]

@@ -43,7 +43,7 @@ def _positions(name: str, seed: int, picks: int) -> list[tuple[Any, Any, list[st
     steps = 0
     while not game.is_terminal(state) and steps < 400:
         seat = game.current_player(state)
-        legal = game.legal_actions(state)
+        legal = game.legal_moves(state)
         if steps % max(1, 60 // picks) == 0:
             out.append((game.observe(state, 0), game.observe(state, seat), [game.action_text(a) for a in legal]))
         action = bots[seat].choose(game.observe(state, seat), legal, rng)

@@ -101,7 +101,7 @@ def _play(out: Any, spec: Any, run: LessonRun, lang: str) -> bool:
             if text.lower() in ("q", "quit"):
                 return False
             if text == "?":
-                legal = ", ".join(run.game.action_text(a) for a in run.game.legal_actions(run.state))
+                legal = ", ".join(run.game.action_text(a) for a in run.game.legal_moves(run.state))
                 out.print(f"{_w('legal', lang)}: {legal}")
                 continue
             if not text:

@@ -10,7 +10,7 @@ Engine to bot::
     isready                                the bot answers "readyok" when it can take commands
     newgame <config> seat <n>              a game under <config> (e.g. dummy(players=2)) as seat n
     obs <view position string>             what the seat sees now (complete; no history needed)
-    legal <action>;<action>;...            the legal actions, in the game's action text
+    legal <action>;<action>;...            the legal moves (a go-down whole), in the game's action text
     go [iters <n>] [movetime <ms>] [seed <k>]   choose now: answer "action <text>"
     gameover <score>,<score>,...           the game ended with these scores (informational)
     quit                                   the bot exits
@@ -21,7 +21,7 @@ Bot to engine::
     rbpok                   end of the handshake
     readyok                 answer to isready
     info <text>             any time: free text, e.g. "info iters 1200 value 0.61"
-    action <text>           answer to go: one of the legal actions' texts
+    action <text>           answer to go: one of the legal moves' texts
 
 This module holds the parser and writer of both directions, an async client (:class:`BotClient`)
 over a :class:`Transport` (a subprocess's pipes, or :class:`MockTransport` of scripted lines in

@@ -196,7 +196,12 @@ def play_game(
 ) -> tuple[Any, ActionTexts]:
     """Play one game from ``setup`` to the end; the final state and the (seat, action text) list.
 
-    Every action is checked. A player's choice that *is* one of the listed legal actions (the
+    A player chooses among the game's legal *moves* (``legal_moves``: a Contract go-down whole,
+    rule 22, as records write it), never its decision steps (``legal_actions``, where Contract
+    chooses a go-down a meld at a time): the records, the bots' choices under a seed and the
+    texts people type stay those of the rules.
+
+    Every move is checked. A player's choice that *is* one of the listed legal moves (the
     same object: what ``choose`` is asked to return) is legal by definition, so it is applied
     with the game's ``apply_unchecked`` (the checked ``apply`` would repeat the rules' look-ahead);
     any other choice goes through the checked ``apply``: a bot's bug surfaces as an
@@ -214,7 +219,7 @@ def play_game(
     """
     state = spec.start_game(game, setup)
     limit = spec.max_game_length(game.config)
-    current_player, legal_actions, observe = game.current_player, game.legal_actions, game.observe
+    current_player, legal_moves, observe = game.current_player, game.legal_moves, game.observe
     unchecked = game.apply_unchecked
     views = [needs_view(p) for p in players]
     chooses = [p.choose for p in players]
@@ -225,7 +230,7 @@ def play_game(
     for _ in range(limit):
         if seat < 0:  # the protocol's marker of a finished game
             break
-        legal = legal_actions(state)
+        legal = legal_moves(state)
         view = observe(state, seat) if views[seat] else None
         action = chooses[seat](view, legal, rngs[seat])
         for listed in legal:  # a plain loop: a third of any(map(is_, ...))'s cost on lists of ~5

@@ -240,7 +240,7 @@ def play_script(game: Any, state: Any, lesson: Lesson, script: Sequence[str], wh
         rng = make_rng(f"samrap-lesson:{lesson.id}:{where}:{k}")
         while not game.is_terminal(state) and game.current_player(state) != lesson.learner:
             seat = game.current_player(state)
-            state = game.apply(state, bot.choose(game.observe(state, seat), game.legal_actions(state), rng), seat)
+            state = game.apply(state, bot.choose(game.observe(state, seat), game.legal_moves(state), rng), seat)
     return state
 
 

@@ -173,7 +173,7 @@ def _playout(game: Any, policy: Policy, s: Any, rng: Random) -> Any:
     apply = game.apply_unchecked
     steps = 0
     while not game.is_terminal(s) and steps < MAX_PLAYOUT:
-        s = apply(s, policy.rollout(s, game.legal_actions(s), rng))
+        s = apply(s, policy.rollout(s, game.legal_moves(s), rng))
         steps += 1
     return s
 

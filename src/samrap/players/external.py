@@ -2,8 +2,9 @@
 
 The program is started on the first decision (``rbp 1`` handshake, then ``newgame <config> seat
 <n>``). For every decision it is sent the seat's view as a position string (``obs``), the legal
-actions as text (``legal``) and ``go`` with the budget and a seed drawn from the generator the
-match gives this seat, so a deterministic program plays the same game for the same match seed.
+moves as text (``legal``: the ``legal_moves`` the match runner offers) and ``go`` with the budget
+and a seed drawn from the generator the match gives this seat, so a deterministic program plays
+the same game for the same match seed.
 It answers ``action <text>``, which must be one of the legal texts. ``close()`` sends ``quit``.
 """
 

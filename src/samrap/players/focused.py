@@ -98,7 +98,8 @@ class FocusedSearch(Generic[S, A, V]):
         self.value_for = value_for
         self.prune_z = prune_z
         self.min_rounds = min_rounds
-        #: Playouts apply actions taken from ``legal_actions``, so the protocol's unchecked path.
+        #: Playouts apply moves taken from ``legal_moves`` (what players choose among; a Contract
+        #: go-down whole), so the protocol's unchecked path.
         self._apply: Callable[[S, A], S] = game.apply_unchecked
         #: Playouts of every search so far (bench/search_speed.py divides them by CPU time).
         self.total_iterations = 0
@@ -135,7 +136,7 @@ class FocusedSearch(Generic[S, A, V]):
         apply = self._apply
         steps = 0
         while not game.is_terminal(s) and steps < MAX_PLAYOUT:
-            s = apply(s, self.rollout(s, game.legal_actions(s), rng))
+            s = apply(s, self.rollout(s, game.legal_moves(s), rng))
             steps += 1
         return s
 

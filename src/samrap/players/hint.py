@@ -267,7 +267,7 @@ def position_at(record: Record, number: int, game_index: int = 0) -> Position:
     for seat, text in g.actions[:number]:
         state = game.apply(state, game.parse_action(text), seat)
     seat = game.current_player(state)
-    return Position(game, state, seat, game.observe(state, seat), list(game.legal_actions(state)), g.actions[number][1])
+    return Position(game, state, seat, game.observe(state, seat), list(game.legal_moves(state)), g.actions[number][1])
 
 
 def hint_record(

@@ -20,7 +20,10 @@ The move played is the root action with the most visits. With an iteration budge
 a pure function of the view, the legal actions and the generator's state, so a seeded bot is
 deterministic; a time budget stops after that many seconds of wall time.
 
-The search is generic over :class:`SearchGame`, so Contract Rummy plugs in with its facade.
+The search is generic over :class:`SearchGame`, so Contract Rummy plugs in with its facade. The
+tree and the playouts step the game's ``legal_moves`` (a Contract go-down whole, rule 22), the
+list the root's ``legal`` comes from, so that a seeded search draws the same moves whatever the
+game's decision steps (``legal_actions``) are.
 """
 
 from __future__ import annotations
@@ -52,7 +55,7 @@ class SearchGame(Protocol[S, A, V]):
     @property
     def players(self) -> int: ...
 
-    def legal_actions(self, s: S) -> Sequence[A]: ...
+    def legal_moves(self, s: S) -> Sequence[A]: ...
 
     def apply(self, s: S, a: A, seat: int | None = None) -> S: ...
 
@@ -200,7 +203,7 @@ class ISMCTSPlayer(Generic[S, A, V]):
         self.playout_limit = MAX_PLAYOUT if playout_limit is None else playout_limit
         self.cutoff = cutoff
         self.policy_first = policy_first
-        # Playouts apply only actions the rules just listed, so the unchecked path is safe here.
+        # Playouts apply only moves the rules just listed, so the unchecked path is safe here.
         self._apply: Callable[[S, A], S] = game.apply_unchecked
         #: Iterations of every search so far (tournaments report them per decision).
         self.total_iterations = 0
@@ -244,7 +247,7 @@ class ISMCTSPlayer(Generic[S, A, V]):
             options: Sequence[A] = root_legal
             while not game.is_terminal(s):
                 if node is not root:
-                    options = game.legal_actions(s)
+                    options = game.legal_moves(s)
                 mover = game.current_player(s)
                 children = node.children
                 untried = [a for a in options if a not in children]
@@ -281,7 +284,7 @@ class ISMCTSPlayer(Generic[S, A, V]):
             steps = 0
             limit = self.playout_limit
             while not game.is_terminal(s) and steps < limit:
-                acts = game.legal_actions(s)
+                acts = game.legal_moves(s)
                 s = apply(s, self.rollout(s, acts, rng))
                 steps += 1
             scores: Sequence[float] = game.returns(s) if game.is_terminal(s) or self.cutoff is None else self.cutoff(s)

@@ -227,7 +227,7 @@ def steps(record: Record, seat: int, games: Sequence[int] | None = None) -> Iter
             for k, (who, text) in enumerate(g.actions):
                 action = game.parse_action(text)
                 if who == seat:
-                    legal = list(game.legal_actions(state))
+                    legal = list(game.legal_moves(state))
                     if len(legal) > 1:
                         yield Step(gi, k, game.observe(state, seat), legal, action)
                 state = game.apply(state, action, who)
@@ -246,7 +246,7 @@ def count_steps(record: Record, seat: int, games: Sequence[int] | None = None) -
             for who, text in g.actions:
                 action = game.parse_action(text)
                 if who == seat:
-                    if len(game.legal_actions(state)) > 1:
+                    if len(game.legal_moves(state)) > 1:
                         n += 1
                     else:
                         forced += 1

@@ -237,6 +237,11 @@ def legal_actions(s: DummyState) -> list[DummyAction]:
     return []
 
 
+#: Every Dummy move is one decision, so the legal moves (what players, records and the
+#: environments' codecs read; ``Game.legal_moves``) are the legal actions, the same function.
+legal_moves = legal_actions
+
+
 def _knocks_after(s: DummyState, a: DummyAction) -> bool:
     """Whether the player to move can still knock after ``a`` (a legal action of this turn)."""
     after = apply_unchecked(s, a)

@@ -68,7 +68,7 @@ def win_share(s: DummyState, seat: int) -> float:
 def playout(s: DummyState, rng: Random) -> DummyState:
     """Play ``s`` to the end with the rollout policy for every seat."""
     while s.phase is not Phase.OVER:
-        s = rules.apply_unchecked(s, rollout(s, rules.legal_actions(s), rng))
+        s = rules.apply_unchecked(s, rollout(s, rules.legal_moves(s), rng))
     return s
 
 
