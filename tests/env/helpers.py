@@ -14,7 +14,7 @@ def random_states(game: Any, seeds: range, *, with_terminal: bool = False) -> It
         s = game.new_game(seed=seed)
         while not game.is_terminal(s):
             yield s
-            legal = game.legal_actions(s)
+            legal = game.legal_moves(s)
             s = game.apply_unchecked(s, legal[rng.randrange(len(legal))])
         if with_terminal:
             yield s

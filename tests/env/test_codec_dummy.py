@@ -28,7 +28,7 @@ def test_every_legal_action_maps_to_an_id_and_back(config: str) -> None:
     codec = DummyCodec(cfg)
     states = 0
     for s in random_states(game, range(30)):
-        legal = game.legal_actions(s)
+        legal = game.legal_moves(s)
         ids = codec.legal_map(s, legal)
         assert len(ids) == len(legal), "two legal actions share an id (or one was capped)"
         assert list(ids.values()) == legal  # legal order is kept
@@ -85,7 +85,7 @@ MANY_KNOCKS = (
 def test_knocks_past_the_cap_lose_their_id_but_every_face_down_card_keeps_one() -> None:
     s = DummyState.from_string(MANY_KNOCKS)
     game = DummyGame(s.config)
-    legal = game.legal_actions(s)
+    legal = game.legal_moves(s)
     knocks = [a for a in legal if isinstance(a, Knock)]
     faces = {a.card for a in knocks}
     assert len(knocks) == 37 and len(faces) == 8

@@ -16,7 +16,7 @@ def test_rule_35_last_turn_melds_and_lay_offs_have_ids() -> None:
     s = act(s, "D", "X 9h", "C1 5c5d5s")
     game = DummyGame(s.config)
     codec = DummyCodec(s.config)
-    legal = game.legal_actions(s)
+    legal = game.legal_moves(s)
     assert {type(a) for a in legal} == {Meld, LayOff, Knock}
     ids = codec.legal_map(s, legal)
     assert list(ids.values()) == legal

@@ -44,13 +44,13 @@ def _states(config: ContractConfig, seeds: range, deals: tuple[int, ...] = (1, 3
             s = game.new_game(seed=seed, deal_number=deal)
             while not game.is_terminal(s):
                 out.append(s)
-                legal = game.legal_actions(s)
+                legal = game.legal_moves(s)
                 s = game.apply_unchecked(s, legal[rng.randrange(len(legal))])
     return out
 
 
 @pytest.mark.parametrize("config", CONFIGS)
-def test_codec_bijection_on_legal_actions(config: str) -> None:
+def test_codec_bijection_on_legal_moves(config: str) -> None:
     cfg = ContractConfig.from_string(config)
     game = ContractGame(cfg)
     codec = ContractCodec(cfg)
@@ -58,7 +58,7 @@ def test_codec_bijection_on_legal_actions(config: str) -> None:
     assert len(states) > 150
     saw_go_down = False
     for s in states:
-        legal = game.legal_actions(s)
+        legal = game.legal_moves(s)
         ids = codec.legal_map(s, legal)
         assert len(ids) == len(legal)
         for i, a in ids.items():
@@ -100,8 +100,8 @@ def test_go_down_cap_keeps_the_best() -> None:
     cfg = ContractConfig(players=3)
     game = ContractGame(cfg)
     capped = ContractCodec(cfg, go_down_variants=1)
-    s = next(s for s in _states(cfg, range(3)) if sum(isinstance(a, GoDown) for a in game.legal_actions(s)) > 1)
-    legal = game.legal_actions(s)
+    s = next(s for s in _states(cfg, range(3)) if sum(isinstance(a, GoDown) for a in game.legal_moves(s)) > 1)
+    legal = game.legal_moves(s)
     gds = [a for a in legal if isinstance(a, GoDown)]
     ids = capped.legal_map(s, legal)
     kept = [a for a in ids.values() if isinstance(a, GoDown)]
@@ -250,7 +250,7 @@ def test_the_patched_path_equals_the_view_encoding_for_any_seat_order(config: st
             assert np.array_equal(x, enc.encode(game.observe(s, seat)))
             x[:] = 7.0
             checked += 1
-            legal = game.legal_actions(s)
+            legal = game.legal_moves(s)
             s = game.apply_unchecked(s, legal[rng.randrange(len(legal))])
     assert checked > 150
 

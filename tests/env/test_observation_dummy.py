@@ -170,6 +170,6 @@ def test_the_encoding_matches_a_plain_reference(config: str) -> None:
                 kept.append((x, ref))
             if game.is_terminal(s):
                 break
-            legal = game.legal_actions(s)
+            legal = game.legal_moves(s)
             s = game.apply_unchecked(s, legal[rng.randrange(len(legal))])
     assert all(np.array_equal(x, ref) for x, ref in kept)

@@ -92,7 +92,7 @@ class SamrapAEC(AECEnv):  # type: ignore[misc]
         # The per-step path reads these directly (one attribute each instead of a chain).
         game = binding.game
         self._is_terminal = game.is_terminal
-        self._legal_actions = game.legal_actions
+        self._legal_moves = game.legal_moves
         self._current_player = game.current_player
         self._apply = game.apply_unchecked
         self._legal_map = binding.codec.legal_map
@@ -138,7 +138,7 @@ class SamrapAEC(AECEnv):  # type: ignore[misc]
 
     def _turn(self, s: Any) -> None:
         """``_refresh`` for a state known not to be terminal."""
-        self._legal = legal = self._legal_map(s, self._legal_actions(s))
+        self._legal = legal = self._legal_map(s, self._legal_moves(s))
         mask = bytearray(self._no_mask)
         for i in legal:
             mask[i] = 1

@@ -12,6 +12,11 @@ ids and ``decode(state, encode(state, a)) == a``. The one documented exception i
 many variants of one combinatorial action get an id (``docs/env.md``); actions past the cap are
 left out of the mask and :meth:`encode` raises :class:`CodecError` for them.
 
+The legal actions a codec numbers are the game's ``legal_moves`` (a Contract go-down whole,
+rule 22, ranked among the state's legal go-downs), which the environments step, not its
+``legal_actions`` (Contract's go-down a meld at a time): so an id names the same move as before
+the game split its go-downs into steps, and a policy trained on the ids keeps its meaning.
+
 This module is pure Python (no numpy): the masks are built by the encoders in ``samrap.env``.
 """
 

@@ -179,7 +179,7 @@ class ContractCodec:
         raise CodecError(f"{a!r} needs the state's legal actions")
 
     def legal_map(self, s: ContractState, legal: Sequence[ContractAction]) -> dict[int, ContractAction]:
-        """Id -> action for ``legal`` (the legal actions of ``s``); capped variants left out."""
+        """Id -> action for ``legal`` (the legal moves of ``s``, ``legal_moves``); capped variants left out."""
         out: dict[int, ContractAction] = {}
         meld_seen: dict[int, int] = {}
         has_go_down = False
@@ -221,10 +221,10 @@ class ContractCodec:
         return out
 
     def _state_map(self, s: ContractState) -> dict[int, ContractAction]:
-        """``legal_map`` of ``s`` from its own legal actions (the last state's map is kept)."""
+        """``legal_map`` of ``s`` from its own legal moves (the last state's map is kept)."""
         last, ids = self._last
         if last is not s:
-            ids = self.legal_map(s, rules.legal_actions(s))
+            ids = self.legal_map(s, rules.legal_moves(s))
             self._last = (s, ids)
         return ids
 

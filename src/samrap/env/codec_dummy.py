@@ -188,7 +188,7 @@ class DummyCodec:
                 return self._layoff + c * TABLE_SLOTS + t
             case Knock(card=c):
                 v = 0
-                for b in rules.legal_actions(s):
+                for b in rules.legal_moves(s):
                     if isinstance(b, Knock) and b.card == c:
                         if b == a:
                             if v >= self.knock_variants:
@@ -244,7 +244,7 @@ class DummyCodec:
                 return Discard(j)
             case _:  # knock
                 card, v = divmod(j, self.knock_variants)
-                knocks = [b for b in rules.legal_actions(s) if isinstance(b, Knock) and b.card == card]
+                knocks = [b for b in rules.legal_moves(s) if isinstance(b, Knock) and b.card == card]
                 if v >= len(knocks):
                     raise CodecError(f"knock id {i}: no knock variant {v} with {card_str(card)} face down here")
                 return knocks[v]

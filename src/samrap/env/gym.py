@@ -136,7 +136,7 @@ class SamrapGymEnv(gymnasium.Env[Vector, np.int64]):
         while True:
             while not game.is_terminal(s):
                 p = game.current_player(s)
-                legal = game.legal_actions(s)
+                legal = game.legal_moves(s)
                 if p == self.seat:
                     self.game_state = s
                     self._legal = b.codec.legal_map(s, legal)

@@ -236,7 +236,7 @@ class SamrapState(pyspiel.State):  # type: ignore[misc]
         """Id -> typed action for the player to move (cached per state)."""
         if self._p.legal is None:
             s = self._p.game_state
-            self._p.legal = self._shared.binding.codec.legal_map(s, self._shared.binding.game.legal_actions(s))
+            self._p.legal = self._shared.binding.codec.legal_map(s, self._shared.binding.game.legal_moves(s))
         return self._p.legal
 
     def _legal_actions(self, player: int) -> list[int]:
