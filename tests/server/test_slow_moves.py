@@ -44,13 +44,13 @@ class Watcher:
 def test_contract_moves_are_listed_off_the_event_loop(monkeypatch: pytest.MonkeyPatch) -> None:
     loop_threads: set[int] = set()
     calls = {"loop": 0, "worker": 0}
-    original = ContractGame.legal_actions
+    original = ContractGame.legal_moves
 
     def watched(self: ContractGame, state: Any) -> Any:
         calls["loop" if threading.get_ident() in loop_threads else "worker"] += 1
         return original(self, state)
 
-    monkeypatch.setattr(ContractGame, "legal_actions", watched)
+    monkeypatch.setattr(ContractGame, "legal_moves", watched)
     created = Created(
         game="contract",
         config="contract(players=3)",

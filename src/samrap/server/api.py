@@ -394,9 +394,9 @@ async def table_hint(request: Request, code: str, body: HintRequest) -> Any:
         if (hit := pool.cached(key)) is None:
             game, view = table.game, table.view(who)
             if table.spec.slow_moves:
-                legal = await asyncio.to_thread(game.legal_actions, table.state)
+                legal = await asyncio.to_thread(game.legal_moves, table.state)
             else:
-                legal = game.legal_actions(table.state)
+                legal = game.legal_moves(table.state)
             hit = await pool.submit(key, (rt.code, who), hint_job, game, view, legal, version, body.lang)
         return HintResponse(hints=[HintItem(**h) for h in hit])
 

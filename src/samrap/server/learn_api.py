@@ -67,7 +67,7 @@ async def play_lesson(game: str, lesson_id: str, body: LessonMoves) -> Any:
         "steps": len(lesson.steps),
         "done": run.done,
         "view": run.view().to_string(),
-        "legal": [] if run.done else [run.game.action_text(a) for a in run.game.legal_actions(run.state)],
+        "legal": [] if run.done else [run.game.action_text(a) for a in run.game.legal_moves(run.state)],
         "prompt": None if step is None else _words(step.prompt),
         "feedback": feedback,
     }

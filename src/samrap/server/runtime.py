@@ -453,9 +453,9 @@ class TableRuntime:
         bot = self._bot_for(seat, level or "random")
         view = t.view(seat)
         if t.spec.slow_moves:
-            legal = await asyncio.to_thread(t.game.legal_actions, t.state)
+            legal = await asyncio.to_thread(t.game.legal_moves, t.state)
         else:
-            legal = t.game.legal_actions(t.state)
+            legal = t.game.legal_moves(t.state)
         if (level or "random") in bots.FAST_LEVELS:
             action = bots.choose(bot, view, legal, self._rng)
         else:
@@ -482,7 +482,7 @@ class TableRuntime:
 
         def safe() -> list[Any]:
             allowed = set(bots.safe_texts(t.legal_texts()))
-            return [a for a in t.game.legal_actions(t.state) if t.game.action_text(a) in allowed]
+            return [a for a in t.game.legal_moves(t.state) if t.game.action_text(a) in allowed]
 
         legal = await asyncio.to_thread(safe) if t.spec.slow_moves else safe()
         bot = self._bot_for(seat, t.settings.standin_level)

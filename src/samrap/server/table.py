@@ -181,11 +181,15 @@ class Table:
         return q if q >= 0 else None
 
     def legal_texts(self) -> list[str]:
-        """The legal action texts of the seat to move (cached per version: bots and views share it)."""
+        """The legal move texts of the seat to move (cached per version: bots and views share it).
+
+        Moves (``legal_moves``: a Contract go-down whole, rule 22), not the game's decision steps:
+        what people type and records write, and what the web client matches its choices against.
+        """
         if self.to_move() is None:
             return []
         if self._legal_cache is None or self._legal_cache[0] != self.version:
-            texts = [self.game.action_text(a) for a in self.game.legal_actions(self.state)]
+            texts = [self.game.action_text(a) for a in self.game.legal_moves(self.state)]
             self._legal_cache = (self.version, texts)
         return self._legal_cache[1]
 
