@@ -14,7 +14,7 @@ sequence of candidate indices (a set may repeat when the hand holds its cards tw
 come before runs), and for each meld that may follow ``prefix`` it looks for *one* completion
 that passes the same rule-30 filters :func:`turn.whole_go_downs` applies, stopping at the first
 (:class:`_Completions`). Deal 7, where going down is going out and the go-downs are the few exact
-covers of the hand, is read off the whole listing.
+covers of the hand, is read off the whole listing (:class:`_LastDeal`).
 """
 
 from __future__ import annotations
@@ -29,7 +29,7 @@ from samrap.games.contract.lookahead import discardable
 from samrap.games.contract.melds import Spec
 from samrap.games.contract.search import Cand, contract_possible, run_clashes, use_cand
 from samrap.games.contract.state import ContractState
-from samrap.games.contract.turn import go_down_ends, go_down_judge, go_down_spare, whole_go_downs
+from samrap.games.contract.turn import go_down_ends, go_down_judge, go_down_spare, play_actions, whole_go_downs
 from samrap.games.contract.turnmoves import go_down_query
 
 __all__ = ["next_melds", "next_melds_plain"]
@@ -38,14 +38,7 @@ __all__ = ["next_melds", "next_melds_plain"]
 def next_melds_plain(s: ContractState, prefix: tuple[Spec, ...]) -> list[Spec]:
     """The melds that may follow ``prefix`` in a go-down of the player to move, in
     ``Spec.order_key`` order, each once; read off the whole listing (the definition)."""
-    from samrap.games.contract.turn import play_actions
-
-    i = len(prefix)
-    seen: set[Spec] = set()
-    for a in play_actions(s):
-        if isinstance(a, GoDown) and a.melds[:i] == prefix and len(a.melds) > i:
-            seen.add(a.melds[i])
-    return sorted(seen, key=Spec.order_key)
+    return _read_off(play_actions(s), prefix)
 
 
 def next_melds(s: ContractState, prefix: tuple[Spec, ...]) -> list[Spec]:
@@ -66,14 +59,10 @@ def next_melds(s: ContractState, prefix: tuple[Spec, ...]) -> list[Spec]:
         return []
     if s.staging:  # (the melds chosen so far are ``prefix``; their cards are still in the hand)
         s = s._replace(staging=())
-    if s.deal == LAST_DEAL:
-        # Going down is going out (rule 17): the go-downs are exact covers of the hand, a few at
-        # most, which the whole listing finds directly (ContractQuery.totals); read them off.
-        return _read_off(whole_go_downs(s, discardable(s)), prefix)
     last = _last[0]
     walk = last[1]
     if walk is None or last[0] != s:
-        walk = _Completions(s, discardable(s))
+        walk = _LastDeal(s) if s.deal == LAST_DEAL else _Completions(s, discardable(s))
         _last[0] = (s, walk)
     return walk.next_melds(prefix)
 
@@ -81,10 +70,10 @@ def next_melds(s: ContractState, prefix: tuple[Spec, ...]) -> list[Spec]:
 #: The last state :func:`next_melds` prepared (without its staging field) and its preparation: a
 #: go-down chosen a meld at a time asks about one state several times (each step's listing, and
 #: the checked apply), and the preparation is half of an ordinary hand's cost. States are values
-#: (equal states have equal answers) and a :class:`_Completions` is never changed once built,
+#: (equal states have equal answers) and a preparation is never changed once built,
 #: so the slot is safe for the server's worker threads as ``melds.table_summary``'s is: a
 #: thread reads the pair once and replaces it whole.
-_last: list[tuple[ContractState | None, _Completions | None]] = [(None, None)]
+_last: list[tuple[ContractState | None, _Completions | _LastDeal | None]] = [(None, None)]
 
 
 def _read_off(legal: Sequence[object], prefix: tuple[Spec, ...]) -> list[Spec]:
@@ -95,6 +84,20 @@ def _read_off(legal: Sequence[object], prefix: tuple[Spec, ...]) -> list[Spec]:
         if isinstance(a, GoDown) and a.melds[:i] == prefix and len(a.melds) > i:
             seen.add(a.melds[i])
     return sorted(seen, key=Spec.order_key)
+
+
+class _LastDeal:
+    """Deal 7, where going down is going out (rule 17): the go-downs are exact covers of the
+    hand, a few at most, which the whole listing finds directly (``ContractQuery.totals``), so
+    the next melds are read off it."""
+
+    __slots__ = ("legal",)
+
+    def __init__(self, s: ContractState) -> None:
+        self.legal = whole_go_downs(s, discardable(s))
+
+    def next_melds(self, prefix: tuple[Spec, ...]) -> list[Spec]:
+        return _read_off(self.legal, prefix)
 
 
 def _key(c: Cand) -> tuple[int, int, int]:
