@@ -16,6 +16,7 @@ Rank.TWO, Rank.THREE, Rank.FOUR, Rank.FIVE, Rank.SIX, Rank.EIGHT, Rank.NINE, Ran
 
 # OpenSpiel calls these overrides of pyspiel.Game / pyspiel.State and the observer protocol.
 SamrapGame.make_py_observer
+SamrapState._legal_actions
 SamrapState._apply_action
 SamrapState._action_to_string
 SamrapObserver.set_from
