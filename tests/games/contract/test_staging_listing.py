@@ -102,6 +102,18 @@ def check_tree(s: ContractState, depth: int = 99, plain: int = 1) -> int:
     return walked
 
 
+def test_a_player_down_has_no_next_meld_rule_13() -> None:
+    """Rule 13: going down happens once a deal, so a player who is down has no go-down to stage,
+    though the hand holds a contract (the stored position 3 is a draw of a player who is down;
+    the deepest pick-up takes 30 cards)."""
+    s = _stored(3)
+    game = ContractGame(s.config)
+    after = game.apply_unchecked(s, game.legal_moves(s)[-1])
+    assert after.phase == PLAY_PHASE and after.down >> after.current & 1
+    assert after.hands[after.current].bit_count() > 40
+    assert next_melds(after, ()) == [] == next_melds_plain(after, ())
+
+
 def _stored(line: int) -> ContractState:
     _, _, text = DATA.read_text().splitlines()[line - 1].split(" ", 2)
     return ContractState.from_string(text.removeprefix("legal | ").strip())

@@ -50,7 +50,7 @@ def next_melds(s: ContractState, prefix: tuple[Spec, ...]) -> list[Spec]:
     (a meld the hand cannot make, out of order, too many of a kind) gets ``[]``.
     """
     sets, runs = contract(s.deal)
-    if len(prefix) >= sets + runs:
+    if len(prefix) >= sets + runs or s.down >> s.current & 1:  # (a player goes down once, rule 13)
         return []
     cfg = s.config
     layers, jokers = cfg.pack.face_layers(s.hands[s.current])
