@@ -9,19 +9,23 @@ ids. Today the two lists are equal, so a consumer that reads the wrong one plays
 same; only a spy on the call can tell. :func:`watch_legal_actions` wraps both games'
 ``legal_actions`` (the facades' methods and the rules modules' functions, which the codecs and
 Dummy's end-game search call directly) and notes every call made from outside the game packages;
-the game's own code may use its actions as it likes.
+the game's own code may use its actions as it likes. :func:`staged` gives the positions the
+split makes possible: a go-down under way, which every consumer must also take.
 """
 
 from __future__ import annotations
 
+import random
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import pytest
 
 from samrap.games.contract import rules as contract_rules
+from samrap.games.contract.actions import GoDownMeld
 from samrap.games.contract.game import ContractGame
+from samrap.games.contract.state import ContractState
 from samrap.games.dummy import rules as dummy_rules
 from samrap.games.dummy.game import DummyGame
 
@@ -65,3 +69,19 @@ def watch_legal_actions(monkeypatch: pytest.MonkeyPatch) -> list[str]:
     function(contract_rules)
     function(dummy_rules)
     return callers
+
+
+def staged(game: ContractGame, seed: int, deals: Sequence[int] = (1, 3, 5, 7)) -> list[ContractState]:
+    """States of seeded random play of ``game`` stepping ``legal_actions``, with a go-down under way
+    (``state.staging``): a go-down's next meld is taken seven times in ten when one is listed."""
+    out = []
+    for deal in deals:
+        rng = random.Random(seed * 10 + deal)
+        s = game.new_game(seed=seed, deal_number=deal)
+        while not game.is_terminal(s):
+            actions = game.legal_actions(s)
+            if s.staging:
+                out.append(s)
+            steps = [a for a in actions if isinstance(a, GoDownMeld)]
+            s = game.apply_unchecked(s, steps[0] if steps and rng.random() < 0.7 else rng.choice(actions))
+    return out

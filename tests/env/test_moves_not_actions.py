@@ -23,7 +23,7 @@ from samrap.games.contract.config import ContractConfig
 from samrap.games.contract.game import ContractGame
 from samrap.games.dummy import DummyConfig, DummyGame, Knock
 from tests.env.helpers import random_states
-from tests.legal_spy import watch_legal_actions
+from tests.legal_spy import staged, watch_legal_actions
 
 
 @pytest.mark.parametrize("module", [contract_v0, dummy_v0])
@@ -86,3 +86,19 @@ def test_rule22_the_codecs_rank_go_downs_and_knocks_among_the_legal_moves(monkey
                 assert codec.decode(s, i) == a
         assert seen > 0, f"no {ranked.__name__} came up: pick other seeds"
     assert callers == []
+
+
+def test_rule22_a_go_down_under_way_gets_go_down_ids_for_its_whole_completions() -> None:
+    """A state part-way into a go-down (``staging``, reached by stepping ``legal_actions``): its
+    legal moves, the whole go-downs that complete it, are numbered and decoded like any others."""
+    game = ContractGame(ContractConfig(players=3))
+    codec = ContractCodec(game.config)
+    states = staged(game, 2)
+    assert len(states) > 10
+    for s in states:
+        legal = game.legal_moves(s)
+        ids = codec.legal_map(s, legal)
+        assert len(ids) == len(legal) and all(isinstance(a, GoDown) for a in ids.values())
+        for i, a in ids.items():
+            assert codec.encode(s, a) == i
+            assert codec.decode(s, i) == a

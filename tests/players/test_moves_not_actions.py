@@ -26,7 +26,7 @@ from samrap.players.hint import hint_record, rank_moves
 from samrap.players.ismcts import ISMCTSPlayer
 from samrap.players.levels import make_bot
 from samrap.players.review import count_steps, steps
-from tests.legal_spy import watch_legal_actions
+from tests.legal_spy import staged, watch_legal_actions
 
 GAME = ContractGame(ContractConfig(players=3))
 
@@ -98,3 +98,23 @@ def test_rule22_lessons_script_the_bots_on_the_legal_moves(game: str, monkeypatc
         while not run.done:  # and of the replies after each right move
             assert run.try_move(run.current.expect[0]).ok, (lesson.id, run.step)
     assert callers == []
+
+
+@pytest.mark.parametrize("config", ["contract(players=3)", "contract(preset=liverpool)"])
+def test_rule22_a_go_down_under_way_is_finished_by_every_bot_with_a_whole_go_down(config: str) -> None:
+    """A state reached by stepping ``legal_actions`` part-way into a go-down (``staging``): its
+    legal moves are the whole go-downs that complete it, and every bot and hint takes one."""
+    game = ContractGame(ContractConfig.from_string(config))
+    states = staged(game, 1)
+    assert len(states) > 10
+    bots = [make_bot(b, game) for b in ("random", "easy", "medium", "ismcts:iters=6")]
+    bots.append(ISMCTSPlayer(game, budget=Budget(iterations=6), playout_limit=30, cutoff=cutoff_scores))
+    for k, s in enumerate(states[:: len(states) // 5]):
+        seat = game.current_player(s)
+        view, legal = game.observe(s, seat), game.legal_moves(s)
+        assert view.staging == s.staging
+        assert legal and all(isinstance(a, GoDown) and a.melds[: len(s.staging)] == s.staging for a in legal)
+        for bot in bots:
+            a = bot.choose(view, legal, Random(k))
+            assert a in legal and not game.apply(s, a, seat).staging
+        assert {h.action for h in rank_moves(game, view, legal, None, Random(k), Budget(iterations=6))} == set(legal)

@@ -9,15 +9,23 @@ all come from ``legal_moves`` (``tests/legal_spy.py`` says why only a spy on the
 from __future__ import annotations
 
 import json
+import random
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 from fastapi.testclient import TestClient
 
+from samrap.games.contract.actions import GoDownMeld
+from samrap.games.contract.state import ContractState
 from samrap.server.app import create_app
+from samrap.server.events import Created, SeatSpec
+from samrap.server.messages import TableSettings
+from samrap.server.table import Table
+from samrap.server.views import view_message
 from tests.legal_spy import watch_legal_actions
 from tests.server.conftest import create, hello, make_settings, recv_until
+from tests.server.test_leaks import begin
 
 SEATS = [{"kind": "human"}, {"kind": "bot", "level": "random"}, {"kind": "bot", "level": "medium"}]
 
@@ -71,3 +79,41 @@ def test_rule22_a_lesson_lists_the_legal_moves(client: TestClient, monkeypatch: 
     start = client.post(f"/api/lessons/contract/{first['id']}", json={"moves": []}).json()
     assert start["legal"]
     assert callers == []
+
+
+def test_rule22_a_go_down_posted_a_meld_at_a_time_is_served_its_whole_completions() -> None:
+    """A ``G+`` step a person posts is a checked move like any other; while its go-down is under
+    way the table's legal texts (and each seat's view message) are the whole go-downs finishing it."""
+    created = Created(
+        game="contract",
+        config="contract(players=3)",
+        seats=[SeatSpec(kind="bot", level="random")] * 3,
+        settings=TableSettings(bot_delay_ms=0),
+        host_hash="-",
+    )
+    table = Table("STAGED", created)
+    for event in begin(table)():
+        table.apply(event)
+    game, rng = table.game, random.Random(4)
+    for _ in range(2000):
+        seat = table.to_move()
+        assert seat is not None, "the deal ended before anyone could go down: pick another seed"
+        steps = [a for a in game.legal_actions(table.state) if isinstance(a, GoDownMeld)]
+        text = game.action_text(steps[0]) if steps else rng.choice(table.legal_texts())
+        for event in table.plan_act(seat, table.version, text):
+            table.apply(event)
+        if steps:
+            break
+    state = table.state
+    assert isinstance(state, ContractState) and seat is not None and table.to_move() == seat
+    staging = state.staging
+    assert staging
+    texts = table.legal_texts()
+    assert texts == [game.action_text(a) for a in game.legal_moves(table.state)]
+    assert texts and all(t.startswith(f"G {staging[0].text()}") for t in texts)
+    for q in (*range(3), None):
+        legal = json.loads(view_message(table, q, []))["legal"]
+        assert legal == (texts if q == seat else [])
+    for event in table.plan_act(seat, table.version, texts[0]):
+        table.apply(event)
+    assert isinstance(table.state, ContractState) and not table.state.staging
