@@ -483,7 +483,12 @@ class Table:
 
 
 def spectator_view(view: Any) -> Any:
-    """A seat's view with its own hand removed and no seat named: what every seat knows."""
+    """A seat's view with its own hand removed and no seat named: what every seat knows.
+
+    A Contract view also carries the melds of a go-down its seat has under way (``staging``,
+    chosen a meld at a time and still in the hand, rule 22): private too, so cleared."""
+    if hasattr(view, "staging"):
+        return replace(view, seat=-1, hand=0, staging=())
     return replace(view, seat=-1, hand=0)
 
 
