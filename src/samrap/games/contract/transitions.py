@@ -166,7 +166,7 @@ _PENDING = field_index("pending")
 _RESHUFFLES = field_index("reshuffles")
 _TURNS = field_index("turns")
 _OUT = field_index("out")
-# ``s[-1]`` is ``s.staging``, the last field (pinned by tests/games/contract/test_state.py).
+_STAGING = field_index("staging")
 
 
 def _draw_stock(s: ContractState, hands: tuple[int, ...], stock: tuple[int, ...]) -> ContractState:
@@ -190,7 +190,8 @@ def _draw_stock(s: ContractState, hands: tuple[int, ...], stock: tuple[int, ...]
 def _put_down(s: ContractState, p: int, hand: int, melds: tuple[TableMeld, ...], down: int = -1) -> ContractState:
     """After cards left seat ``p``'s hand for the table: clear what they satisfied, or go out.
 
-    ``down`` >= 0 marks a go-down (the new down mask; ``went_down`` becomes true).
+    ``down`` >= 0 marks a go-down (the new down mask; ``went_down`` becomes true; ``staging``,
+    a go-down chosen a meld at a time, is cleared: this is its whole move).
     """
     new: list[Any] = list(s)
     if hand:
@@ -205,6 +206,7 @@ def _put_down(s: ContractState, p: int, hand: int, melds: tuple[TableMeld, ...],
     if down >= 0:
         new[_DOWN] = down
         new[_WENT_DOWN] = True
+        new[_STAGING] = ()  # a go-down put down a meld at a time is complete
     deep: int = new[_DEEP]
     if deep >= 0 and not hand >> deep & 1:
         new[_DEEP] = -1
@@ -280,8 +282,6 @@ def apply_unchecked(s: ContractState, a: ContractAction) -> ContractState:
             melds = (*s.melds[:t], with_card(s.melds[t], f, pid, joker), *s.melds[t + 1 :])
             return _put_down(s, p, hand & ~(1 << pid), melds)
         case GoDown(melds=specs):
-            if s[-1]:  # the whole go-down of a staged one (``rules.legal_moves``)
-                s = s._replace(staging=())
             hand = s.hands[p]
             placed: list[TableMeld] = []
             for spec in specs:
@@ -292,11 +292,11 @@ def apply_unchecked(s: ContractState, a: ContractAction) -> ContractState:
             hand, m = _place(s, p, s.hands[p], spec)
             return _put_down(s, p, hand, (*s.melds, m))
         case GoDownMeld(meld=spec):
-            staged = (*s[-1], spec)
+            staged = (*s.staging, spec)
             sets, runs = contract(s.deal)
             if len(staged) < sets + runs:  # the cards stay in the hand (rule 22)
                 return s._replace(staging=staged)
-            return apply_unchecked(s._replace(staging=()), GoDown(staged))
+            return apply_unchecked(s, GoDown(staged))  # which clears ``staging`` (_put_down)
         case Exchange(face=f, target=t):
             pid = pick(s, p, s.hands[p] & s.config.pack.face_masks[f])
             meld, jid = exchanged(s.melds[t], f, pid)
