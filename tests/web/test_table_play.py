@@ -15,11 +15,17 @@ from tests.web.driver import bot_choice, choose, open_bot_table, play_until, sta
 PHONE = {"width": 360, "height": 640}
 DESKTOP = {"width": 1366, "height": 900}
 
-SCREEN = """() => {
+# Measured after two animation frames, i.e. as the screen was last painted: the hand's overlap is
+# set by a ResizeObserver, which runs between layout and paint, so a script run between a redraw and
+# the next frame can see a layout no player ever sees. Rows are counted by the cards' slots (li),
+# which a selected card's lift (a transform on its button) does not move.
+SCREEN = """async () => {
+  await new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)));
   const hand = [...document.querySelectorAll('.hand .card .cd')].map((c) => c.getBoundingClientRect());
+  const slots = [...document.querySelectorAll('.hand li')].map((c) => c.getBoundingClientRect());
   return {scroll: document.documentElement.scrollWidth, width: innerWidth, height: innerHeight,
           hand: hand.map((r) => [r.left, r.top, r.right, r.bottom]),
-          rows: new Set(hand.map((r) => Math.round(r.top))).size};
+          rows: new Set(slots.map((r) => Math.round(r.top))).size};
 }"""
 
 

@@ -1107,9 +1107,15 @@ class TableController {
       this.dragHandlers(li, id);
       list.appendChild(li);
     });
+    // The step from the last measured width, so the new list's very first layout already has its
+    // cards in one row (a script or a slow frame never sees the default step wrap them); the
+    // observer then corrects it if the width changed.
+    if (this.handFit) list.style.setProperty("--step", handStep(this.order.length, this.handFit.width, this.handFit.cw) + "px");
     if (this.handRO) this.handRO.disconnect();
     if (window.ResizeObserver) {
-      this.handRO = new ResizeObserver(() => fitHand(list));
+      this.handRO = new ResizeObserver(() => {
+        this.handFit = fitHand(list) || this.handFit;
+      });
       this.handRO.observe(list);
     }
     return h(
@@ -1266,21 +1272,26 @@ function botName(s) {
   return `${t("table.botName")} ${s.seat + 1}`;
 }
 
-function fitHand(list) {
+function handStep(n, width, cw) {
   // One row when the cards fit with at least 24 px of each showing (12 cards fit at 360 px),
   // otherwise as few rows as needed. Each card's button is one step wide (see table.css).
-  const n = list.children.length;
-  if (!n) return;
-  const img = list.querySelector(".cd");
-  const cw = img ? img.getBoundingClientRect().width : 56;
-  const width = list.getBoundingClientRect().width - 1;
   const minStep = 24;
   const perRow = Math.max(1, Math.floor((width - cw) / minStep) + 1);
   const rows = Math.ceil(n / perRow);
   const inRow = Math.ceil(n / rows);
-  let step = inRow > 1 ? Math.floor((width - cw) / (inRow - 1)) : cw + 6;
-  step = Math.max(minStep, Math.min(cw + 6, step));
-  list.style.setProperty("--step", step + "px");
+  const step = inRow > 1 ? Math.floor((width - cw) / (inRow - 1)) : cw + 6;
+  return Math.max(minStep, Math.min(cw + 6, step));
+}
+
+/** Measures the hand list and sets its step; returns the measures for the next list to start from. */
+function fitHand(list) {
+  const n = list.children.length;
+  if (!n) return null;
+  const img = list.querySelector(".cd");
+  const cw = img ? img.getBoundingClientRect().width : 56;
+  const width = list.getBoundingClientRect().width - 1;
+  list.style.setProperty("--step", handStep(n, width, cw) + "px");
+  return { width, cw };
 }
 
 function focusKeyOf(el) {
