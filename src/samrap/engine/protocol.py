@@ -74,7 +74,9 @@ class Game(Protocol[S, A, V]):
 
     def legal_actions(self, s: S) -> Sequence[A]:
         """The legal *actions*: one decision each, every list short (a Contract go-down is chosen
-        a meld at a time here). What researchers, environments and uniformly random play step."""
+        a meld at a time here). What a researcher stepping the facade directly and uniformly random
+        play step. samrap's own environments (``samrap.env``) read ``legal_moves`` instead, so that
+        each of their action ids is one move of the records."""
         ...
 
     def legal_moves(self, s: S) -> Sequence[A]:
@@ -86,8 +88,9 @@ class Game(Protocol[S, A, V]):
     def apply(self, s: S, a: A, seat: int | None = None) -> S: ...
 
     def apply_unchecked(self, s: S, a: A) -> S:
-        """``apply`` without the legality checks, for an action taken from ``legal_actions(s)``
-        (the playouts' and environments' fast path; ``apply`` stays the one for untrusted input)."""
+        """``apply`` without the legality checks, for an action taken from ``legal_actions(s)`` or
+        ``legal_moves(s)`` (the playouts' and environments' fast path; ``apply`` stays the one for
+        untrusted input)."""
         ...
 
     def is_terminal(self, s: S) -> bool: ...
