@@ -123,3 +123,42 @@ def test_the_summary_counts_each_stat_as_the_stat_counts_each_ledger(text: str, 
     assert summary.games == games and summary.actions == sum(len(r.games[0].actions) for r in results)
     assert summary.score_sums == [sum(r.games[0].scores[q] for r in results) for q in range(n)]
     assert len(summary._counts) <= 12  # the few codes the stats read, not every ledger's
+
+
+def test_a_thai_summary_has_no_english_word() -> None:
+    """``--lang th``: every line in Thai (the bots as typed, ค่า seed), for both games; JSON keys stay English."""
+    from tests.cli.test_thai import latin_words
+
+    for game, bots, says in (
+        ("dummy(players=2)", "heuristic,random", "จำนวนเกม"),
+        ("contract", "heuristic", "จำนวนรอบ"),
+    ):
+        result = run("simulate", game, "-g", "2", "--bots", bots, "--lang", "th")
+        assert result.exit_code == 0, result.output
+        assert says in result.stdout and "แต้มเฉลี่ยต่อที่นั่ง" in result.stdout and "วินาที" in result.stdout
+        assert latin_words(result.stdout, names=("heuristic", "random")) == []
+    english = json.loads(run(*ARGS, "--json").stdout)
+    thai = json.loads(run(*ARGS, "--json", "--lang", "th").stdout)
+    assert thai.keys() == english.keys()
+
+
+@pytest.mark.parametrize(
+    ("args", "says"),
+    [
+        (("--bots", "nobody"), "--bots: ใช้บอท nobody ไม่ได้"),
+        (("--bots", "random,random,random,random,random"), "--bots: ระบุบอทหนึ่งตัวสำหรับทุกที่นั่ง"),
+        (("--games", "0"), "--games ต้องเป็น 1 ขึ้นไป"),
+        (("--seed", "-1"), "ค่า seed ต้องอยู่ระหว่าง"),
+        (("--config", "target=x"), "ตั้งค่า target ไม่ได้"),
+        (("--record", "/proc/no-such-samrap-dir"), "--record: สร้างโฟลเดอร์"),
+    ],
+)
+def test_thai_errors_name_the_option(args: tuple[str, ...], says: str) -> None:
+    from tests.cli.test_thai import latin_words
+
+    result = run("simulate", "dummy", "-g", "1", "--lang", "th", *args)
+    assert result.exit_code == 2 and result.stderr.count("\n") == 1
+    assert says in result.stderr, result.stderr
+    typed = tuple(a for a in args if not a.startswith("--"))
+    known = ("random", "heuristic", "ismcts", "external", "easy", "medium", "hard", "expert")  # the bots there are
+    assert latin_words(result.stderr, names=("target", *known, *typed), paths=typed) == []

@@ -3,7 +3,8 @@ errors, replay and hint tables, for both games.
 
 A Thai screen may hold Latin letters only in card texts (``Q♠``, ``7h8h9h``), the action notation a
 player types (``D``, ``P3``, ``L 8h>2``), single keys (``q``), names, file paths, command-line
-options and the values typed after them (``--show all``), and the terms thai-terms.md keeps
+options and the values typed after them (``--show all``, ``--backend ray``) or the packages to install
+(``matplotlib``), and the terms thai-terms.md keeps
 (``ค่า seed``, ``SHA-256``). Any other Latin word fails the test, so an English
 sentence cannot slip into a Thai screen unseen.
 """
@@ -31,7 +32,7 @@ _NOTATION = re.compile(r"^(?:[A-Za-z]\d*|[A-Z]\d*<[^>]*>)$")
 _KEPT = {"seed", "SHA-256", "samrap"}
 #: Command-line options (``--deals``) and the option values a player must type (``--show all``).
 _OPTION = re.compile(r"^--[a-z][a-z-]*$")
-_OPTION_VALUES = {"mistakes", "all", "ismcts", "heuristic"}
+_OPTION_VALUES = {"mistakes", "all", "ismcts", "heuristic", "local", "ray", "auto", "asyncio", "uvloop", "matplotlib"}
 _SPLIT = re.compile(r"[\s()\[\],:;·|/]+")
 
 

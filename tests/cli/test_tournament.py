@@ -85,3 +85,37 @@ def test_games_per_second_reported() -> None:
     assert d["games"] == 4 and d["games_per_second"] > 0
     text = run(*args).stdout
     assert "4 games in" in text and "games/s" in text
+
+
+def test_a_thai_tournament_has_no_english_word(tmp_path: Path) -> None:
+    """``--lang th``: the table's title, columns and the footer in Thai; the bots as typed."""
+    from tests.cli.test_thai import latin_words
+
+    args = ("tournament", "dummy", "-n", "2", "--seats", "heuristic,random", "--games", "1", "--hands", "1")
+    result = run(*args, "--lang", "th")
+    assert result.exit_code == 0, result.output
+    assert "อัตราชนะ" in result.stdout and "ค่า seed 0" in result.stdout and "เกมต่อวินาที" in result.stdout
+    assert latin_words(result.stdout, names=("heuristic", "random")) == []
+
+
+@pytest.mark.parametrize(
+    ("args", "says"),
+    [
+        (["--seats", "heuristic"], "มี 2 ที่นั่ง แต่ --seats ระบุบอท 1 ตัว"),
+        (["--seats", "heuristic,alphago"], "--seats: ใช้บอท alphago ไม่ได้"),
+        (["--seats", "heuristic,random", "--games", "0"], "--games ต้องเป็น 1 ขึ้นไป"),
+        (["--seats", "heuristic,random", "--seed", "-3"], "ค่า seed ต้องอยู่ระหว่าง"),
+        (["--seats", "heuristic,random", "--backend", "mpi"], "--backend ต้องเป็น local หรือ ray"),
+        (["--seats", "heuristic,random", "--config", "target=x"], "ตั้งค่า target ไม่ได้"),
+        (["--seats", "heuristic,random", "--plot", "/no/such/dir/t.png"], "--plot: ไม่มีโฟลเดอร์"),
+    ],
+)
+def test_thai_option_errors_name_the_option(args: list[str], says: str) -> None:
+    from tests.cli.test_thai import latin_words
+
+    r = run("tournament", "dummy(players=2)", "--lang", "th", *args)
+    assert r.exit_code == 2 and r.stderr.count("\n") == 1
+    assert says in r.stderr, r.stderr
+    typed = tuple(w for a in args if not a.startswith("--") for w in a.split(","))
+    known = ("random", "heuristic", "ismcts", "external", "easy", "medium", "hard", "expert")  # the bots there are
+    assert latin_words(r.stderr, names=("target", *known, *typed), paths=("/no/such/dir",)) == []

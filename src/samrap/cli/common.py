@@ -7,11 +7,12 @@ traceback: the library's errors (``ConfigError``, ``InvalidNotationError``...) a
 
 from __future__ import annotations
 
+import errno
 import os
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Any, NoReturn
+from typing import Annotated, Any, NoReturn
 
 import typer
 from rich.console import Console
@@ -22,6 +23,36 @@ from samrap.engine.registry import GameSpec, configure
 
 USAGE = 2
 LANGS = ("en", "th")
+#: The largest seed a command takes: exact in a JSON number (a double), so records keep it.
+MAX_SEED = 2**53 - 1
+
+#: ``--lang`` of every command; ``None`` (not given) is the environment's language (:func:`env_lang`).
+LangOpt = Annotated[
+    str | None,
+    typer.Option(
+        "--lang",
+        help="Language of the screens, prompts, help and errors: en or th "
+        "(default: $SAMRAP_LANG, else th under a Thai locale in LC_ALL, LC_MESSAGES or LANG, else en).",
+    ),
+]
+
+
+def env_lang() -> str:
+    """The language the environment asks for: ``$SAMRAP_LANG`` (``en``/``th``), else ``th`` when the
+    locale gettext would read (the first set of LC_ALL, LC_MESSAGES, LANG) is Thai, else ``en``.
+
+    A Thai user's terminal is Thai without typing ``--lang th`` on every command, as with any CLI
+    translated through gettext; a ``SAMRAP_LANG`` that is neither language is ignored, so that a
+    stray value cannot stop even ``--help`` from printing.
+    """
+    own = os.environ.get("SAMRAP_LANG", "").strip().lower()
+    if own[:2] in LANGS:
+        return own[:2]
+    for var in ("LC_ALL", "LC_MESSAGES", "LANG"):
+        value = os.environ.get(var, "")
+        if value:
+            return "th" if value.lower().startswith("th") else "en"
+    return "en"
 
 
 def stdout() -> Console:
@@ -58,6 +89,25 @@ def writable_problem(path: Path, lang: str = "en") -> str | None:
     return None
 
 
+def os_why(error: OSError, lang: str) -> str:
+    """Why the system refused a write, for the screen: the system's words in English, Thai in Thai."""
+    if lang != "th":
+        return say("os.other", lang, why=error.strerror or error)
+    if error.errno in (errno.EACCES, errno.EPERM, errno.EROFS):
+        return say("os.denied", lang, why=error)
+    if error.errno in (errno.EEXIST, errno.ENOTDIR):
+        return say("os.exists", lang, why=error)
+    return say("os.other", lang, why=error)
+
+
+def make_folder(folder: Path, lang: str) -> None:
+    """Create ``--record``'s folder before any game is played, or a one-line error naming it."""
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError as e:
+        fail(say("error.record_dir", lang, record=folder, why=os_why(e, lang)), lang=lang)
+
+
 @contextmanager
 def usage_errors() -> Iterator[None]:
     """Turn the library's bad-input errors into a one-line message and exit code 2."""
@@ -67,7 +117,10 @@ def usage_errors() -> Iterator[None]:
         fail(str(e))
 
 
-def check_lang(lang: str) -> str:
+def check_lang(lang: str | None) -> str:
+    """``--lang`` as given, or the environment's language when it was not (:func:`env_lang`)."""
+    if lang is None:
+        return env_lang()
     if lang not in LANGS:
         fail(f"--lang must be one of {', '.join(LANGS)}, not {lang!r}")
     return lang

@@ -15,7 +15,7 @@ import typer
 from rich.table import Table
 
 from samrap.cli import common
-from samrap.cli.common import check_lang, fail
+from samrap.cli.common import LangOpt, check_lang, fail
 from samrap.cli.text import say
 from samrap.core.errors import IllegalActionError
 from samrap.engine.record import RecordError, read_record
@@ -28,7 +28,7 @@ def hint(
     record: Annotated[Path, typer.Argument(help="A samrap record (JSON).")],
     at: Annotated[int, typer.Option("--at", help="Action number in the game (1 = its first action).")],
     game: Annotated[int, typer.Option("--game", help="Game of the match (1 = the first).")] = 1,
-    lang: Annotated[str, typer.Option("--lang", help="Reasons in en or th.")] = "en",
+    lang: LangOpt = None,
     bot: Annotated[str, typer.Option("--bot", help="The bot that ranks: ismcts[:budget] or heuristic.")] = (
         "ismcts:iters=300"
     ),
@@ -37,7 +37,7 @@ def hint(
     as_json: Annotated[bool, typer.Option("--json", help="Print the hints as JSON.")] = False,
 ) -> None:
     """Rank the legal moves before action N of a recorded game, with the bot's estimate and a reason."""
-    check_lang(lang)
+    lang = check_lang(lang)
     try:
         kind = parse_bot_spec(bot)[0]
     except ValueError as e:

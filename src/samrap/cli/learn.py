@@ -16,7 +16,7 @@ from typing import Annotated, Any
 import typer
 
 from samrap.cli import common
-from samrap.cli.common import check_lang, fail
+from samrap.cli.common import LangOpt, check_lang, fail
 from samrap.cli.text import say
 from samrap.engine.registry import get_spec
 from samrap.learn.lessons import COURSES, LessonError, LessonRun, course, find_lesson
@@ -42,7 +42,7 @@ def _w(key: str, lang: str) -> str:
 
 def learn(
     game: Annotated[str, typer.Argument(help="The course: dummy or contract.")] = "dummy",
-    lang: Annotated[str, typer.Option("--lang", help="Lessons in en or th.")] = "en",
+    lang: LangOpt = None,
     lesson: Annotated[str | None, typer.Option("--lesson", help="Start with this lesson (its id, see --list).")] = None,
     progress: Annotated[
         Path | None, typer.Option("--progress", help="Progress file (default ~/.samrap/learn.json).")
@@ -50,7 +50,7 @@ def learn(
     show: Annotated[bool, typer.Option("--list", help="List the course and what is done, then stop.")] = False,
 ) -> None:
     """Learn to play: short lessons that each ask you to find the move."""
-    check_lang(lang)
+    lang = check_lang(lang)
     if game not in COURSES:
         fail(say("learn.no_course", lang, game=game, courses=", ".join(COURSES)), lang=lang)
     lessons = course(game)

@@ -10,7 +10,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from samrap.players.levels import make_bot
+from samrap.cli.text import say
+from samrap.players.levels import KINDS, LEVELS, make_bot, parse_bot_spec
 
 
 def split_specs(text: str) -> list[str]:
@@ -43,6 +44,24 @@ def line_up(text: str, seats: int, game: Any, first: int = 0) -> list[Any]:
     """
     specs = seat_specs(text, seats)
     return [make_bot(spec, game, name=f"{spec}-{n}") for n, spec in enumerate(specs, start=first)]
+
+
+def bots_problem(text: str, seats: int, error: ValueError, lang: str, option: str = "--bots") -> str:
+    """What is wrong with a line-up, naming ``option``: the library's words in English; in Thai,
+    which count or which spec is wrong, found again here since the library says it in English."""
+    specs = split_specs(text)
+    if lang != "th":
+        return say("error.bots", lang, error=error) if option == "--bots" else f"{option}: {error}"
+    if not specs:
+        return say("error.no_bot", lang, option=option)
+    if len(specs) not in (1, seats):
+        return say("error.bot_count", lang, option=option, seats=seats, count=len(specs))
+    for spec in specs:
+        try:
+            parse_bot_spec(spec)
+        except ValueError as e:
+            return say("error.bot_spec", lang, option=option, spec=spec, error=e, known=", ".join((*KINDS, *LEVELS)))
+    return say("error.bot_game", lang, option=option, spec=text, error=error)
 
 
 def close_all(bots: list[Any]) -> None:

@@ -22,10 +22,10 @@ from typer.models import CommandInfo
 
 from samrap import __version__
 from samrap.cli import common
-from samrap.cli.common import check_lang, fail, game_config, usage_errors, writable_problem
+from samrap.cli.common import MAX_SEED, LangOpt, check_lang, fail, game_config, usage_errors, writable_problem
 from samrap.cli.hint import register as register_hint
 from samrap.cli.learn import register as register_learn
-from samrap.cli.lineup import close_all, line_up, seat_specs
+from samrap.cli.lineup import bots_problem, close_all, line_up, seat_specs
 from samrap.cli.play import HumanPlayer, PlayObserver, QuitMatch, default_record_path, partial_result
 from samrap.cli.replay import commitment_lines, report_dict
 from samrap.cli.review import register as register_review
@@ -89,8 +89,6 @@ app = _App(
     pretty_exceptions_enable=False,
 )
 
-MAX_SEED = 2**53 - 1
-
 GameArg = Annotated[str, typer.Argument(help="Game name or config string, e.g. dummy or 'dummy(players=3)'.")]
 PlayersOpt = Annotated[int | None, typer.Option("--players", "-n", help="Number of seats.")]
 BotsOpt = Annotated[
@@ -106,7 +104,6 @@ PresetOpt = Annotated[str | None, typer.Option("--preset", "-p", help="A preset 
 ConfigOpt = Annotated[
     str | None, typer.Option("--config", "-c", help="Options on top of the preset: 'target=50,ace_low=true'.")
 ]
-LangOpt = Annotated[str, typer.Option("--lang", help="Language of the screens, prompts, help and errors: en or th.")]
 
 
 def _version(value: bool) -> None:
@@ -137,13 +134,13 @@ def play(
     preset: PresetOpt = None,
     config: ConfigOpt = None,
     seed: Annotated[int | None, typer.Option("--seed", "-s", help="Match seed (default: a random one).")] = None,
-    lang: LangOpt = "en",
+    lang: LangOpt = None,
     record: Annotated[Path | None, typer.Option("--record", "-r", help="Record file (default: a dated name).")] = None,
     name: Annotated[str | None, typer.Option("--name", help="Your name in the record (default: you, Thai คุณ).")] = None,
     bots: BotsOpt = "medium",
 ) -> None:
     """Play a match in seat 0 against bots (levels easy, medium, hard, expert, or any bot spec)."""
-    check_lang(lang)
+    lang = check_lang(lang)
     spec, cfg = game_config(game, preset, config, players, lang)
     if seed is None:
         seed = random.SystemRandom().randrange(1_000_000)
@@ -157,7 +154,7 @@ def play(
     try:
         opponents = line_up(bots, game_obj.players - 1, game_obj, first=1)
     except ValueError as e:
-        fail(say("error.bots", lang, error=e), lang=lang)
+        fail(bots_problem(bots, game_obj.players - 1, e, lang), lang=lang)
     if name is None:
         name = "คุณ" if lang == "th" else "you"
     names = (name, *(b.name for b in opponents))
@@ -218,26 +215,25 @@ def simulate(
     record: Annotated[Path | None, typer.Option("--record", "-r", help="Directory for one record per game.")] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print the summary as JSON.")] = False,
     bots: BotsOpt = "random",
+    lang: LangOpt = None,
 ) -> None:
     """Play seeded games between bots (random by default) and summarise them."""
-    spec, cfg = game_config(game, preset, config, players)
-    _check_seed(seed)
+    lang = check_lang(lang)
+    spec, cfg = game_config(game, preset, config, players, lang)
+    _check_seed(seed, lang)
     if games < 1:
-        fail("--games must be at least 1")
+        fail(say("error.at_least", lang, option="--games", low=1), lang=lang)
     if record is not None:
-        try:
-            record.mkdir(parents=True, exist_ok=True)
-        except OSError as e:
-            fail(f"cannot create {record}: {e.strerror or e}")
+        common.make_folder(record, lang)
     game_obj = spec.make_game(cfg)
     n = game_obj.players
     try:
         seats = line_up(bots, n, game_obj)
     except ValueError as e:
-        fail(f"--bots: {e}")
+        fail(bots_problem(bots, n, e, lang), lang=lang)
     summary = Summary(spec, spec.config_string(cfg), n, seed, tuple(seat_specs(bots, n)))
     err = common.stderr()
-    columns = (TextColumn("simulating"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn())
+    columns = (TextColumn(say("simulate.progress", lang)), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn())
     start = time.perf_counter()
     with Progress(*columns, console=err, disable=as_json or not err.is_terminal, transient=True) as progress:
         task = progress.add_task("games", total=games)
@@ -254,7 +250,7 @@ def simulate(
     if as_json:
         out.print(json.dumps(summary.as_dict(wall), ensure_ascii=False))
     else:
-        for line in summary.lines(wall):
+        for line in summary.lines(wall, lang):
             out.print(line)
 
 
@@ -265,10 +261,10 @@ def replay(
     verify: Annotated[
         bool, typer.Option("--verify", help="Also check each deck against its shuffle commitment.")
     ] = False,
-    lang: LangOpt = "en",
+    lang: LangOpt = None,
 ) -> None:
     """Replay a record, checking every action and score (exit 0 valid, 1 invalid, 2 not a record)."""
-    check_lang(lang)
+    lang = check_lang(lang)
     try:
         rec = read_record(file)
     except RecordError as e:
@@ -372,10 +368,10 @@ def rules(
     preset: PresetOpt = None,
     option: OptionOpt = None,
     config: ConfigOpt = None,
-    lang: LangOpt = "en",
+    lang: LangOpt = None,
 ) -> None:
     """Show the rules of a preset with options in words, then the game's presets and options."""
-    check_lang(lang)
+    lang = check_lang(lang)
     with usage_errors():
         lines = rules_command_lines(game, preset, option or [], config, lang)
     out = common.stdout()

@@ -18,7 +18,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 
 from samrap.cli import common
-from samrap.cli.common import check_lang, fail
+from samrap.cli.common import LangOpt, check_lang, fail
 from samrap.cli.text import say
 from samrap.core.errors import IllegalActionError
 from samrap.engine.record import RecordError, read_record
@@ -56,7 +56,7 @@ def review(
     record: Annotated[Path, typer.Argument(help="A samrap record (JSON) of a finished game.")],
     seat: Annotated[int, typer.Option("--seat", help="The seat to review (0 = the first).")] = 0,
     game: Annotated[int, typer.Option("--game", help="Only this game of the match (1 = the first; 0: all).")] = 0,
-    lang: Annotated[str, typer.Option("--lang", help="Words in en or th.")] = "en",
+    lang: LangOpt = None,
     seed: Annotated[int, typer.Option("--seed", "-s", help="Seed of the simulations (same seed, same review).")] = 0,
     deals: Annotated[int, typer.Option("--deals", help="Simulated deals per decision (0: the game's default).")] = 0,
     second_look: Annotated[
@@ -70,7 +70,7 @@ def review(
     as_json: Annotated[bool, typer.Option("--json", help="Print the review as JSON.")] = False,
 ) -> None:
     """Review every decision of one seat in a recorded game: the best move found, the loss, a label and a reason."""
-    check_lang(lang)
+    lang = check_lang(lang)
     if show not in ("mistakes", "all"):
         fail(say("review.show", lang), lang=lang)
     if deals < 0 or deals == 1:

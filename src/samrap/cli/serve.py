@@ -9,6 +9,7 @@ imported only when the command runs, so the rest of the CLI starts as fast as be
 from __future__ import annotations
 
 import errno
+import os
 import socket
 from pathlib import Path
 from typing import Annotated
@@ -16,6 +17,8 @@ from typing import Annotated
 import typer
 
 from samrap.cli import common
+from samrap.cli.common import LangOpt, check_lang, fail
+from samrap.cli.text import say
 
 
 def serve(
@@ -67,6 +70,7 @@ def serve(
             help="Worker processes for hints (default: one per core but one; 0: a thread in the server).",
         ),
     ] = None,
+    lang: LangOpt = None,
 ) -> None:
     """Run the game server: play online with friends and bots (REST lobby + websockets)."""
     import uvicorn
@@ -76,12 +80,13 @@ def serve(
     from samrap.server.ratelimit import RateLimits
     from samrap.server.settings import ServerSettings, default_database_path, sqlite_url
 
+    lang = check_lang(lang)
     if not 0 < port < 65536:
-        common.fail("--port must be between 1 and 65535")
+        fail(say("serve.port", lang), lang=lang)
     if bot_delay < 0:
-        common.fail("--bot-delay cannot be negative")
+        fail(say("serve.bot_delay", lang), lang=lang)
     if loop not in ("auto", "asyncio", "uvloop"):
-        common.fail("--loop must be auto, asyncio or uvloop")
+        fail(say("serve.loop", lang), lang=lang)
     if db is None:
         url = sqlite_url(default_database_path())
     elif "://" in db:
@@ -89,15 +94,17 @@ def serve(
     else:
         path = Path(db).expanduser().resolve()
         if path.is_dir():
-            common.fail(f"--db {db}: that is a folder; name a database file in it")
+            fail(say("serve.db_folder", lang, db=db), lang=lang)
         if not path.parent.is_dir():
-            common.fail(f"--db {db}: there is no folder {path.parent} for the database file")
+            fail(say("serve.db_no_folder", lang, db=db, folder=path.parent), lang=lang)
         url = sqlite_url(path)
     try:
         limits = RateLimits.from_env() if rate_limits is None else RateLimits.parse(rate_limits)
     except ValueError as e:
         source = f"${RATE_LIMITS_ENV}" if rate_limits is None else "--rate-limits"
-        common.fail(f"{source}: {str(e).removeprefix(RATE_LIMITS_ENV + ': ')}")
+        value = os.environ.get(RATE_LIMITS_ENV, "") if rate_limits is None else rate_limits
+        error = str(e).removeprefix(RATE_LIMITS_ENV + ": ")
+        fail(say("serve.rate_limits", lang, source=source, error=error, value=value), lang=lang)
     settings = ServerSettings(
         database_url=url,
         host=host,
@@ -111,12 +118,12 @@ def serve(
         warm_workers=True,
     )
     shown = url.split("@")[-1] if "@" in url else url  # never print a password
-    problem = database_problem(url)
+    problem = database_problem(url, lang)
     if problem is not None:
-        common.fail(f"--db: cannot open the database {shown}: {problem}")
-    sock = listening_socket(host, port)  # bound before startup: a busy port is one line, not a crash
+        fail(say("serve.db_open", lang, database=shown, why=problem), lang=lang)
+    sock = listening_socket(host, port, lang)  # bound before startup: a busy port is one line, not a crash
     out = common.stdout()
-    out.print(f"samrap server on {settings.base_url}  database {shown}  node {settings.node_id}")
+    out.print(say("serve.started", lang, url=settings.base_url, database=shown, node=settings.node_id))
     config = uvicorn.Config(
         create_app(settings),
         log_level=log_level,
@@ -134,7 +141,7 @@ def serve(
     uvicorn.Server(config).run(sockets=[sock])
 
 
-def database_problem(url: str) -> str | None:
+def database_problem(url: str, lang: str = "en") -> str | None:
     """Why the server could not use the database at ``url`` (one line for people), or ``None``.
 
     Connecting once before startup turns an unreachable PostgreSQL, a missing driver or a bad URL
@@ -147,26 +154,26 @@ def database_problem(url: str) -> str | None:
     try:
         engine = make_engine(url)
     except (ArgumentError, ValueError) as e:
-        return f"not a database URL ({e})"
+        return say("serve.db_not_url", lang, error=e)
     except ModuleNotFoundError as e:
-        return f"its driver is not installed ({e.name})"
+        return say("serve.db_driver", lang, module=e.name)
     try:
         with engine.connect():
             pass
     except SQLAlchemyError as e:
         lines = str(getattr(e, "orig", None) or e).strip().splitlines()
-        return lines[0] if lines else type(e).__name__
+        return say("serve.db_connect", lang, error=lines[0] if lines else type(e).__name__)
     finally:
         engine.dispose()
     return None
 
 
-def listening_socket(host: str, port: int) -> socket.socket:
+def listening_socket(host: str, port: int, lang: str = "en") -> socket.socket:
     """A socket bound to ``host:port`` for uvicorn, or a one-line error (exit 2) when it is taken."""
     try:
         infos = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE)
     except socket.gaierror as e:
-        common.fail(f"--host {host}: {e.strerror}")
+        fail(say("serve.host", lang, host=host, why=e.strerror), lang=lang)
     family, kind, proto, _, address = infos[0]
     sock = socket.socket(family, kind, proto)
     sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
@@ -174,7 +181,10 @@ def listening_socket(host: str, port: int) -> socket.socket:
         sock.bind(address)
     except OSError as e:
         sock.close()
-        why = "the port is in use" if e.errno == errno.EADDRINUSE else (e.strerror or str(e))
-        common.fail(f"cannot listen on {host}:{port}: {why} (choose another with --port)")
+        if e.errno == errno.EADDRINUSE:
+            why = say("serve.in_use", lang)
+        else:
+            why = say("serve.cannot_bind", lang, why=e.strerror or str(e))
+        fail(say("serve.port_busy", lang, host=host, port=port, why=why), lang=lang)
     sock.set_inheritable(True)
     return sock

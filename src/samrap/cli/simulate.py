@@ -13,6 +13,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from rich.cells import cell_len
+
+from samrap.cli.text import say
 from samrap.engine.match import MatchResult
 from samrap.engine.registry import GameSpec
 
@@ -74,24 +77,44 @@ class Summary:
             "wall_time_s": round(wall_time, 3),
         }
 
-    def lines(self, wall_time: float) -> Sequence[str]:
+    def lines(self, wall_time: float, lang: str = "en") -> Sequence[str]:
+        """The summary for people, in ``lang``: a head line, then one aligned row per count.
+
+        Rows are padded by terminal cells, not characters, so Thai labels (whose vowel and tone
+        marks take no cell) line up too.
+        """
         per_game = self.actions / self.games if self.games else 0.0
+        unit = self.spec.unit_in(lang)
         rows = [
-            ("games", str(self.games)),
-            ("actions", f"{self.actions} ({per_game:.1f} per game)"),
+            (say("simulate.games", lang, unit=unit), str(self.games)),
+            (
+                say("simulate.actions", lang),
+                say("simulate.actions_value", lang, actions=self.actions, per=per_game, unit=unit),
+            ),
         ]
         for stat in self.spec.stats:
-            rows.append((f"{stat.english} ({stat.thai})", str(self.stats.get(stat.key, 0))))
-        rows.append(("average score per seat", "  ".join(f"s{q} {a:+.2f}" for q, a in enumerate(self.averages))))
-        rows.append(("wall time", f"{wall_time:.2f} s"))
-        width = max(len(k) for k, _ in rows)
-        head = f"{self.spec.title}  {self.config}  seed {self.seed}, {self.players} players: {self.lineup()}"
-        return [head, *(f"  {k:<{width}}  {v}" for k, v in rows)]
+            rows.append(
+                (say("simulate.stat", lang, english=stat.english, thai=stat.thai), str(self.stats.get(stat.key, 0)))
+            )
+        averages = "  ".join(say("simulate.seat_average", lang, seat=q, average=a) for q, a in enumerate(self.averages))
+        rows.append((say("simulate.average", lang), averages))
+        rows.append((say("simulate.wall", lang), say("simulate.seconds", lang, seconds=wall_time)))
+        width = max(cell_len(k) for k, _ in rows)
+        head = say(
+            "simulate.head",
+            lang,
+            title=self.spec.title_in(lang),
+            config=self.config,
+            seed=self.seed,
+            players=self.players,
+            lineup=self.lineup(lang),
+        )
+        return [head, *(f"  {k}{' ' * (width - cell_len(k))}  {v}" for k, v in rows)]
 
-    def lineup(self) -> str:
+    def lineup(self, lang: str = "en") -> str:
         """``4 x random`` when one bot fills every seat, else each seat's bot: ``s0 heuristic, s1 random``."""
         if not self.bots:
             return "?"
         if len(set(self.bots)) == 1:
-            return f"{self.players} x {self.bots[0]}"
-        return ", ".join(f"s{q} {b}" for q, b in enumerate(self.bots))
+            return say("simulate.all_seats", lang, players=self.players, bot=self.bots[0])
+        return ", ".join(say("simulate.seat_bot", lang, seat=q, bot=b) for q, b in enumerate(self.bots))

@@ -17,32 +17,36 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 
 from samrap.cli import common
-from samrap.cli.common import fail, game_config
+from samrap.cli.common import MAX_SEED, LangOpt, check_lang, fail, game_config
+from samrap.cli.lineup import bots_problem
+from samrap.cli.text import say
 from samrap.engine.record import make_record, write_record
+from samrap.engine.registry import get_spec
 from samrap.engine.tournament import TournamentReport, UnitResult, run_tournament
 from samrap.players.levels import make_bot, parse_bot_spec
 
 
-def results_table(report: TournamentReport) -> Table:
+def results_table(report: TournamentReport, lang: str = "en") -> Table:
     """Bot, entries, win rate with its 95% Wilson interval, mean points, ms per decision, ratings."""
-    unit = "game" if report.hands == 1 else "match"
-    units = "games" if unit == "game" else "matches"
+    single = report.hands == 1
+    units = say("tournament.games" if single else "tournament.matches", lang)
+    spec = get_spec(report.game)
     table = Table(
-        title=f"{report.config}: {len(report.units)} {units} ({report.deals} deals x {len(report.seats)} seats)"
+        title=say(
+            "tournament.title",
+            lang,
+            config=report.config,
+            title=spec.title_in(lang),
+            count=len(report.units),
+            units=units,
+            deals=report.deals,
+            seats=len(report.seats),
+        )
     )
-    for col in (
-        "bot",
-        units,
-        "win rate",
-        "95% CI",
-        "mean points",
-        "ms/decision",
-        "iters/s",
-        "iters/CPU-s",
-        "OpenSkill mu",
-        "ordinal",
-    ):
-        table.add_column(col, justify="left" if col == "bot" else "right")
+    table.add_column(say("tournament.col.bot", lang), justify="left")
+    table.add_column(units, justify="right")
+    for col in ("win_rate", "ci", "points", "ms", "ips", "ipcs", "mu", "ordinal"):
+        table.add_column(say(f"tournament.col.{col}", lang), justify="right")
     for b in report.bots:
         lo, hi = b.ci
         ips = b.iterations_per_second
@@ -87,7 +91,7 @@ def plot_report(report: TournamentReport, path: Path) -> None:
     plt.close(fig)
 
 
-def check_plot_path(path: Path) -> None:
+def check_plot_path(path: Path, lang: str = "en") -> None:
     """Refuse a ``--plot`` file that could not be written, before any game is played.
 
     The folder must exist and be writable, and the file's suffix must be a format matplotlib
@@ -99,18 +103,19 @@ def check_plot_path(path: Path) -> None:
         matplotlib.use("Agg")
         from matplotlib.figure import Figure
     except ImportError:
-        fail("--plot needs matplotlib: pip install 'samrap[tournament]'")
+        fail(say("plot.no_matplotlib", lang), lang=lang)
     folder = path.parent
     if not folder.is_dir():
-        fail(f"--plot: the folder {folder} does not exist")
+        fail(say("plot.no_folder", lang, folder=folder), lang=lang)
     if not os.access(folder, os.W_OK):
-        fail(f"--plot: the folder {folder} is not writable")
+        fail(say("plot.not_writable", lang, folder=folder), lang=lang)
     if path.is_dir():
-        fail(f"--plot: {path} is a folder; name an image file such as {path / 'tournament.png'}")
+        fail(say("plot.folder", lang, path=path, example=path / "tournament.png"), lang=lang)
     formats = Figure().canvas.get_supported_filetypes()
     suffix = path.suffix.lower().lstrip(".")
     if suffix not in formats:
-        fail(f"--plot: cannot write a {path.suffix or 'suffix-less'} file; use one of " + ", ".join(sorted(formats)))
+        shown = ", ".join(sorted(formats))
+        fail(say("plot.suffix", lang, suffix=path.suffix or "suffix-less", formats=shown), lang=lang)
 
 
 def tournament(
@@ -130,37 +135,39 @@ def tournament(
     plot: Annotated[Path | None, typer.Option("--plot", help="Write a PNG/SVG chart of the results.")] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print the results as JSON.")] = False,
     record: Annotated[Path | None, typer.Option("--record", "-r", help="Directory for one record per match.")] = None,
+    lang: LangOpt = None,
 ) -> None:
     """Play bots against each other on duplicate deals (every bot plays every deal from every seat)."""
-    spec, cfg = game_config(game, preset, config, players)
+    lang = check_lang(lang)
+    spec, cfg = game_config(game, preset, config, players, lang)
     bots = [s.strip() for s in seats.split(",") if s.strip()]
     n = spec.make_game(cfg).players
     if len(bots) != n:
-        fail(f"{spec.config_string(cfg)} has {n} seats; --seats names {len(bots)} bots")
+        title = spec.title_in(lang)
+        fail(
+            say("tournament.seat_count", lang, config=spec.config_string(cfg), title=title, seats=n, bots=len(bots)),
+            lang=lang,
+        )
     for b in bots:
         try:
             parse_bot_spec(b)
         except ValueError as e:
-            fail(f"--seats: {e}")
-    if games < 1:
-        fail("--games must be at least 1")
-    if workers < 1:
-        fail("--workers must be at least 1")
-    if hands is not None and hands < 1:
-        fail("--hands must be at least 1")
+            fail(bots_problem(b, 1, e, lang, option="--seats"), lang=lang)
+    if not 0 <= seed <= MAX_SEED:
+        fail(say("error.seed", lang, max=MAX_SEED), lang=lang)
+    for option, value in (("--games", games), ("--workers", workers), ("--hands", hands)):
+        if value is not None and value < 1:
+            fail(say("error.at_least", lang, option=option, low=1), lang=lang)
     if backend not in ("local", "ray"):
-        fail(f"--backend must be local or ray, not {backend!r}")
+        fail(say("tournament.backend", lang, backend=backend), lang=lang)
     if plot is not None:
-        check_plot_path(plot)
+        check_plot_path(plot, lang)
     if record is not None:
-        try:
-            record.mkdir(parents=True, exist_ok=True)
-        except OSError as e:
-            fail(f"cannot create {record}: {e.strerror or e}")
+        common.make_folder(record, lang)
     err = common.stderr()
     total = games * n
     columns = (
-        TextColumn("tournament"),
+        TextColumn(say("tournament.progress", lang)),
         BarColumn(),
         MofNCompleteColumn(),
         TimeElapsedColumn(),
@@ -188,23 +195,31 @@ def tournament(
                 on_unit=on_unit,
             )
         except RuntimeError as e:
-            fail(str(e))
+            if "ray package" in str(e):
+                fail(say("tournament.no_ray", lang), lang=lang)
+            fail(say("tournament.stopped", lang, error=e, backend=backend), lang=lang)
     out = common.stdout()
     if not out.is_terminal:
         out.width = 160
     if as_json:
         out.print(json.dumps(report.as_dict(), ensure_ascii=False))
     else:
-        out.print(results_table(report))
-        out.print(
-            f"seed {seed}, {report.games} games in {report.wall_seconds:.1f} s wall time"
-            f" ({report.games_per_second:,.1f} games/s)"
+        out.print(results_table(report, lang))
+        footer = say(
+            "tournament.footer",
+            lang,
+            seed=seed,
+            games=report.games,
+            unit=spec.unit_in(lang),
+            seconds=report.wall_seconds,
+            rate=report.games_per_second,
         )
+        out.print(footer)
     if plot is not None:
         try:
             plot_report(report, plot)
         except OSError as e:  # the folder went away or filled up while the games were played
-            fail(f"cannot write the plot {plot}: {e.strerror or e}")
+            fail(say("plot.write", lang, path=plot, why=common.os_why(e, lang)), lang=lang)
 
 
 def register(app: Any) -> None:
