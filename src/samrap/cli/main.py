@@ -12,17 +12,19 @@ import json
 import random
 import sys
 import time
+from collections.abc import Callable
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Annotated, Any
 
 import typer
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
-from typer.models import CommandInfo
+from typer.models import CommandFunctionType, CommandInfo
 
 from samrap import __version__
 from samrap.cli import common
 from samrap.cli.common import MAX_SEED, LangOpt, check_lang, fail, game_config, usage_errors, writable_problem
+from samrap.cli.helptext import SamrapCommand, SamrapGroup
 from samrap.cli.hint import register as register_hint
 from samrap.cli.learn import register as register_learn
 from samrap.cli.lineup import bots_problem, close_all, line_up, seat_specs
@@ -72,6 +74,11 @@ class _App(typer.Typer):
                 return typer.Typer.__call__(only, *args, **kwargs)
         return super().__call__(*args, **kwargs)
 
+    def command(self, *args: Any, **kwargs: Any) -> Callable[[CommandFunctionType], CommandFunctionType]:
+        """Typer's ``command``, building :class:`SamrapCommand` (Thai help and parse errors) by default."""
+        kwargs.setdefault("cls", SamrapCommand)
+        return super().command(*args, **kwargs)
+
 
 def _command_name(command: CommandInfo) -> str | None:
     """The name a registered command is typed as (Typer's rule: the function's, with dashes)."""
@@ -82,6 +89,7 @@ def _command_name(command: CommandInfo) -> str | None:
 
 app = _App(
     name="samrap",
+    cls=SamrapGroup,
     help="Thai Dummy (ดัมมี่) and Contract Rummy: play, simulate, replay and check game records.",
     no_args_is_help=True,
     add_completion=False,
