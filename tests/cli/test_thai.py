@@ -136,6 +136,8 @@ def test_thai_hints_and_replay_of_a_contract_record(contract_record: Path) -> No
         (("replay", "/no/such/file.json", "--lang", "th"), "ไม่ได้"),
         (("play", "dummy", "--players", "5", "--lang", "th"), "ตั้งค่า players ไม่ได้"),
         (("play", "chess", "--lang", "th"), "ตั้งค่า game ไม่ได้"),
+        (("rules", "dummy", "-o", "target=x", "--lang", "th"), "ตั้งค่า target ไม่ได้"),
+        (("learn", "dummy", "--lesson", "nope", "--lang", "th"), "--lesson: ไม่มีบทเรียน nope"),
     ],
 )
 def test_thai_errors_are_one_thai_line(args: tuple[str, ...], says: str) -> None:
@@ -143,4 +145,5 @@ def test_thai_errors_are_one_thai_line(args: tuple[str, ...], says: str) -> None
     assert result.exit_code == 2
     assert result.stderr.count("\n") == 1 and says in result.stderr
     paths = tuple(p for a in args if "/" in a for p in (a, str(Path(a).parent)))
-    assert latin_words(result.stderr, paths=paths, names=("players", "game")) == []  # the options typed
+    typed = ("players", "game", "target", "nope", "dummy")  # the options and values typed
+    assert latin_words(result.stderr, paths=paths, names=typed) == []

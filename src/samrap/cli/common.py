@@ -109,12 +109,18 @@ def make_folder(folder: Path, lang: str) -> None:
 
 
 @contextmanager
-def usage_errors() -> Iterator[None]:
-    """Turn the library's bad-input errors into a one-line message and exit code 2."""
+def usage_errors(lang: str = "en") -> Iterator[None]:
+    """Turn the library's bad-input errors into a one-line message and exit code 2.
+
+    In Thai a config error names its field in Thai words (as :func:`game_config` does); the
+    library's English detail is for the English screen.
+    """
     try:
         yield
+    except ConfigError as e:
+        fail(say("error.config", lang, field=e.field) if lang == "th" else str(e), lang=lang)
     except SamrapError as e:
-        fail(str(e))
+        fail(say("error.config", lang, field="config") if lang == "th" else str(e), lang=lang)
 
 
 def check_lang(lang: str | None) -> str:

@@ -65,7 +65,7 @@ def learn(
         try:
             start = lessons.index(find_lesson(game, lesson))
         except LessonError as e:
-            fail(str(e))
+            fail(say("learn.no_lesson", lang, lesson=lesson, game=game, error=e), lang=lang)
     else:
         start = next((k for k, les in enumerate(lessons) if not prog.is_done(game, les.id)), len(lessons))
         if start == len(lessons):

@@ -380,7 +380,7 @@ def rules(
 ) -> None:
     """Show the rules of a preset with options in words, then the game's presets and options."""
     lang = check_lang(lang)
-    with usage_errors():
+    with usage_errors(lang):
         lines = rules_command_lines(game, preset, option or [], config, lang)
     out = common.stdout()
     for line in lines:

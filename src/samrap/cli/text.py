@@ -172,6 +172,7 @@ Cards: rank 2-9 T J Q K A (or 10) then suit c d h s (or ♣ ♦ ♥ ♠): 7c, Th
         "--bot ต้องเป็น ismcts หรือ heuristic (บอทที่จัดอันดับการเดินได้)",
     ),
     "learn.no_course": ("no course for {game!r}; courses: {courses}", "ไม่มีบทเรียนของ {game!r} บทเรียนที่มี: {courses}"),
+    "learn.no_lesson": ("{error}", "--lesson: ไม่มีบทเรียน {lesson} ในบทเรียนของ {game} (ดูรายการด้วย --list)"),
     # samrap review
     "review.show": ("--show must be mistakes or all", "--show ต้องเป็น mistakes (เฉพาะที่พลาด) หรือ all (ทุกการตัดสินใจ)"),
     "review.deals": ("--deals must be 0 (the default) or at least 2", "--deals ต้องเป็น 0 (ค่าปกติ) หรือตั้งแต่ 2 ขึ้นไป"),
