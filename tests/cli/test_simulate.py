@@ -52,7 +52,7 @@ def test_the_text_and_json_summaries_agree() -> None:
     assert rows["games"] == str(data["games"])
     assert rows["actions"].startswith(f"{data['actions']} (")
     assert rows["knocks (น็อค)"] == str(data["knocks"])
-    assert rows["stock-outs, no knock (ไพ่หมดกอง)"] == str(data["stock_outs"])
+    assert rows["stock-outs, no knock (กองจั่วหมด)"] == str(data["stock_outs"])
 
 
 def test_records_one_per_game_each_replays(tmp_path: Path) -> None:

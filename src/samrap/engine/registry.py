@@ -260,7 +260,7 @@ def _dummy() -> GameSpec[DummyConfig, DummyGame, DummyState, DummyView]:
             StatDef("dark_knocks", "น็อคมืด", "dark knocks", frozenset({"dark_knock"})),
             StatDef("ngo", "โง่", "fools", frozenset({"ngo"})),
             StatDef("falls", "ตกตึก", "players fallen", frozenset({"fall"}), "items"),
-            StatDef("stock_outs", "ไพ่หมดกอง", "stock-outs, no knock", knock_codes, "games_without"),
+            StatDef("stock_outs", "กองจั่วหมด", "stock-outs, no knock", knock_codes, "games_without"),
         ),
         rule_refs=RuleRefs(starter=7, direction=8, first_game=6, scores="22-28", match_end=39),
         max_game_length=lambda config: MAX_GAME_LENGTH,
