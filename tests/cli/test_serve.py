@@ -98,6 +98,10 @@ def test_the_thai_start_line(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) ->
             sock.close()
 
     monkeypatch.setattr(uvicorn.Server, "run", started)
+    # uvicorn's Config sets up its log handlers on the sys.stderr of the moment, here the
+    # CliRunner's stream, which is closed when the command returns: later log lines of other
+    # tests would then write to a closed file (it broke the whole run, "lost sys.stderr").
+    monkeypatch.setattr(uvicorn.Config, "configure_logging", lambda self: None)
     with socket.socket() as free:
         free.bind(("127.0.0.1", 0))
         port = free.getsockname()[1]
