@@ -127,10 +127,20 @@ def test_stored_slow_positions_first_two_stages_rule_22(line: int) -> None:
     assert check_tree(_stored(line), depth=1) > 30
 
 
+@pytest.mark.parametrize("line", [12, 13, 15])
+def test_deep_card_paths_cut_only_go_downs_that_leave_it_no_place_rules_24_30(line: int) -> None:
+    """The stored positions whose first melds were slow to list (issue 16.2): the deep card
+    (rule 24) owed by a player not down, who must leave it a place this turn (rule 30). Lines 12
+    and 15: a run on the table could take it once grown (``deep_marks`` has no test there, and
+    the staged listing follows the table's paths, ``deepcard.table_paths``); line 13: only a meld
+    of the go-down can. The whole stage tree of 15, the first two stages of the others."""
+    assert check_tree(_stored(line), depth=99 if line == 15 else 1) > 30
+
+
 @pytest.mark.slow
-@pytest.mark.parametrize("line", [1, 2, 4, 5, 6, 7, 8])
+@pytest.mark.parametrize("line", [1, 2, 4, 5, 6, 7, 8, 12, 13, 14, 15])
 def test_stored_slow_positions_whole_stage_tree_rule_22(line: int) -> None:
-    """Every prefix of every legal go-down of the stored positions (7,000-96,000 go-downs; the
+    """Every prefix of every legal go-down of the stored positions (150-96,000 go-downs; the
     two biggest to two melds)."""
     s = _stored(line)
     assert s.phase == PLAY_PHASE and not s.down >> s.current & 1

@@ -24,6 +24,7 @@ Runs grow position by position (:func:`growth_paths`, :func:`chain_gaps`, :func:
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Sequence
+from functools import cache
 
 from samrap.games.contract.actions import LayOff
 from samrap.games.contract.cards import JOKER, Pack
@@ -374,10 +375,17 @@ def deep_paths(s: ContractState, hand: int, deep: int) -> Callable[[Cand], tuple
     less every meld's, ``c``'s own included): the meld that holds the card or takes it, or the
     run grown to it (its cards are on no path of its own).
     """
-    pack = s.config.pack
-    face = pack.faces[deep]
+    face = s.config.pack.faces[deep]
     if face == JOKER or table_may_take(s, hand, face):
         return None
+    return meld_paths(face)
+
+
+@cache
+def meld_paths(face: int) -> Callable[[Cand], tuple[int, ...]]:
+    """:func:`deep_paths` for a natural deep card of ``face``, whatever the table: the masks a
+    go-down's meld must still be grown by to give the card its place (see there). One function
+    a face (it depends on the face alone), made once."""
     suit = face // 13
 
     def paths(c: Cand) -> tuple[int, ...]:
@@ -393,6 +401,15 @@ def deep_paths(s: ContractState, hand: int, deep: int) -> Callable[[Cand], tuple
 
 
 _AS_IT_IS = (0,)
+
+
+def table_paths(s: ContractState, face: int) -> tuple[int, ...]:
+    """The masks of faces a run of the table must be grown by to reach a natural ``face``, one
+    for each run of its suit and way (:func:`path_faces`): with no meld on the table taking the
+    face as it is, :class:`DeepAfterGoDown` places a deep card of that face on the old table
+    exactly when the go-down leaves the cards of one of them but for the jokers it keeps."""
+    suit = face // 13
+    return tuple(p for m in s.melds if m.kind == RUN and m.key == suit for p in path_faces(m.lo, m.hi, suit, face))
 
 
 class DeepAfterGoDown:

@@ -23,10 +23,11 @@ from bisect import bisect_left
 from collections.abc import Callable, Iterable, Sequence
 
 from samrap.games.contract.actions import GoDown
+from samrap.games.contract.cards import JOKER
 from samrap.games.contract.contracts import LAST_DEAL, contract
-from samrap.games.contract.deepcard import DeepAfterGoDown, deep_paths
+from samrap.games.contract.deepcard import DeepAfterGoDown, meld_paths, table_paths
 from samrap.games.contract.lookahead import discardable
-from samrap.games.contract.melds import Spec
+from samrap.games.contract.melds import Spec, table_summary
 from samrap.games.contract.search import Cand, contract_possible, run_clashes, use_cand
 from samrap.games.contract.state import ContractState
 from samrap.games.contract.turn import go_down_ends, go_down_judge, go_down_spare, play_actions, whole_go_downs
@@ -110,8 +111,10 @@ _JUDGE, _QUICK, _FULL = 0, 1, 2
 _NONE, _LEAF, _KEPT = 0, 1, 2
 
 #: A step of the walk: ``(start, sets left, runs left, used layers, jokers used, run suits,
-#: hit)``; ``hit``: a marked meld is chosen, or there are no marks (:class:`_Completions`).
-_Step = tuple[int, int, int, tuple[int, ...], int, int, bool]
+#: hit, live)``; ``live``: the chosen marked melds that can still give the deep card its place
+#: with the cards and jokers left (:meth:`_Completions._live`), ``hit``: some are, or there are
+#: no marks (:class:`_Completions`).
+_Step = tuple[int, int, int, tuple[int, ...], int, int, bool, tuple[int, ...]]
 
 
 class _Completions:
@@ -125,12 +128,15 @@ class _Completions:
 
     A complete path is kept as :func:`turn.whole_go_downs` keeps its go-down:
 
-    * the deep card the turn's only duty (:func:`turn.go_down_judge`): a meld passing
-      :func:`deepcard.deep_marks` (when there is that test) and :meth:`DeepAfterGoDown.ok`
-      (mode ``_JUDGE``). Until a marked meld is chosen, a path only takes an unmarked candidate
-      while a marked one that could still give the deep card its place with the cards and jokers
-      left (:meth:`_mark_fits`, by :func:`deepcard.deep_paths`) could follow it
-      (:meth:`_indices`): that drops only paths the judge would reject;
+    * the deep card the turn's only duty (:func:`turn.go_down_judge`): by
+      :meth:`DeepAfterGoDown.ok` (mode ``_JUDGE``). For a natural deep card no table meld takes
+      as it is, the judge keeps a go-down only when one of its melds, or a run of the table,
+      still has a path to the card (:func:`deepcard.meld_paths`, :func:`deepcard.table_paths`)
+      that the cards and jokers the go-down leaves can fill. Cards and jokers only get fewer
+      along a path, so the walk keeps the chosen melds (and the table) whose paths can still be
+      filled (:meth:`_live`); while there are none, it only takes an unmarked candidate while a
+      marked one that could still give the card its place (:meth:`_mark_fits`) could follow it
+      (:meth:`_indices`). That drops only paths the judge would reject;
     * otherwise :func:`turn.go_down_ends`: a spare discardable card after the go-down
       (:func:`turn.go_down_spare`, no successor built), else the successor's rule-30 search.
       Nearly every go-down leaves a spare card, so a meld is first tried with the spare test
@@ -157,6 +163,7 @@ class _Completions:
         "runs",
         "s",
         "sets",
+        "start_live",
         "suit_end",
     )
 
@@ -189,25 +196,34 @@ class _Completions:
         self.is_marked: tuple[bool, ...] = ()
         self.marks: list[list[int]] = []
         self.paths: tuple[tuple[int, ...], ...] = ()
-        if marked is not None:
-            paths = deep_paths(s, s.hands[s.current], s.deep)
-            assert paths is not None, "deep_paths has a test exactly when deep_marks has"
-            self.paths = tuple(paths(c) for c in self.cands)
+        self.start_live: tuple[int, ...] = ()
+        pack = s.config.pack
+        face = pack.faces[s.deep] if judge is not None else JOKER
+        if face != JOKER and not table_summary(s.melds).ext >> face & 1:
+            # The judge keeps a go-down when a meld of it, or a run of the table, can give the
+            # deep card its place with the cards and jokers the go-down leaves (the paths;
+            # ``paths[len(cands)]``: the table's runs', :func:`deepcard.table_paths`).
+            paths = meld_paths(face)
+            self.paths = (*(paths(c) for c in self.cands), table_paths(s, face))
             # ``marks[n]``: the candidates that need at most ``n`` jokers (their own and those
             # to fill one of their paths with the whole hand's cards), by index: ``marks[-1]``,
             # within the hand's jokers, are those ``deep_marks`` marks (its very test).
-            faces = s.config.pack.faces_of(s.hands[s.current])
+            faces = pack.faces_of(s.hands[s.current])
             need = [
                 min([c.jokers + (path & ~faces).bit_count() for path in self.paths[k]], default=99)
                 for k, c in enumerate(self.cands)
             ]
             self.is_marked = tuple(n <= q.jokers for n in need)
             self.marks = [[k for k, m in enumerate(need) if m <= n] for n in range(q.jokers + 1)]
+            self.start_live = self._live((len(self.cands),), (), q.jokers)
+            # (``deep_marks`` has a test exactly when no run of the table is in reach)
+            assert (marked is None) == bool(self.start_live)
 
     def next_melds(self, prefix: tuple[Spec, ...]) -> list[Spec]:
         """:func:`next_melds` of this state."""
         cands = self.cands
-        step: _Step | None = (0, self.sets, self.runs, (), 0, 0, not self.is_marked)
+        live = self.start_live
+        step: _Step | None = (0, self.sets, self.runs, (), 0, 0, not self.paths or bool(live), live)
         chosen: list[Cand] = []
         if prefix:
             index = {c.spec: k for k, c in enumerate(cands)}
@@ -242,7 +258,7 @@ class _Completions:
         """The walk after choosing candidate ``k`` next, or ``None`` when no go-down has it next:
         out of order, of a kind no longer wanted, jokers or natural cards the hand lacks, or a
         run that may not go down with the runs chosen (rules 10, 27)."""
-        start, sets, runs, used, jused, suits, hit = step
+        start, sets, runs, used, jused, suits, hit, live = step
         if k < start:
             return None
         c = self.cands[k]
@@ -257,9 +273,49 @@ class _Completions:
         u = use_cand(used, c, self.layers)
         if u is None:
             return None
+        if self.paths and (live or self.is_marked[k]) and not (live and 0 in self.paths[live[0]]):
+            # (a path of no cards never closes: a meld that holds the deep card or takes it as it
+            # is; the others are asked again only when this meld takes jokers or cards of them)
+            marked = self.is_marked[k]
+            if marked and 0 in self.paths[k]:
+                live = (k,)
+            elif marked or c.jokers or c.nat & self._reach(live):
+                live = self._live((*live, k) if marked else live, u, self.hand_jokers - j)
+            hit = bool(live)
         if is_run:
-            return (k, sets, runs - 1, u, j, suits | 1 << c.suit, hit or self.is_marked[k])
-        return (k, sets - 1, runs, u, j, suits, hit or self.is_marked[k])
+            return (k, sets, runs - 1, u, j, suits | 1 << c.suit, hit, live)
+        return (k, sets - 1, runs, u, j, suits, hit, live)
+
+    def _reach(self, live: tuple[int, ...]) -> int:
+        """The faces on the paths of the candidates ``live`` (index ``len(cands)``: the table)."""
+        out = 0
+        for k in live:
+            for path in self.paths[k]:
+                out |= path
+        return out
+
+    def _live(self, marked: tuple[int, ...], used: tuple[int, ...], spare: int) -> tuple[int, ...]:
+        """Those of ``marked`` (chosen marked candidates, and ``len(cands)``: the table's runs)
+        that can still give the deep card its place after a path that has used ``used`` and left
+        ``spare`` jokers: the hand still holds the cards of one of their paths but for as many as
+        the jokers left.
+
+        Precondition: the deep card is the turn's only duty, a natural card no table meld takes
+        as it is (else there are no paths). :class:`DeepAfterGoDown` then keeps a go-down only
+        when one of its melds or a run of the table passes this test with the cards and jokers
+        the whole go-down leaves (:func:`deepcard.deep_paths`), and those only get fewer along a
+        path: so once none passes, the path is as one with no marked meld chosen (``hit``
+        false), and :meth:`_indices` asks a marked meld to follow. That cuts the completions
+        that spend the deep card's path on later melds (``test_staging_listing`` checks every
+        listing against the whole one)."""
+        avail = self._avail(used)
+        out = []
+        for k in marked:
+            for path in self.paths[k]:
+                if (path & ~avail).bit_count() <= spare:
+                    out.append(k)
+                    break
+        return tuple(out)
 
     def exists(self, chosen: list[Cand], step: _Step, mode: int) -> int:
         """Whether some completion of the path ``chosen`` (walked to ``step``) passes the leaf
@@ -300,7 +356,7 @@ class _Completions:
         still follow it: a later set when two or more sets are still wanted, any run when a run
         is, a later run when two or more runs are.
         """
-        start, sets, runs, used, jused, suits, hit = step
+        start, sets, runs, used, jused, suits, hit, _ = step
         n_sets = self.n_sets
         if sets:
             lo, hi = start, n_sets
@@ -309,14 +365,19 @@ class _Completions:
             if suits and self.rule == "different":
                 lo = max(lo, self.suit_end[suits.bit_length() - 1])
         if hit or lo >= hi:
-            return self._within(lo, hi, jused)
+            within = self._within(lo, hi, jused)
+            if sets + runs == 1 and used:
+                # The last meld: not one whose natural cards the path has used up (a necessary
+                # test of :meth:`_step`'s ``use_cand``, far cheaper where it fails).
+                gone = self.layers[0] & ~self._avail(used)
+                cands = self.cands
+                return [k for k in within if not cands[k].nat & gone]
+            return within
         spare = self.hand_jokers - jused
         marks = self.marks[spare]
         if not marks:
             return ()
-        avail = 0  # the faces held more often than used
-        for i, lay in enumerate(self.layers):
-            avail |= lay & ~used[i] if i < len(used) else lay
+        avail = self._avail(used)
         fits = self._mark_fits
         if sets + runs == 1:  # the last meld must be a marked one: tried as they are found
             return (k for k in marks[bisect_left(marks, lo) : bisect_left(marks, hi)] if fits(k, avail, spare, used))
@@ -339,6 +400,13 @@ class _Completions:
             if fits(marks[i], avail, spare, used):
                 out.append(marks[i])
         return out
+
+    def _avail(self, used: tuple[int, ...]) -> int:
+        """The faces the hand holds more often than a path that has used ``used`` (as layers)."""
+        avail = 0
+        for i, lay in enumerate(self.layers):
+            avail |= lay & ~used[i] if i < len(used) else lay
+        return avail
 
     def _within(self, lo: int, hi: int, jused: int) -> Sequence[int]:
         """The candidates in ``lo..hi - 1`` with no more jokers than the hand has left after
