@@ -61,6 +61,7 @@ from typing import Any
 
 from bench.contract_slow_positions import DATA
 from samrap.games.contract import ContractGame, preset
+from samrap.games.contract import staging as staging_cache
 from samrap.games.contract.actions import ContractAction, GoDown, PickUp
 from samrap.games.contract.state import ContractState, Phase
 from samrap.players.heuristic.contract import ContractHeuristic
@@ -71,9 +72,10 @@ NOISES = (None, 0.1, 0.3, 0.5)  # None: uniform random players
 OVER_MS = (1, 5, 10, 50)
 #: Histogram key of a listing stopped at the cutoff.
 STOPPED = -1
-#: More calls of a listing over the threshold, right after it: a listing that is fast again was
-#: slow because of something else (a collector's pass, the machine's other load).
-RETIMES = 2
+#: More calls of a listing over the threshold, right after it (the collector off, nothing kept
+#: from the first call: :func:`_timed_again`): a listing that is fast again was slow because of
+#: something else (a collector's pass, the machine's other load).
+RETIMES = 3
 #: Garbage-collector passes by generation so far (``gc.callbacks``).
 _PASSES = [0, 0, 0]
 
@@ -239,7 +241,13 @@ def play(i: int, cutoff: float, moves: bool, threshold: float) -> Iterator[Listi
 
 
 def _timed_again(listing: Callable[[ContractState], object], s: ContractState, cutoff: float) -> float:
-    """One more call's CPU seconds (``cutoff`` if stopped there)."""
+    """One more call's CPU seconds (``cutoff`` if stopped there), as a first call of the position
+    would run but for the collector: with it off, and with nothing the last call prepared for
+    the state (``staging._last``: without that a go-down's first melds would come out faster
+    again only for being asked twice)."""
+    staging_cache._last[0] = (None, None)
+    collecting = gc.isenabled()
+    gc.disable()
     signal.setitimer(signal.ITIMER_REAL, cutoff)
     start = time.process_time()
     try:
@@ -248,6 +256,8 @@ def _timed_again(listing: Callable[[ContractState], object], s: ContractState, c
         return cutoff
     finally:
         signal.setitimer(signal.ITIMER_REAL, 0)
+        if collecting:
+            gc.enable()
     return time.process_time() - start
 
 
