@@ -85,14 +85,16 @@ export function reviewPage(root, id, seat) {
     draw();
   }
 
-  function jump(dir) {
+  /** The index of the nearest mistake after (dir 1) or before (dir -1) the decision shown, or -1. */
+  function badFrom(dir) {
     const list = review.decisions;
-    for (let k = at + dir; k >= 0 && k < list.length; k += dir) {
-      if (BAD.includes(list[k].label)) {
-        go(k);
-        return;
-      }
-    }
+    for (let k = at + dir; k >= 0 && k < list.length; k += dir) if (BAD.includes(list[k].label)) return k;
+    return -1;
+  }
+
+  function jump(dir) {
+    const k = badFrom(dir);
+    if (k >= 0) go(k);
   }
 
   function draw() {
@@ -137,10 +139,10 @@ export function reviewPage(root, id, seat) {
           h(
             "div",
             { class: "row" },
-            h("button", { type: "button", "data-jump": "prev-mistake", onclick: () => jump(-1) }, h("span", { "aria-hidden": "true" }, "« "), t("rev.prevMistake")),
-            h("button", { type: "button", "data-step": "prev", onclick: () => go(at - 1) }, "← ", t("rev.prev")),
-            h("button", { type: "button", "data-step": "next", onclick: () => go(at + 1) }, t("rev.next"), " →"),
-            h("button", { type: "button", class: "primary", "data-jump": "next-mistake", onclick: () => jump(1) }, t("rev.nextMistake"), h("span", { "aria-hidden": "true" }, " »")),
+            h("button", { type: "button", "data-jump": "prev-mistake", disabled: badFrom(-1) < 0, onclick: () => jump(-1) }, h("span", { "aria-hidden": "true" }, "« "), t("rev.prevMistake")),
+            h("button", { type: "button", "data-step": "prev", disabled: at === 0, onclick: () => go(at - 1) }, "← ", t("rev.prev")),
+            h("button", { type: "button", "data-step": "next", disabled: at === review.decisions.length - 1, onclick: () => go(at + 1) }, t("rev.next"), " →"),
+            h("button", { type: "button", class: "primary", "data-jump": "next-mistake", disabled: badFrom(1) < 0, onclick: () => jump(1) }, t("rev.nextMistake"), h("span", { "aria-hidden": "true" }, " »")),
           ),
         ),
         // the summary is its own landmark: the link to the replay goes in it
