@@ -11,6 +11,7 @@ held, number at most the jokers, with at least one natural.
 from __future__ import annotations
 
 import random
+from collections import Counter
 
 from samrap.core.cardset import RANK_MASKS
 from samrap.games.contract import search
@@ -128,3 +129,31 @@ def test_sets_test_without_the_dear_costs_equals_all_costs() -> None:
             for sets in (2, 3):
                 want = _sets_by_all_costs(layers, jokers, sets)
                 assert search.contract_possible(layers, jokers, sets, 0, 3, "different") is want, (hand, sets)
+
+
+def test_go_down_holding_a_face_by_the_cards_left_equals_the_listing_search() -> None:
+    """``ContractQuery.has_containing`` (the deep pick-up's first test, rules 12 and 24: some
+    go-down of the smallest melds holds the card) asks the go-down's last run of the cards left
+    instead of its candidates: the same answer as the search that lists the go-downs, for the
+    contracts of deals 1-6 with runs of 3 and 4, runs of one suit apart or together (rule 10),
+    sets of any suits (rule 8's option), two and three decks, many jokers, every face held."""
+    rng = random.Random(9)
+    contracts = ((2, 0), (1, 1), (0, 2), (3, 0), (2, 1), (1, 2), (0, 3))
+    options = ((3, "different", False), (4, "allowed", False), (3, "different", True))
+    found = Counter[bool]()
+    for decks, jokers_in_pack in ((2, 4), (3, 6)):
+        pack = make_pack(decks, jokers_in_pack)
+        for _ in range(120):
+            hand = sum(1 << c for c in rng.sample(range(pack.size), rng.randint(9, 40)))
+            layers, jokers = pack.face_layers(hand)
+            faces = {pack.faces[c] for c in range(pack.size) if hand >> c & 1}
+            for sets, runs in contracts:
+                for min_run, rule, any_suits in options:
+                    q = search.ContractQuery(
+                        layers, jokers, sets, runs, min_run=min_run, exact=True, run_rule=rule, any_suits=any_suits
+                    )
+                    for face in faces:
+                        want = q.has_containing_plain(face)
+                        assert q.has_containing(face) is want, (hand, sets, runs, min_run, rule, any_suits, face)
+                        found[want] += 1
+    assert min(found.values()) > 2_000, found

@@ -382,7 +382,7 @@ class ContractQuery:
     (deal 7, where going down means going out).
     """
 
-    __slots__ = ("jokers", "layers", "run_rule", "runc", "runs", "setc", "sets", "totals")
+    __slots__ = ("jokers", "layers", "run_len", "run_rule", "runc", "runs", "setc", "sets", "totals")
 
     def __init__(
         self,
@@ -404,6 +404,7 @@ class ContractQuery:
         self.runs = runs
         self.run_rule = run_rule
         self.totals = totals
+        self.run_len = min_run if exact else 0  # (0: runs of every length from min_run)
         faces = layers[0] if layers else 0
         self.setc: tuple[Cand, ...] = ()
         if sets:
@@ -439,8 +440,78 @@ class ContractQuery:
             yield sort_specs(x.spec for x in chosen)
 
     def has_containing(self, face: int) -> bool:
-        """Whether :meth:`containing` yields anything (without sorting a go-down's melds)."""
+        """Whether :meth:`containing` yields anything (without sorting a go-down's melds).
+
+        With runs of one length and no run clashing with another of its suit but by sharing
+        cards (``run_len``, rules 10 and 27: ``different`` or ``allowed``), the go-down's last
+        run is not looked for among the candidates but asked of the cards left
+        (:meth:`_last_run`); otherwise :meth:`has_containing_plain`. The deep pick-ups of a
+        player not down ask this at every depth of the pile (``deepcard.takes_deep_down``)."""
+        if not self.run_len or self.run_rule == "not_adjacent":
+            return self.has_containing_plain(face)
+        assert self.totals is None
+        layers = self.layers
+        for kind_list, is_run in ((self.setc, False), (self.runc, True)):
+            for c in kind_list:
+                if (c.jokers == 0) if face == 52 else not c.nat >> face & 1:
+                    continue
+                used = use_cand((), c, layers)
+                assert used is not None, "a candidate is made of held cards"
+                sets = self.sets - (0 if is_run else 1)
+                runs = self.runs - (1 if is_run else 0)
+                if self._rest(0, sets, runs, used, c.jokers, 1 << c.suit if is_run else 0):
+                    return True
+        return False
+
+    def has_containing_plain(self, face: int) -> bool:
+        """:meth:`has_containing` by the search that lists the go-downs (the definition)."""
         return next(self._containing(face), None) is not None
+
+    def _rest(self, start: int, sets: int, runs: int, used: tuple[int, ...], jused: int, suits: int) -> bool:
+        """Whether ``sets`` more sets from ``setc[start:]`` and then ``runs`` runs fit the cards
+        and jokers left after ``used`` and ``jused`` (``suits``: those of the runs chosen), as
+        :meth:`_pick_sets` would find them (precondition: :meth:`has_containing`'s)."""
+        layers = self.layers
+        if sets:
+            setc = self.setc
+            for i in range(start, len(setc)):
+                c = setc[i]
+                j = jused + c.jokers
+                if j > self.jokers:
+                    continue
+                u = use_cand(used, c, layers)
+                if u is not None and self._rest(i if sets > 1 else 0, sets - 1, runs, u, j, suits):
+                    return True
+            return False
+        if runs <= 1:
+            return not runs or self._last_run(used, jused, suits)
+        runc = self.runc
+        different = self.run_rule == "different"
+        for i in range(start, len(runc)):
+            c = runc[i]
+            j = jused + c.jokers
+            if j > self.jokers or (different and suits >> c.suit & 1):
+                continue
+            u = _use(used, c.nat, layers)
+            if u is not None and self._rest(i, 0, runs - 1, u, j, suits | 1 << c.suit):
+                return True
+        return False
+
+    def _last_run(self, used: tuple[int, ...], jused: int, suits: int) -> bool:
+        """Whether a run of ``run_len`` fits the natural cards left after ``used`` (a face held
+        more often than used) and the jokers left after ``jused``, in a suit the runs chosen
+        (``suits``) leave open: exactly whether :meth:`_pick_runs` has a last run to choose, as
+        its candidates are every window of ``run_len`` positions holding a natural, the other
+        positions jokers (:func:`_run_options`)."""
+        avail = 0
+        for i, lay in enumerate(self.layers):
+            avail |= lay & ~used[i] if i < len(used) else lay
+        spare = self.jokers - jused
+        closed = suits if self.run_rule == "different" else 0
+        for su in range(4):
+            if not closed >> su & 1 and _run_cost(_suit_positions(avail, su), self.run_len) <= spare:
+                return True
+        return False
 
     def _containing(self, face: int) -> Iterator[list[Cand]]:
         """The candidates of :meth:`containing`'s go-downs (the list is reused, as in :meth:`chosen`)."""
