@@ -286,6 +286,16 @@ class _Completions:
             return (k, sets, runs - 1, u, j, suits | 1 << c.suit, hit, live)
         return (k, sets - 1, runs, u, j, suits, hit, live)
 
+    def _need(self, live: tuple[int, ...], avail: int) -> int:
+        """The fewest jokers any path of ``live`` still needs with the faces ``avail`` held."""
+        need = 99
+        for k in live:
+            for path in self.paths[k]:
+                n = (path & ~avail).bit_count()
+                if n < need:
+                    need = n
+        return need
+
     def _reach(self, live: tuple[int, ...]) -> int:
         """The faces on the paths of the candidates ``live`` (index ``len(cands)``: the table)."""
         out = 0
@@ -356,7 +366,7 @@ class _Completions:
         still follow it: a later set when two or more sets are still wanted, any run when a run
         is, a later run when two or more runs are.
         """
-        start, sets, runs, used, jused, suits, hit, _ = step
+        start, sets, runs, used, jused, suits, hit, live = step
         n_sets = self.n_sets
         if sets:
             lo, hi = start, n_sets
@@ -369,8 +379,16 @@ class _Completions:
             if sets + runs == 1 and used:
                 # The last meld: not one whose natural cards the path has used up (a necessary
                 # test of :meth:`_step`'s ``use_cand``, far cheaper where it fails).
-                gone = self.layers[0] & ~self._avail(used)
+                avail = self._avail(used)
+                gone = self.layers[0] & ~avail
                 cands = self.cands
+                spare = self.hand_jokers - jused
+                if spare and live and 0 not in self.paths[live[0]]:
+                    # Nor, unless marked, one with more jokers than the live paths can spare:
+                    # they would all close (:meth:`_live`), leaving no meld to place the card.
+                    allowed = spare - self._need(live, avail)
+                    marked = self.is_marked
+                    return [k for k in within if not cands[k].nat & gone and (cands[k].jokers <= allowed or marked[k])]
                 return [k for k in within if not cands[k].nat & gone]
             return within
         spare = self.hand_jokers - jused
