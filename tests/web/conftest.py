@@ -111,10 +111,28 @@ class LiveServer:
 
 @pytest.fixture(scope="session")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
-    live = LiveServer(tmp_path_factory.mktemp("web") / "samrap.db")
-    live.start()
-    yield live
-    live.stop()
+    with pytest.MonkeyPatch.context() as mp:
+        _seeded_server(mp)
+        live = LiveServer(tmp_path_factory.mktemp("web") / "samrap.db")
+        live.start()
+        yield live
+        live.stop()
+
+
+def _seeded_server(mp: pytest.MonkeyPatch) -> None:
+    """The test server deals and seeds its bots from one seeded generator instead of the secret
+    one a real server uses, so that a run of these tests plays the same games every time and a
+    failure can be reproduced (two CI runs failed on one deal in many). ``SAMRAP_WEB_SEED`` picks
+    another sequence of deals, to explore."""
+    import random
+
+    import samrap.server.runtime
+    import samrap.server.table
+    from samrap.engine.match import SEED_BITS
+
+    rng = random.Random(int(os.environ.get("SAMRAP_WEB_SEED", "1")))
+    mp.setattr(samrap.server.table, "_secret_seed", lambda: rng.getrandbits(SEED_BITS))
+    mp.setattr(samrap.server.runtime, "randbits", rng.getrandbits)
 
 
 @pytest.fixture(scope="session")

@@ -226,7 +226,17 @@ def _pick_in_dialog(page: Any, action: str, v: int) -> None:
         polling="raf",
     )
     if page.locator("dialog[open]").count():
-        page.click(f'dialog[open] [data-action="{action}"]')
+        option = page.locator(f'dialog[open] [data-action="{action}"]')
+        try:
+            option.wait_for(timeout=5000)
+        except Exception as e:  # say what the dialog offered instead, for the next time it happens
+            offered = page.evaluate(
+                "() => [...document.querySelectorAll('dialog[open]')].map((d) =>"
+                " [d.innerText.slice(0, 200), [...d.querySelectorAll('[data-action]')].map((b) => b.dataset.action)])"
+            )
+            legal = page.evaluate("() => (window.samrapTable.legal || []).slice(0, 40)")
+            raise AssertionError(f"no {action!r} in the open dialog: {offered}; legal now: {legal}") from e
+        option.click()
 
 
 WAKE = """v => {

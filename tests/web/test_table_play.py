@@ -60,6 +60,9 @@ def _contract(monkeypatch: pytest.MonkeyPatch) -> None:
         monkeypatch.setitem(registry._LOADERS, "contract", registry._contract)
 
 
+# Whole games against bots: the page, the live server and the bots' threads race now and then
+# (a dialog a frame late); one rerun, and a failure that repeats is a failure (pyproject, docs/web.md).
+@pytest.mark.flaky(reruns=1)
 @pytest.mark.parametrize(
     ("lang", "viewport", "drag"),
     [("th", PHONE, False), ("en", DESKTOP, True)],
@@ -86,6 +89,7 @@ def test_a_whole_dummy_game_on_the_table(
     shot(page, f"table-dummy-over-{lang}-{viewport['width']}")
 
 
+@pytest.mark.flaky(reruns=1)
 @pytest.mark.parametrize(("viewport", "drag"), [(PHONE, False), (DESKTOP, True)], ids=["taps-phone", "drag-desktop"])
 def test_a_contract_deal_on_the_table(
     new_page: Any, server: Any, monkeypatch: pytest.MonkeyPatch, viewport: dict[str, int], drag: bool
