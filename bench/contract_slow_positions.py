@@ -8,7 +8,9 @@ go-down combinations of huge hands and the rule-30 search over deep pick-ups gre
 combinatorially (see docs/performance.md for what changed and the times now). Lines 1-3 came
 first; lines 4-9 were found by ``bench.contract_hunt`` (deals 2597, 5653, 8884, 11509, 17028
 and 18340), their first times measured with the engine as it was before the fix, on a busy
-machine. This script times them again, both lists the facade has (``samrap.engine.protocol``):
+machine; lines 10-15 by the staged-listing hunt of 2026-12-02 (listings of go-down first melds
+and deep pick-ups while the deep card is owed, 5-8 ms then, their ``legal_actions`` time).
+This script times them again, both lists the facade has (``samrap.engine.protocol``):
 ``legal_moves`` (every move as the rules write it, a go-down whole: the list whose size made
 these positions slow) and ``legal_actions`` (the decision steps, a go-down chosen a meld at a
 time: issue 16.2's 5 ms bound is on this one). The first times in the file are of the old single
