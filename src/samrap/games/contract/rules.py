@@ -103,7 +103,12 @@ def legal_actions(s: ContractState) -> list[ContractAction]:
     While a go-down is under way (``s.staging``) its next melds are the only actions: no
     discard, nothing else, until the last meld puts the whole contract down (rule 22).
     """
-    if s.phase == PLAY_PHASE and not s.down >> s.current & 1:
+    phase = s.phase
+    if phase == DRAW_PHASE:  # (the commonest cases first, without legal_moves' dispatch)
+        return draw_actions(s)
+    if phase == PLAY_PHASE:
+        if s.down >> s.current & 1:  # (a player who is down has no go-down under way)
+            return play_actions(s)
         staging = s[-1]
         if staging:
             return [GoDownMeld(m) for m in next_melds(s, staging)]
