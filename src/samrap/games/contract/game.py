@@ -104,7 +104,7 @@ class ContractGame:
 
     #: The decision steps, every list short: a go-down chosen a meld at a time (``G+``). The
     #: rules' function itself, not a method calling it: a playout calls it once an action, and
-    #: with the two changes of this commit, deal 6 costs 0.9 % fewer instructions an action.
+    #: a frame saved there and in ``apply_unchecked`` is measurable (callgrind, docs/performance.md).
     legal_actions = staticmethod(rules.legal_actions)
 
     def legal_moves(self, s: ContractState) -> list[ContractAction]:
