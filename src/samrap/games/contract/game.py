@@ -10,7 +10,7 @@ from samrap.games.contract import rules, scoring
 from samrap.games.contract.actions import ContractAction, parse_action
 from samrap.games.contract.config import SEED, ContractConfig
 from samrap.games.contract.observe import ContractView, observe, resample
-from samrap.games.contract.state import ContractState, LedgerItem, Phase
+from samrap.games.contract.state import OVER_PHASE, ContractState, LedgerItem
 
 TERMINAL = -1
 
@@ -100,7 +100,7 @@ class ContractGame:
 
     def current_player(self, s: ContractState) -> int:
         """The seat to act (the claimer during a claim window), or ``TERMINAL``."""
-        return TERMINAL if s.phase is Phase.OVER else s.to_move()
+        return TERMINAL if s.phase is OVER_PHASE else s.to_move()
 
     #: The decision steps, every list short: a go-down chosen a meld at a time (``G+``). The
     #: rules' function itself, not a method calling it: a playout calls it once an action, and
@@ -118,7 +118,8 @@ class ContractGame:
     apply_unchecked = staticmethod(rules.apply_unchecked)
 
     def is_terminal(self, s: ContractState) -> bool:
-        return s.phase is Phase.OVER
+        # (the module constant, not ``Phase.OVER``: see state.py on why)
+        return s.phase is OVER_PHASE
 
     def returns(self, s: ContractState) -> tuple[int, ...]:
         """Penalty points per seat for this deal (rule 20); lower is better, zeros before the end."""

@@ -107,14 +107,14 @@ class ContractState(NamedTuple):
 
     @property
     def is_over(self) -> bool:
-        return self.phase is Phase.OVER
+        return self.phase is OVER_PHASE
 
     def is_down(self, seat: int) -> bool:
         return bool(self.down >> seat & 1)
 
     def to_move(self) -> int:
         """The seat that acts next: the claimer during a claim window, else the player in turn."""
-        return self.claimer if self.phase is Phase.CLAIM else self.current
+        return self.claimer if self.phase is CLAIM_PHASE else self.current
 
     def to_string(self) -> str:
         """The one-line position string (``docs/notation-contract.md``)."""
