@@ -828,16 +828,38 @@ def contract_possible(
             return False
     if runs:
         faces = layers[0] if layers else 0
-        run_costs = []
-        for shift in (0, 13, 26, 39):
-            m = faces >> shift & 0x1FFF
-            run_costs.append(_run_cost(m << 1 | m >> 12, min_run))  # (_suit_positions)
-        run_costs.sort()
-        if run_rule != "different":
-            run_costs = sorted(run_costs * runs)
-        for k in range(runs):
-            need += run_costs[k]
+        table = _RUN_COSTS.get(min_run)
+        if table is None:
+            table = _RUN_COSTS[min_run] = _run_cost_table(min_run)
+        a, b, c, d = (
+            table[faces & 0x1FFF],
+            table[faces >> 13 & 0x1FFF],
+            table[faces >> 26 & 0x1FFF],
+            table[faces >> 39 & 0x1FFF],
+        )
+        if runs == 1 or run_rule != "different":  # (runs of one suit may repeat its cheapest)
+            least = a if a < b else b
+            if c < least:
+                least = c
+            if d < least:
+                least = d
+            need += least * runs
+        else:
+            run_costs = sorted((a, b, c, d))
+            for k in range(runs):
+                need += run_costs[k]
     return need <= jokers
+
+
+def _run_cost_table(min_run: int) -> list[int]:
+    """``table[m]``: :func:`_run_cost` of a suit whose 13-bit rank mask is ``m`` (its 14 run
+    positions, the ace at both ends): :func:`contract_possible` reads a suit's cost in one look-up."""
+    return [_run_cost(m << 1 | m >> 12, min_run) for m in range(1 << 13)]
+
+
+#: :func:`_run_cost_table` by run length, built when first asked (the deep pick-up test asks
+#: :func:`contract_possible` for many pools, each needing the cost of four suits).
+_RUN_COSTS: dict[int, list[int]] = {}
 
 
 def meld_with_face(faces: int, jokers: int, face: int, min_run: int, rank_cards: int = -1) -> bool:

@@ -1,0 +1,111 @@
+"""The go-down search's shortcuts (``search.py``) against their plain forms.
+
+:func:`search.contract_possible` reads each suit's run cost off a table (``_run_cost_table``) and
+adds the cheapest run ``runs`` times when runs may share a suit; the plain form below is the
+earlier one (a cost per suit by :func:`search._run_cost`, a list repeated ``runs`` times and
+sorted). Both are asked of every hand in random deals 2, 3, 5 and 6 (each player's hand after
+every action, and the hand plus the top discards, as the deep pick-up test asks) and of random
+hands of up to 30 cards, under each run rule and run length.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+
+from samrap.core.cardset import RANK_MASKS
+from samrap.games.contract import ContractConfig, ContractGame, search
+from samrap.games.contract.cards import make_pack
+from samrap.games.contract.contracts import contract
+from samrap.games.contract.rules import legal_actions
+from samrap.games.contract.state import Phase
+from samrap.games.contract.transitions import apply_unchecked
+
+RULES = ("different", "allowed", "not_adjacent")
+
+
+def plain_contract_possible(
+    layers: tuple[int, ...], jokers: int, sets: int, runs: int, min_run: int, run_rule: str, any_suits: bool = False
+) -> bool:
+    """:func:`search.contract_possible`'s runs part the plain way (its sets part called as is,
+    with no runs)."""
+    if sets and not search.contract_possible(layers, jokers, sets, 0, min_run, run_rule, any_suits):
+        return False
+    need = 0
+    if sets and any_suits:
+        costs: list[int] = []
+        for rank in RANK_MASKS:
+            n = sum((lay & rank).bit_count() for lay in layers)
+            before = 0
+            for t in range(1, min(n, sets) + 1):
+                cost = max(0, 3 * t - n)
+                costs.append(cost - before)
+                before = cost
+        need = sum(sorted(costs)[:sets])
+    elif sets:
+        first = layers[0] if layers else 0
+        costs = []
+        for rank in RANK_MASKS:
+            if not first & rank:
+                continue
+            usable = before = 0
+            for t, lay in enumerate(layers, 1):
+                usable += (lay & rank).bit_count()
+                if usable < t:
+                    break
+                cost = max(0, 3 * t - usable)
+                if cost - before > jokers:
+                    break
+                costs.append(cost - before)
+                before = cost
+        need = sum(sorted(costs)[:sets])
+    if runs:
+        faces = layers[0] if layers else 0
+        run_costs = sorted(search._run_cost(search._suit_positions(faces, su), min_run) for su in range(4))
+        if run_rule != "different":
+            run_costs = sorted(run_costs * runs)
+        need += sum(run_costs[:runs])
+    return need <= jokers
+
+
+def _deal_hands(deal: int, seeds: int) -> Iterator[int]:
+    """Every hand of random deals, and each hand with the top 1-8 discards added."""
+    game = ContractGame(ContractConfig(players=4))
+    rng = random.Random(deal)
+    for _ in range(seeds):
+        s = game.new_game(seed=rng.getrandbits(32), deal_number=deal, dealer=0)
+        while s.phase is not Phase.OVER:
+            hand = s.hands[s.current]
+            yield hand
+            pool = hand
+            for c in reversed(s.pile[-8:]):
+                pool |= 1 << c
+                yield pool
+            s = apply_unchecked(s, rng.choice(legal_actions(s)))
+
+
+def _check(layers: tuple[int, ...], jokers: int, sets: int, runs: int, any_suits: bool = False) -> None:
+    for min_run in (3, 4, 5):
+        for rule in RULES:
+            want = plain_contract_possible(layers, jokers, sets, runs, min_run, rule, any_suits)
+            got = search.contract_possible(layers, jokers, sets, runs, min_run, rule, any_suits)
+            assert got is want, (layers, jokers, sets, runs, min_run, rule, any_suits)
+
+
+def test_contract_possible_in_deals_2_3_5_6() -> None:
+    pack = ContractConfig(players=4).pack
+    for deal in (2, 3, 5, 6):
+        sets, runs = contract(deal)
+        for hand in _deal_hands(deal, 6):
+            layers, jokers = pack.face_layers(hand)
+            _check(layers, jokers, sets, runs)
+
+
+def test_contract_possible_on_random_hands() -> None:
+    rng = random.Random(16)
+    pack = make_pack(3, 6)
+    for _ in range(3000):
+        hand = sum(1 << c for c in rng.sample(range(pack.size), rng.randint(0, 30)))
+        layers, jokers = pack.face_layers(hand)
+        for sets, runs in ((0, 1), (0, 2), (0, 3), (1, 1), (1, 2), (2, 1), (0, 4)):
+            _check(layers, jokers, sets, runs, any_suits=rng.random() < 0.2)
