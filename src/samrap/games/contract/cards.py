@@ -88,9 +88,24 @@ class Pack:
         """Face multiplicities of ``mask``: ``layers[i]`` holds the faces present more than ``i`` times.
 
         Returns the layers (52-bit face masks, non-empty ones only) and the number of jokers.
+        Two and three decks (every preset's pack) are written out: a face is in layer ``i`` when
+        more than ``i`` of the decks hold it (a hot path: each pool and hand asked about).
         """
+        decks = self.decks
+        if decks == 2:
+            a = mask & FULL52
+            b = mask >> 52 & FULL52
+            one, two = a | b, a & b
+            return ((one, two) if two else (one,) if one else ()), (mask >> self.joker_base).bit_count()
+        if decks == 3:
+            a = mask & FULL52
+            b = mask >> 52 & FULL52
+            c = mask >> 104 & FULL52
+            one, two, three = a | b | c, a & b | a & c | b & c, a & b & c
+            out = (one, two, three) if three else (one, two) if two else (one,) if one else ()
+            return out, (mask >> self.joker_base).bit_count()
         layers: list[int] = []
-        for d in range(self.decks):
+        for d in range(decks):
             carry = (mask >> (52 * d)) & FULL52
             i = 0
             while carry:
