@@ -21,6 +21,7 @@ from __future__ import annotations
 
 from bisect import bisect_left
 from collections.abc import Callable, Iterable, Sequence
+from operator import attrgetter
 
 from samrap.games.contract.actions import GoDown
 from samrap.games.contract.cards import JOKER
@@ -105,6 +106,9 @@ def _key(c: Cand) -> tuple[int, int, int]:
     return c.key
 
 
+_nat = attrgetter("nat")
+
+
 #: What the leaves of :meth:`_Completions.exists` ask (see :class:`_Completions`).
 _JUDGE, _QUICK, _FULL = 0, 1, 2
 #: What :meth:`_Completions.exists` found: no complete go-down, some but none kept, one kept.
@@ -143,8 +147,9 @@ class _Completions:
       alone (``_QUICK``), and only when no completion passes that and some completion exists
       with the whole test (``_FULL``): equal to asking the whole test at once.
 
-    Nothing in it changes once built (the walk's state is in its arguments), so one may be
-    shared (:data:`_last`).
+    The walk's state is in its arguments; the one thing that grows is ``memo`` (see
+    :meth:`exists`), each entry a fact about the state written once, the same by any thread
+    (a dict's item assignment is atomic), so one may be shared (:data:`_last`).
     """
 
     __slots__ = (
@@ -154,8 +159,10 @@ class _Completions:
         "hand_jokers",
         "is_marked",
         "judge",
+        "keys",
         "layers",
         "marks",
+        "memo",
         "mode",
         "n_sets",
         "paths",
@@ -177,15 +184,26 @@ class _Completions:
         self.runs = q.runs
         self.rule = q.run_rule
         self.n_sets = len(q.setc)
-        self.cands: tuple[Cand, ...] = (*sorted(q.setc, key=_key), *sorted(q.runc, key=_key))
+        # The runs come in key order already (:func:`search.run_cands`: suits in order, each
+        # suit's runs by natural faces, then jokers; no ``totals`` filter before deal 7). Sets of
+        # one suit pattern per rank (:func:`search.set_cands`) come rank by rank, each rank's by
+        # natural faces then jokers, so a stable sort by natural faces alone is their key order
+        # (equal natural faces are one rank's); sets of any suits repeat faces (``more``) and are
+        # sorted by the whole key.
+        setc = sorted(q.setc, key=_key) if s.config.any_suit_sets else sorted(q.setc, key=_nat)
+        self.cands: tuple[Cand, ...] = (*setc, *q.runc)
         # Runs of one suit lie together, suits in order (a run's natural faces are within its
         # suit's 13 bits, and keys compare those faces as numbers): ``suit_end[su]`` is the index
         # of the first run of a suit after ``su``. With runs of different suits (rule 10) the
         # runs after one of suit ``su`` start there.
-        self.suit_end = [len(self.cands)] * 4
-        for k in range(len(self.cands) - 1, self.n_sets - 1, -1):
-            for su in range(self.cands[k].suit):
-                self.suit_end[su] = k
+        self.suit_end = suit_end = [len(self.cands)] * 4
+        lo = 0
+        for k in range(self.n_sets, len(self.cands)):
+            t = self.cands[k].suit
+            for su in range(lo, t):
+                suit_end[su] = k
+            if t > lo:
+                lo = t
         # ``by_jokers[n]``: the indices of the candidates with at most ``n`` jokers (n < all).
         self.by_jokers = [[k for k, c in enumerate(self.cands) if c.jokers <= n] for n in range(self.hand_jokers)]
         judge: DeepAfterGoDown | None
@@ -193,6 +211,8 @@ class _Completions:
         judge, marked = go_down_judge(s, free)
         self.judge = judge
         self.mode = _QUICK if judge is None else _JUDGE
+        self.memo: dict[int, int] = {}
+        self.keys: list[tuple[int, int, int]] | None = None  # (:meth:`_find`, when first asked)
         self.is_marked: tuple[bool, ...] = ()
         self.marks: list[list[int]] = []
         self.paths: tuple[tuple[int, ...], ...] = ()
@@ -226,9 +246,8 @@ class _Completions:
         step: _Step | None = (0, self.sets, self.runs, (), 0, 0, not self.paths or bool(live), live)
         chosen: list[Cand] = []
         if prefix:
-            index = {c.spec: k for k, c in enumerate(cands)}
             for spec in prefix:
-                k = index.get(spec, -1)
+                k = self._find(spec)
                 if k < 0 or step is None:
                     return []
                 step = self._step(chosen, step, k)
@@ -237,21 +256,43 @@ class _Completions:
                 return []
         assert step is not None
         out: list[Spec] = []
+        # After one meld, the first listing's walk may have answered already (:meth:`exists`).
+        base = (step[0] + 1) * len(cands) if len(prefix) == 1 else -1
         for k in self._indices(step):
             after = self._step(chosen, step, k)
             if after is None:
                 continue
             chosen.append(cands[k])
-            if self._completes(chosen, after):
+            if self._completes(chosen, after, base + k if base >= 0 else -1):
                 out.append(cands[k].spec)
             chosen.pop()
         return out
 
-    def _completes(self, chosen: list[Cand], step: _Step) -> bool:
-        """Some completion of ``chosen`` is kept (the two passes of the class docstring)."""
-        found = self.exists(chosen, step, self.mode)
-        if found == _LEAF and self.mode == _QUICK:  # complete go-downs, none with a spare card
-            return self.exists(chosen, step, _FULL) == _KEPT
+    def _find(self, spec: Spec) -> int:
+        """The index of the candidate ``spec`` (-1: none). The candidates are in
+        ``Spec.order_key`` order and keys tell any two melds apart (a key is the spec's fields
+        packed), so bisecting the keys finds it without hashing every candidate's spec."""
+        keys = self.keys
+        if keys is None:
+            keys = self.keys = [c.key for c in self.cands]
+        key = spec.order_key()
+        k = bisect_left(keys, key)
+        return k if k < len(keys) and keys[k] == key else -1
+
+    def _completes(self, chosen: list[Cand], step: _Step, key: int = -1) -> bool:
+        """Some completion of ``chosen`` is kept (the two passes of the class docstring).
+
+        ``key``: :meth:`exists`' ``memo`` key of ``chosen`` when it is two melds long (else -1),
+        whose answers are read from the memo when there."""
+        mode = self.mode
+        found = self.memo.get(key * 3 + mode, -1) if key >= 0 else -1
+        if found < 0:
+            found = self.exists(chosen, step, mode)
+        if found == _LEAF and mode == _QUICK:  # complete go-downs, none with a spare card
+            full = self.memo.get(key * 3 + _FULL, -1) if key >= 0 else -1
+            if full < 0:
+                full = self.exists(chosen, step, _FULL)
+            return full == _KEPT
         return found == _KEPT
 
     def _step(self, chosen: list[Cand], step: _Step, k: int) -> _Step | None:
@@ -270,7 +311,16 @@ class _Completions:
             return None
         if is_run and suits >> c.suit & 1 and run_clashes(chosen, c, self.rule):
             return None
-        u = use_cand(used, c, self.layers)
+        # ``use_cand``, its commonest cases written out: no faces used yet, or none of ``c``'s.
+        nat = c.nat
+        if c.more:
+            u = use_cand(used, c, self.layers)
+        elif not used:
+            u = (nat,)
+        elif not used[0] & nat:
+            u = (used[0] | nat, *used[1:])
+        else:
+            u = use_cand(used, c, self.layers)
         if u is None:
             return None
         if self.paths and (live or self.is_marked[k]) and not (live and 0 in self.paths[live[0]]):
@@ -329,11 +379,33 @@ class _Completions:
 
     def exists(self, chosen: list[Cand], step: _Step, mode: int) -> int:
         """Whether some completion of the path ``chosen`` (walked to ``step``) passes the leaf
-        test of ``mode``: ``_KEPT``, else ``_LEAF`` when some completion exists, else ``_NONE``."""
+        test of ``mode``: ``_KEPT``, else ``_LEAF`` when some completion exists, else ``_NONE``.
+
+        With one meld chosen (the first listing's question about a first meld ``k1``), each
+        answer for a second meld ``k2`` is kept in ``memo`` under ``((k1 + 1) * len(cands) + k2)
+        * 3 + mode``: the next listing, once ``k1`` is chosen, asks exactly that of ``k2`` (the
+        walk after ``k1, k2`` is the same whatever came before: :meth:`_step` depends on the
+        path alone), so it reads the answers of the second melds the first walk tried instead
+        of walking their completions again (:meth:`_completes`)."""
         if not step[1] and not step[2]:
             return _KEPT if self._leaf(chosen, step, mode) else _LEAF
         cands = self.cands
         found = _NONE
+        if len(chosen) == 1:
+            memo = self.memo
+            base = (step[0] + 1) * len(cands)
+            for k in self._indices(step):
+                after = self._step(chosen, step, k)
+                if after is None:
+                    continue
+                chosen.append(cands[k])
+                below = self.exists(chosen, after, mode)
+                chosen.pop()
+                memo[(base + k) * 3 + mode] = below
+                if below == _KEPT:
+                    return _KEPT
+                found |= below
+            return found
         for k in self._indices(step):
             after = self._step(chosen, step, k)
             if after is None:
@@ -371,11 +443,14 @@ class _Completions:
         if sets:
             lo, hi = start, n_sets
         else:
-            lo, hi = max(start, n_sets), len(self.cands)
+            lo = start if start > n_sets else n_sets
+            hi = len(self.cands)
             if suits and self.rule == "different":
-                lo = max(lo, self.suit_end[suits.bit_length() - 1])
+                end = self.suit_end[suits.bit_length() - 1]
+                if end > lo:
+                    lo = end
         if hit or lo >= hi:
-            within = self._within(lo, hi, jused)
+            within = range(lo, hi) if not jused else self._within(lo, hi, jused)
             if sets + runs == 1 and used:
                 # The last meld: not one whose natural cards the path has used up (a necessary
                 # test of :meth:`_step`'s ``use_cand``, far cheaper where it fails).
