@@ -14,6 +14,7 @@ from collections.abc import Callable
 from samrap.games.contract.actions import (
     DISCARDS,
     ContractAction,
+    Exchange,
     GoDown,
     LayOff,
     Meld,
@@ -22,6 +23,7 @@ from samrap.games.contract.actions import (
 from samrap.games.contract.cards import JOKER
 from samrap.games.contract.contracts import LAST_DEAL, contract
 from samrap.games.contract.deepcard import DeepAfterGoDown, DeepAfterLayOff, deep_marks, deep_only
+from samrap.games.contract.jokerduty import JokerDuty
 from samrap.games.contract.lookahead import is_finishable, phys_of_faces, spare_after
 from samrap.games.contract.melds import table_summary
 from samrap.games.contract.search import Cand, contract_possible, keyed
@@ -161,11 +163,16 @@ def _table_actions(s: ContractState, free: int) -> list[ContractAction]:
     # most lay-offs are judged from this state alone (deepcard.DeepAfterLayOff).
     judge = None
     hand = s.hands[s.current]
-    if not free and s.deep >= 0 and hand >> s.deep & 1 and not s.pending & hand and deep_only(s):
+    pending = s.pending & hand
+    if not free and s.deep >= 0 and hand >> s.deep & 1 and not pending and deep_only(s):
         judge = DeepAfterLayOff(s, hand, s.deep)
+    # A joker taken by exchange to place (rule 26), now or after an exchange: a quick "yes" where
+    # a plain plan is in sight (jokerduty), made when first needed; else the search as before.
+    duty: JokerDuty | None = None
+    two_duties = pending.bit_count() == 1 and s.deep >= 0 and hand >> s.deep & 1 and pack.faces[s.deep] != JOKER
     for a in table_moves(s):
         match a:
-            case LayOff(face=f, joker=j):
+            case LayOff(face=f, target=t, joker=j):
                 if free:
                     spare = free & ~(pack.jokers_mask if j else pack.face_masks[f])
                 else:
@@ -176,6 +183,20 @@ def _table_actions(s: ContractState, free: int) -> list[ContractAction]:
                             if verdict:
                                 out.append(a)
                             continue
+                    if not spare and two_duties and not j and f != pack.faces[s.deep]:
+                        if duty is None:
+                            duty = JokerDuty(s, hand)
+                        if duty.after_layoff(t):
+                            out.append(a)
+                            continue
+            case Exchange(face=f):
+                spare = 0
+                if not pending:
+                    if duty is None:
+                        duty = JokerDuty(s, hand)
+                    if duty.after_exchange(f, hand & pack.face_masks[f]):
+                        out.append(a)
+                        continue
             case Meld(meld=spec):
                 if free:
                     spare = free & ~phys_of_faces(pack.face_masks, spec.nat)
