@@ -6,6 +6,9 @@ earlier one (a cost per suit by :func:`search._run_cost`, a list repeated ``runs
 sorted). Both are asked of every hand in random deals 2, 3, 5 and 6 (each player's hand after
 every action, and the hand plus the top discards, as the deep pick-up test asks) and of random
 hands of up to 30 cards, under each run rule and run length.
+
+``search._suit_runs`` reads runs of one length off a table of each window's candidates; it must
+give :func:`search._run_options`' pairs as candidates, in the same order.
 """
 
 from __future__ import annotations
@@ -109,3 +112,22 @@ def test_contract_possible_on_random_hands() -> None:
         layers, jokers = pack.face_layers(hand)
         for sets, runs in ((0, 1), (0, 2), (0, 3), (1, 1), (1, 2), (2, 1), (0, 4)):
             _check(layers, jokers, sets, runs, any_suits=rng.random() < 0.2)
+
+
+def test_runs_of_one_length_by_window_candidates() -> None:
+    """``search._suit_runs`` for runs of one length (read off ``_window_cands`` and sorted by
+    key) equals :func:`search._run_options`' pairs made candidates, in order: every suit, a
+    fifth of the 13-bit patterns drawn with a seed (and the full suit), up to five jokers."""
+    rng = random.Random(13)
+    patterns = [p for p in range(1, 1 << 13) if rng.random() < 0.1] + [(1 << 13) - 1]
+    for s in range(4):
+        shift = 13 * s
+        for held13 in patterns:
+            held = held13 << shift
+            for length in (3, 4):
+                for jokers in range(6):
+                    p14 = search._suit_positions(held, s)
+                    pairs = search._run_options.__wrapped__(p14, jokers, length, length)
+                    want = tuple(search._cand(nat << shift, jk << shift) for nat, jk in pairs)
+                    got = search._suit_runs.__wrapped__(held, s, jokers, length, length)
+                    assert got == want, (held13, s, length, jokers)

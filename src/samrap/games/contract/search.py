@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 from functools import cache, lru_cache
 from itertools import combinations
+from operator import attrgetter
 
 from samrap.core.cardset import RANK_MASKS, SUIT_MASKS
 from samrap.games.contract.cards import lowest
@@ -281,10 +282,40 @@ def run_cands(faces: int, jokers: int, lmin: int, lmax: int = 13) -> tuple[Cand,
 
 @lru_cache(maxsize=16384)
 def _suit_runs(held: int, s: int, jokers: int, lmin: int, lmax: int) -> tuple[Cand, ...]:
-    """:func:`run_cands` of suit ``s``, ``held`` being the faces held of it (non-empty)."""
+    """:func:`run_cands` of suit ``s``, ``held`` being the faces held of it (non-empty).
+
+    Runs of one length (the deep pick-up test's question, asked of many pools) are read off a
+    table of each window's candidates (:func:`_window_cands`) and sorted by key, which is the
+    order of :func:`_run_options`' pairs (a run's key is its natural faces, then its jokers');
+    ``tests/games/contract/test_search_fast.py`` checks that against the pairs made candidates.
+    """
+    if lmin == lmax:
+        table = _window_cands(s, lmin, jokers if jokers < lmin else lmin - 1)
+        p14 = _suit_positions(held, s)
+        mask = (1 << lmin) - 1
+        out: list[Cand] = []
+        for lo in range(15 - lmin):
+            found = table[lo][p14 >> lo & mask]
+            if found:
+                out += found
+        out.sort(key=_by_key)
+        return tuple(out)
     shift = 13 * s
     return tuple(
         _cand(nat << shift, jk << shift) for nat, jk in _run_options(_suit_positions(held, s), jokers, lmin, lmax)
+    )
+
+
+_by_key = attrgetter("key")
+
+
+@cache
+def _window_cands(s: int, length: int, jokers: int) -> tuple[tuple[tuple[Cand, ...], ...], ...]:
+    """:func:`_window_table` of suit ``s`` as candidates: ``table[lo][held]``."""
+    shift = 13 * s
+    return tuple(
+        tuple(tuple(_cand(nat << shift, jk << shift) for nat, jk in pairs) for pairs in row)
+        for row in _window_table(length, jokers)
     )
 
 
