@@ -229,10 +229,15 @@ class _Completions:
             # to fill one of their paths with the whole hand's cards), by index: ``marks[-1]``,
             # within the hand's jokers, are those ``deep_marks`` marks (its very test).
             faces = pack.faces_of(s.hands[s.current])
-            need = [
-                min([c.jokers + (path & ~faces).bit_count() for path in self.paths[k]], default=99)
-                for k, c in enumerate(self.cands)
-            ]
+            need = []
+            lacking = ~faces
+            for k, c in enumerate(self.cands):
+                best = 99
+                for path in self.paths[k]:
+                    n = (path & lacking).bit_count()
+                    if n < best:
+                        best = n
+                need.append(best + c.jokers if best < 99 else 99)
             self.is_marked = tuple(n <= q.jokers for n in need)
             self.marks = [[k for k, m in enumerate(need) if m <= n] for n in range(q.jokers + 1)]
             self.start_live = self._live((len(self.cands),), (), q.jokers)
