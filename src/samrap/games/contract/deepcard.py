@@ -24,7 +24,7 @@ Runs grow position by position (:func:`growth_paths`, :func:`chain_gaps`, :func:
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Sequence
-from functools import cache
+from functools import cache, lru_cache
 
 from samrap.games.contract.actions import LayOff
 from samrap.games.contract.cards import JOKER, Pack
@@ -239,7 +239,7 @@ def deep_reachable(s: ContractState, hand: int, face: int) -> bool:
     return meld_with_face(faces, jokers, face, cfg.min_run, rank_cards)
 
 
-def deep_reach(s: ContractState, wanted: int = (1 << 53) - 1) -> int:
+def deep_reach(s: ContractState, wanted: int = (1 << 53) - 1, most: int = -1) -> int:
     """The faces (bit 52: the joker) a deep card taken now could reach the table with at all:
     a meld end, a run joker's place, or a face a run could be extended to with the cards of the
     whole pile and hand (a chain of lay-offs, jokers from exchanges counted); every face with
@@ -254,6 +254,9 @@ def deep_reach(s: ContractState, wanted: int = (1 << 53) - 1) -> int:
     can free. Every run joker whose face the pool holds is counted, one by one: with two decks
     two jokers may stand for one face (``*0=Tc`` in one run, ``*1=Tc`` in another), and a pool
     holding both copies frees both (the fault the plain-path sweep found, counting faces).
+
+    ``most``, when given (not -1), must be the hand of the player in turn joined with every card
+    of the pile: a caller that has it already spares walking the pile again.
     """
     cfg = s.config
     if cfg.melds_after_down:
@@ -268,9 +271,10 @@ def deep_reach(s: ContractState, wanted: int = (1 << 53) - 1) -> int:
             continue
         if faces < 0:
             pack = cfg.pack
-            most = s.hands[s.current]
-            for c in s.pile:
-                most |= 1 << c
+            if most < 0:
+                most = s.hands[s.current]
+                for c in s.pile:
+                    most |= 1 << c
             faces = pack.faces_of(most)
             jokers = (most & pack.jokers_mask).bit_count() + sum(1 for f in standing if faces >> f & 1)
         reach |= chain_reach(su, lo, hi, faces, jokers)
@@ -312,8 +316,17 @@ def chain_reach(suit: int, lo: int, hi: int, faces: int, jokers: int) -> int:
     at each end, the positions up to and including the one where the faces missing on the way
     first outnumber the jokers (that one the deep card itself may fill), within 13 cards.
 
-    Worked on the suit's 14-position pattern with masks, as the draw asks it for every run."""
-    m = (faces >> (13 * suit)) & 0x1FFF
+    Worked on the suit's 14-position pattern with masks, as the draw asks it for every run; the
+    answer depends on the suit's ranks held, ``lo``, ``hi`` and ``jokers`` alone (a pure function,
+    :func:`_chain_ranks`), which recur from draw to draw as the pile and hands change slowly, so
+    it is remembered."""
+    return _chain_ranks((faces >> (13 * suit)) & 0x1FFF, lo, hi, jokers) << (13 * suit)
+
+
+@lru_cache(maxsize=1 << 14)
+def _chain_ranks(m: int, lo: int, hi: int, jokers: int) -> int:
+    """:func:`chain_reach` within one suit: ``m`` the suit's ranks held (bit 0: the two), the
+    answer as ranks. Pure (so an ``lru_cache``, thread-safe, may remember it)."""
     held = m << 1 | m >> 12  # bit 0: the ace low, bits 1..13: the ranks 2..A
     out = 0
     top = min(13, lo + 12)
@@ -336,8 +349,7 @@ def chain_reach(suit: int, lo: int, hi: int, faces: int, jokers: int) -> int:
         if missing:
             window &= ~((1 << (missing.bit_length() - 1)) - 1)
         out |= window
-    ranks = (out >> 1 | (out & 1) << 12) & 0x1FFF
-    return ranks << (13 * suit)
+    return (out >> 1 | (out & 1) << 12) & 0x1FFF
 
 
 def deep_marks(s: ContractState, hand: int, deep: int) -> Callable[[Cand], bool] | None:

@@ -119,7 +119,11 @@ def _deep_before_down(s: ContractState, out: list[ContractAction]) -> None:
         return contract_possible(layers, jokers, sets, runs, min_run, cfg.same_suit_runs, any_suits)
 
     deepest = len(pile) - 1
-    if not holds(deepest):
+    full = hand  # the whole pile taken: the deepest pool, and what deep_reach would walk again
+    for c in pile:
+        full |= 1 << c
+    full_layers, full_jokers = pack.face_layers(full)
+    if not contract_possible(full_layers, full_jokers, sets, runs, min_run, cfg.same_suit_runs, any_suits):
         return
     lo, hi = 1, deepest  # holds(hi); find the smallest depth that holds
     while lo < hi:
@@ -158,7 +162,7 @@ def _deep_before_down(s: ContractState, out: list[ContractAction]) -> None:
             )
             if not in_meld:
                 if reach < 0:
-                    reach = deep_reach(s)
+                    reach = deep_reach(s, most=full)
                 if not reach >> face & 1:
                     continue
         if k < shallowest:
@@ -211,7 +215,7 @@ def _deep_when_down(s: ContractState, out: list[ContractAction]) -> None:
             for c in pile[:-1]:
                 below |= 1 << c
             wanted = pack.faces_of(below) | (1 << JOKER if below & pack.jokers_mask else 0)
-            reach = deep_reach(s, wanted)
+            reach = deep_reach(s, wanted, below | s.hands[s.current] | 1 << pile[-1])
             if not reach & wanted:
                 return
         else:  # the reach depends on the table alone: remembered with its physical cards

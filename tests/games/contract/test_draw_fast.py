@@ -1,0 +1,81 @@
+"""The draw's listing against the plain path: every pick-up depth tried by building its successor.
+
+``pickups.draw_actions`` rejects most deep pick-ups with necessary tests (``deepcard.deep_reach``
+with the pile-and-hand mask handed in, the remembered ``chain_reach``, ``contract_possible``'s
+bisection, ``takes_deep_down``); here each listing of random positions of deals 2, 3, 5 and 6 is
+compared with asking ``is_finishable`` of every pick-up's successor, in order.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from samrap.games.contract import ContractConfig, ContractGame, deepcard
+from samrap.games.contract.actions import DRAW, ContractAction, pickup
+from samrap.games.contract.lookahead import is_finishable
+from samrap.games.contract.melds import table_summary
+from samrap.games.contract.pickups import draw_actions
+from samrap.games.contract.rules import legal_actions
+from samrap.games.contract.state import ContractState, Phase
+from samrap.games.contract.transitions import apply_unchecked
+
+
+def plain_draws(s: ContractState) -> list[ContractAction]:
+    """The draw listing the plain way: the stock, then every depth whose successor can end the turn."""
+    out: list[ContractAction] = [DRAW]
+    depths = len(s.pile) if s.config.pickup == "deep" else min(1, len(s.pile))
+    for k in range(depths):
+        if is_finishable(apply_unchecked(s, pickup(k))):
+            out.append(pickup(k))
+    return out
+
+
+def _draw_states(deal: int, deals: int, seed: int) -> list[ContractState]:
+    game = ContractGame(ContractConfig(players=4))
+    rng = random.Random(seed)
+    out = []
+    for _ in range(deals):
+        s = game.new_game(seed=rng.getrandbits(32), deal_number=deal, dealer=0)
+        while s.phase is not Phase.OVER:
+            if s.phase is Phase.DRAW:
+                out.append(s)
+            s = apply_unchecked(s, rng.choice(legal_actions(s)))
+    return out
+
+
+@pytest.mark.parametrize("deal", [2, 3, 5, 6])
+def test_draw_listing_equals_every_depth_tried(deal: int) -> None:
+    deep = down = 0
+    for s in _draw_states(deal, 10, 100 + deal):
+        got = draw_actions(s)
+        assert got == plain_draws(s), s.to_string()
+        deep += sum(1 for a in got if a not in (DRAW, pickup(0)))
+        down += s.down >> s.current & 1
+    assert down >= 50 and deep >= 5, (down, deep)
+
+
+@pytest.mark.parametrize("deal", [2, 3, 5, 6])
+def test_deep_reach_with_the_mask_given(deal: int) -> None:
+    """``deep_reach(s, wanted, most)`` with ``most`` the hand and pile equals walking the pile."""
+    asked = 0
+    for s in _draw_states(deal, 4, 200 + deal):
+        if not table_summary(s.melds).runs:
+            continue
+        most = s.hands[s.current]
+        for c in s.pile:
+            most |= 1 << c
+        for wanted in ((1 << 53) - 1, most & ((1 << 53) - 1)):
+            assert deepcard.deep_reach(s, wanted, most) == deepcard.deep_reach(s, wanted), s.to_string()
+            asked += 1
+    assert asked >= 50, asked
+
+
+def test_chain_reach_remembered_equals_fresh() -> None:
+    """The remembered ``_chain_ranks`` gives what a fresh computation gives (cache cleared)."""
+    rng = random.Random(5)
+    cases = [(rng.getrandbits(13), *sorted(rng.sample(range(14), 2)), rng.randrange(5)) for _ in range(2000)]
+    first = [deepcard._chain_ranks(*c) for c in cases]
+    deepcard._chain_ranks.cache_clear()
+    assert [deepcard._chain_ranks.__wrapped__(*c) for c in cases] == first
