@@ -1,7 +1,8 @@
-"""The quick "yes" for a joker taken by exchange still to place (``jokerduty``) against the plain
-search: every lay-off or exchange it passes must leave a turn that can end (rule 30, checked by
-``lookahead.is_finishable`` on the built successor), and the down player's listing that uses it
-must equal the plain one (every table move applied and checked), in deals with runs above all.
+"""The quick answers for a joker taken by exchange still to place (``jokerduty``) against the
+plain search: every lay-off or exchange it passes must leave a turn that can end, and every one
+it rejects one that cannot (rule 30, checked by ``lookahead.is_finishable`` on the built
+successor), and the down player's listing that uses them must equal the plain one (every table
+move applied and checked), in deals with runs above all.
 """
 
 from __future__ import annotations
@@ -61,23 +62,25 @@ def _quick(s: ContractState, a: ContractAction) -> bool | None:
             and not a.joker
             and a.face != pack.faces[s.deep]
         ):
-            return JokerDuty(s, hand).after_layoff(a.target)
+            return JokerDuty(s, hand).after_layoff(s.melds, a.target, a.face)
         return None
-    if isinstance(a, Exchange) and not pending:
-        return JokerDuty(s, hand).after_exchange(a.face, hand & pack.face_masks[a.face])
+    if isinstance(a, Exchange) and not pending:  # (a "yes" or nothing shown)
+        return JokerDuty(s, hand).after_exchange(a.face, hand & pack.face_masks[a.face]) or None
     return None
 
 
 def _check(positions: Iterator[ContractState]) -> tuple[int, int]:
-    """Every quick "yes" is a real one; the listing equals the plain one. (positions, yeses)"""
+    """Every quick answer ("yes", or "no" where one is given) is the search's; the listing equals
+    the plain one. (positions, quick yeses)"""
     n = yes = 0
     for s in positions:
         n += 1
         moves = list(table_moves(s))
         for a in moves:
-            if _quick(s, a):
-                yes += 1
-                assert is_finishable(apply_unchecked(s, a)), (s.to_string(), a)
+            quick = _quick(s, a)
+            if quick is not None:
+                yes += quick
+                assert is_finishable(apply_unchecked(s, a)) == quick, (s.to_string(), a)
         plain = [a for a in moves if is_finishable(apply_unchecked(s, a))]
         listed = [a for a in play_actions(s) if isinstance(a, LayOff | Exchange)]
         assert listed == [a for a in plain if isinstance(a, LayOff | Exchange)], s.to_string()
