@@ -18,6 +18,8 @@ from samrap.games.contract.actions import (
     GoDown,
     LayOff,
     Meld,
+    exchange,
+    layoff,
     sort_key,
 )
 from samrap.games.contract.cards import JOKER
@@ -25,7 +27,7 @@ from samrap.games.contract.contracts import LAST_DEAL, contract
 from samrap.games.contract.deepcard import DeepAfterGoDown, DeepAfterLayOff, deep_marks, deep_only
 from samrap.games.contract.jokerduty import JokerDuty
 from samrap.games.contract.lookahead import is_finishable, phys_of_faces, spare_after
-from samrap.games.contract.melds import table_summary
+from samrap.games.contract.melds import RUN, table_summary
 from samrap.games.contract.search import Cand, contract_possible, keyed
 from samrap.games.contract.state import ContractState
 from samrap.games.contract.transitions import apply_unchecked
@@ -157,6 +159,8 @@ def _first(pair: tuple[tuple[tuple[int, int, int], ...], GoDown]) -> tuple[tuple
 
 def _table_actions(s: ContractState, free: int) -> list[ContractAction]:
     """The legal lay-offs, exchanges and new melds (rule 30 checked); ``free`` is :func:`discardable`."""
+    if free and not s.config.melds_after_down:
+        return _free_table_actions(s, free)
     pack = s.config.pack
     out: list[ContractAction] = []
     # With the deep card as the turn's only duty (deepcard.deep_only, no exchanged joker pending),
@@ -226,6 +230,58 @@ def _table_actions(s: ContractState, free: int) -> list[ContractAction]:
                 spare = 0
         if spare or is_finishable(apply_unchecked(s, a)):
             out.append(a)
+    return out
+
+
+def _free_table_actions(s: ContractState, free: int) -> list[ContractAction]:
+    """:func:`_table_actions` where the turn has no open duty (``free``, :func:`discardable`, is not
+    0) and there are no new melds (no ``melds_after_down``): the moves of :func:`table_moves` in its
+    order, built here without the generator and the match per move, since in this, the commonest
+    case, a lay-off is settled by a spare card of ``free`` it does not use and only the rest are
+    applied and searched (rule 30), and an exchange is asked as :func:`_table_actions` asks it."""
+    pack = s.config.pack
+    hand = s.hands[s.current]
+    faces = pack.faces_of(hand)
+    face_masks = pack.face_masks
+    jokers_mask = pack.jokers_mask
+    out: list[ContractAction] = []
+    has_joker = hand & jokers_mask
+    spare_j = free & ~jokers_mask  # a discard left after a joker lay-off
+    melds = s.melds
+    for t, m in enumerate(melds):
+        ext = m.ext
+        held = ext & faces
+        while held:
+            low = held & -held
+            f = low.bit_length() - 1
+            held ^= low
+            a: ContractAction = layoff(f, t)
+            if free & ~face_masks[f] or is_finishable(apply_unchecked(s, a)):
+                out.append(a)
+        if has_joker:
+            if m.lo and m.kind != RUN:  # a set of any suits: one joker lay-off, its suit fixed
+                a = layoff(m.joker_layoff_face(), t, True)
+                if spare_j or is_finishable(apply_unchecked(s, a)):
+                    out.append(a)
+                continue
+            while ext:
+                low = ext & -ext
+                f = low.bit_length() - 1
+                ext ^= low
+                a = layoff(f, t, True)
+                if spare_j or is_finishable(apply_unchecked(s, a)):
+                    out.append(a)
+    if not s.went_down:
+        duty: JokerDuty | None = None
+        for t, m in enumerate(melds):
+            if m.kind == RUN and m.jokers:
+                for _, f in m.jokers:
+                    if faces >> f & 1:
+                        a = exchange(f, t)
+                        if duty is None:
+                            duty = JokerDuty(s, hand)
+                        if duty.after_exchange(f, hand & face_masks[f]) or is_finishable(apply_unchecked(s, a)):
+                            out.append(a)
     return out
 
 
