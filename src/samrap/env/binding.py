@@ -140,7 +140,9 @@ def bounds(layout: ObsLayout, special: Mapping[str, tuple[float, float]]) -> tup
     return low, high
 
 
-def dummy_binding(config: ConfigLike | str | None = None, *, knock_variants: int | None = None, **options: Any) -> Binding:
+def dummy_binding(
+    config: ConfigLike | str | None = None, *, knock_variants: int | None = None, **options: Any
+) -> Binding:
     """The Thai Dummy binding for ``config`` (a ``DummyConfig`` or config string) or for options.
 
     ``options`` are ``DummyConfig`` fields (``players=2, ace_low=True``) and ``preset`` (``modern``),
