@@ -39,7 +39,7 @@ from samrap.cli.text import plural, say, seat_text
 from samrap.cli.tournament import register as register_tournament
 from samrap.core.errors import SamrapError
 from samrap.engine.match import MatchResult, run_match, single_games
-from samrap.engine.protocol import Agent
+from samrap.engine.protocol import AnyAgent
 from samrap.engine.record import (
     Record,
     RecordError,
@@ -167,7 +167,7 @@ def play(
         name = "คุณ" if lang == "th" else "you"
     names = (name, *(b.name for b in opponents))
     human = HumanPlayer(name, spec, game_obj, names, lang, out, echo=not sys.stdin.isatty())
-    seats: list[Agent[Any, Any]] = [human, *opponents]
+    seats: list[AnyAgent] = [human, *opponents]
     observer = PlayObserver(spec, game_obj, names, 0, lang, out)
     title = spec.title_in(lang)
     out.print(say("play.header", lang, title=title, config=spec.config_string(cfg), seed=seed))

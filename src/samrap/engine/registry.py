@@ -387,14 +387,15 @@ def get_spec(name: str) -> GameSpec:
     return GAMES[key]
 
 
-def _preset(spec: GameSpec, name: str) -> Any:
+def _preset(spec: GameSpec, name: str) -> ConfigLike:
     key = name.strip().lower()
     if key not in spec.presets:
         raise ConfigError("preset", f"unknown {spec.name} preset {name!r}; known: {', '.join(spec.presets)}")
-    return spec.presets[key]
+    config: ConfigLike = spec.presets[key]
+    return config
 
 
-def resolve(text: str) -> tuple[GameSpec, Any]:
+def resolve(text: str) -> tuple[GameSpec, ConfigLike]:
     """A game spec and config from a name, config string, ``game:preset`` or preset name.
 
     Raises:
@@ -425,7 +426,7 @@ def configure(
     preset: str | None = None,
     options: str | None = None,
     players: int | None = None,
-) -> tuple[GameSpec, Any]:
+) -> tuple[GameSpec, ConfigLike]:
     """Build a config the way the CLI composes it: game text, then preset, options, players.
 
     ``preset`` replaces the starting config; the fields written in ``game`` (``dummy(ace_low=true)``)

@@ -95,7 +95,7 @@ class _Timed:
     def iterations(self) -> int:
         return int(getattr(self.player, "total_iterations", 0))
 
-    def choose(self, view: Any, legal: Sequence[Any], rng: Random) -> Any:
+    def choose(self, view: object, legal: Sequence[Any], rng: Random) -> Any:
         if not self._cpu_clock:
             start = time.perf_counter()
             action = self.player.choose(view, legal, rng)
@@ -226,7 +226,7 @@ class BotStats:
             return None
         return self.rating_mu - 3 * self.rating_sigma
 
-    def as_dict(self) -> dict[str, Any]:
+    def as_dict(self) -> dict[str, object]:
         lo, hi = self.ci
         return {
             "bot": self.name,
@@ -270,7 +270,7 @@ class TournamentReport:
         """Games played per second of wall time, the whole tournament (bots' thinking included)."""
         return self.games / self.wall_seconds if self.wall_seconds > 0 else 0.0
 
-    def as_dict(self) -> dict[str, Any]:
+    def as_dict(self) -> dict[str, object]:
         return {
             "game": self.game,
             "config": self.config,

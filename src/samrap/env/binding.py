@@ -140,7 +140,9 @@ def bounds(layout: ObsLayout, special: Mapping[str, tuple[float, float]]) -> tup
     return low, high
 
 
-def dummy_binding(config: Any = None, *, knock_variants: int | None = None, **options: Any) -> Binding:
+def dummy_binding(
+    config: ConfigLike | str | None = None, *, knock_variants: int | None = None, **options: Any
+) -> Binding:
     """The Thai Dummy binding for ``config`` (a ``DummyConfig`` or config string) or for options.
 
     ``options`` are ``DummyConfig`` fields (``players=2, ace_low=True``) and ``preset`` (``modern``),
@@ -168,7 +170,7 @@ def dummy_binding(config: Any = None, *, knock_variants: int | None = None, **op
     )
 
 
-def spec_config(game: str, config: Any, options: Mapping[str, Any]) -> tuple[GameSpec, Any]:
+def spec_config(game: str, config: ConfigLike | str | None, options: Mapping[str, Any]) -> tuple[GameSpec, Any]:
     """The registry entry of ``game`` and a config from a config object or string (default: the
     game's default preset) plus option overrides, each validated by the game's own parser."""
     spec = get_spec(game)
@@ -199,7 +201,7 @@ def mask_array(num_actions: int, ids: Mapping[int, object]) -> npt.NDArray[np.in
     return np.frombuffer(bytearray(mask_bytes(num_actions, ids)), dtype=np.int8)
 
 
-def binding_for(game: str, config: Any = None, **options: Any) -> Binding:
+def binding_for(game: str, config: ConfigLike | str | None = None, **options: Any) -> Binding:
     """The binding of ``game`` (``dummy`` or ``contract``) for a config and options."""
     key = game.strip().lower()
     if key == "dummy":

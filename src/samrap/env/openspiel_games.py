@@ -61,7 +61,7 @@ class _GameDef:
     extra_params: Mapping[str, Any]
 
 
-def _config_params(spec: GameSpec) -> dict[str, Any]:
+def _config_params(spec: GameSpec) -> dict[str, object]:
     """A game's config fields as OpenSpiel parameters, at its default preset (optional ints as -1 = none)."""
     out: dict[str, Any] = {}
     defaults = spec.default_config
@@ -314,7 +314,7 @@ class SamrapState(pyspiel.State):  # type: ignore[misc]
         return str(self._p.game_state.to_string())
 
 
-def _public(v: Any) -> int:
+def _public(v: object) -> int:
     """The mask of public cards a seat sees at the start (Dummy's first upcard, Contract's pile)."""
     cards: tuple[int, ...] = getattr(v, "row", None) or getattr(v, "pile", None) or ()
     mask = 0

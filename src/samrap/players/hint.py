@@ -17,7 +17,7 @@ from typing import Any
 
 from samrap.core.rng import make_rng
 from samrap.engine.record import Record
-from samrap.engine.registry import GAMES, GameSetup
+from samrap.engine.registry import GAMES, AnyGame, GameSetup
 from samrap.players.analysis import (
     OTHERS,
     Outcome,
@@ -48,7 +48,7 @@ class Hint:
     visits: int
     reason: str
 
-    def as_dict(self) -> dict[str, Any]:
+    def as_dict(self) -> dict[str, object]:
         return {
             "rank": self.rank,
             "action": self.text,
@@ -78,13 +78,13 @@ HINT_DEALS = {"dummy": 24, "contract": 12}
 HINT_TOP = 4
 
 
-def _deals_for(game: Any, budget: Budget | None, k: int) -> int:
+def _deals_for(game: AnyGame, budget: Budget | None, k: int) -> int:
     if budget is not None and budget.iterations is not None:
         return max(4, budget.iterations // max(1, k))
     return HINT_DEALS.get(game.name, 12)
 
 
-def _item_words(game: Any, code: str, lang: str) -> str:
+def _item_words(game: AnyGame, code: str, lang: str) -> str:
     spec = GAMES[game.name]
     if code.startswith(OTHERS):
         name = spec.item_name(code[len(OTHERS) :], lang)
@@ -92,7 +92,7 @@ def _item_words(game: Any, code: str, lang: str) -> str:
     return spec.item_name(code, lang)
 
 
-def _compared_reason(game: Any, view: Any, order: Sequence[Outcome], k: int, lang: str) -> str:
+def _compared_reason(game: AnyGame, view: object, order: Sequence[Outcome], k: int, lang: str) -> str:
     """What decides move ``k`` of ``order`` (the hints' order): against the next move for the
     first hint, against the first hint for the others.
 
@@ -158,8 +158,8 @@ def _compared_reason(game: Any, view: Any, order: Sequence[Outcome], k: int, lan
 
 
 def rank_moves(
-    game: Any,
-    view: Any,
+    game: AnyGame,
+    view: object,
     legal: Sequence[Any],
     bot: Any,
     rng: Random,
@@ -216,7 +216,7 @@ def rank_moves(
 
 
 def _bot_hints(
-    game: Any, view: Any, legal: Sequence[Any], bot: Any, rng: Random, budget: Budget | None, lang: str
+    game: AnyGame, view: object, legal: Sequence[Any], bot: Any, rng: Random, budget: Budget | None, lang: str
 ) -> list[Hint]:
     """Hints straight from a bot's ``analyse`` (for a game the shared analysis does not know)."""
     estimates: list[MoveEstimate] = bot.analyse(view, legal, rng, budget)
@@ -233,10 +233,10 @@ def _bot_hints(
 class Position:
     """The position before action ``number`` (0-based) of game ``game_index`` of a record."""
 
-    game: Any
-    state: Any
+    game: AnyGame
+    state: object
     seat: int
-    view: Any
+    view: object
     legal: list[Any]
     played: str | None
 
