@@ -70,6 +70,14 @@ def serve(
             help="Worker processes for hints (default: one per core but one; 0: a thread in the server).",
         ),
     ] = None,
+    check: Annotated[
+        bool,
+        typer.Option(
+            "--check",
+            help="Check the setup (database and migrations, public URL, proxy headers, websockets) "
+            "and exit without serving: 1 when something must be fixed.",
+        ),
+    ] = False,
     lang: LangOpt = None,
 ) -> None:
     """Run the game server: play online with friends and bots (REST lobby + websockets)."""
@@ -118,6 +126,16 @@ def serve(
         warm_workers=True,
     )
     shown = url.split("@")[-1] if "@" in url else url  # never print a password
+    if check:
+        from samrap.cli.serve_check import report, run_checks
+
+        allow = settings.forwarded_allow_ips
+        found = run_checks(url, shown, host, port, public_url, settings.base_url, allow, lang)
+        lines, status = report(found, lang)
+        out = common.stdout()
+        for line in lines:
+            out.print(line)
+        raise typer.Exit(status)
     problem = database_problem(url, lang)
     if problem is not None:
         fail(say("serve.db_open", lang, database=shown, why=problem), lang=lang)

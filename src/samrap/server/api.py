@@ -79,6 +79,9 @@ STATUS: dict[ErrorCode, int] = {
     ErrorCode.SPECTATE_KEY_REQUIRED: 403,
     ErrorCode.BUSY: 503,
     ErrorCode.TOO_MANY: 429,
+    ErrorCode.TOO_LARGE: 413,
+    ErrorCode.TIMEOUT: 408,
+    ErrorCode.INTERNAL: 500,
 }
 
 router = APIRouter()

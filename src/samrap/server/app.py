@@ -27,6 +27,7 @@ from samrap.server import api, learn_api, logfilter, presets, pwa, review_api, r
 from samrap.server.collector import CollectorTuning
 from samrap.server.guard import Guard
 from samrap.server.headers import SecurityHeaders
+from samrap.server.limits import Limits
 from samrap.server.manager import TableManager
 from samrap.server.messages import PROTOCOL_VERSION, ErrorBody, ErrorCode
 from samrap.server.ratelimit import RateLimiter
@@ -97,7 +98,9 @@ def create_app(settings: ServerSettings) -> FastAPI:
     )
     app.state.limiter = limiter = RateLimiter(settings.rate_limits)
     # Outermost last: the client address first (from a named proxy only), then the security
-    # headers (so that every answer, refusals included, carries them), then the edge's refusals.
+    # headers (so that every answer, refusals included, carries them), then the edge's refusals,
+    # then the body cap and deadline with the typed 500 for whatever a route did not handle.
+    app.add_middleware(Limits)
     app.add_middleware(Guard, limiter=limiter)
     app.add_middleware(SecurityHeaders)
     # The web app's scripts and strings shrink about four times (a table's first load, issue

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import html
 import unicodedata
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from samrap.server.messages import MAX_CHAT, MAX_NAME
@@ -85,3 +86,21 @@ class RateLimit:
             self.tokens -= 1
             return True
         return False
+
+
+def history_floor(visibility_log: Sequence[tuple[int, bool]], joined: int | None, version: int) -> int | None:
+    """The table version whose moment a viewer's chat history starts after, or ``None`` for all of it.
+
+    Why (issue 27.3): chat written while a table was private was written for the people invited
+    to it. When the table goes public, a newcomer (a person who sits down afterwards, or any
+    spectator) sees only what was written since it went public; people who were seated before keep
+    the whole history, and so does a person who sat down while the table was private (invited).
+    ``visibility_log`` is :attr:`samrap.server.table.Table.visibility_log`; ``joined`` the version
+    at which the viewer's seat was taken (``None``: a spectator, who arrives now, at ``version``).
+    """
+    arrived = version + 1 if joined is None else joined
+    before = [(v, public) for v, public in visibility_log if v < arrived]
+    if not before:
+        return None
+    v, public = before[-1]
+    return v if public and v > 1 else None  # created public (version 1): nothing was private

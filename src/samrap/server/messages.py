@@ -73,6 +73,9 @@ class ErrorCode(StrEnum):
     SPECTATE_KEY_REQUIRED = "spectate_key_required"  # watching a private table needs its spectator key
     BUSY = "busy"  # the server could not start the work within its time budget (hints); retry later
     TOO_MANY = "too_many_connections"  # this address (or this table's spectators) hold too many sockets
+    TOO_LARGE = "too_large"  # a request body over the cap (64 KiB), refused before it is read whole
+    TIMEOUT = "timeout"  # a request body that did not arrive in time
+    INTERNAL = "internal"  # the server failed; the details are in its log, never in the answer
 
 
 class ErrorBody(_Model):

@@ -300,7 +300,9 @@ class TableRuntime:
             conn.send(error_text(ErrorCode.TOO_MANY, f"this table has {cap} spectators already", ref=msg.ref))
             await conn.close(1013)
             return
-        history = await self.ctx.writer.run(lambda: self.ctx.storage.recent_chat(self.code, CHAT_HISTORY))
+        t = self.table
+        floor = chat.history_floor(t.visibility_log, None if seat is None else t.seats[seat].since, t.version)
+        history = await self.ctx.writer.run(lambda: self.ctx.storage.recent_chat(self.code, CHAT_HISTORY, floor))
         async with self.lock:
             conn.join(seat)
             self.conns.add(conn)

@@ -458,10 +458,20 @@ class Storage:
             key = result.inserted_primary_key
             return int(key[0]) if key is not None else 0
 
-    def recent_chat(self, code: str, limit: int) -> list[dict[str, Any]]:
+    def recent_chat(self, code: str, limit: int, after: int | None = None) -> list[dict[str, Any]]:
+        """The last ``limit`` chat lines of a table; ``after``: only those written after the
+        event of that version was stored (when the table went public, ``chat.history_floor``).
+
+        The two times come from the clock of the process that owns the table, which writes both;
+        a line sent while the visibility change was being stored counts as written before it."""
         c = schema.chat
+        q = select(c).where(c.c.table_code == code)
+        if after is not None:
+            e = schema.events
+            moment = select(e.c.at).where(e.c.table_code == code, e.c.seq == after).scalar_subquery()
+            q = q.where(c.c.at > moment)
         with self.engine.connect() as conn:
-            rows = conn.execute(select(c).where(c.c.table_code == code).order_by(c.c.id.desc()).limit(limit))
+            rows = conn.execute(q.order_by(c.c.id.desc()).limit(limit))
             return [dict(r._mapping) for r in reversed(list(rows))]
 
     def set_mute(self, code: str, seat: int, muted_seat: int, muted: bool) -> None:

@@ -143,6 +143,9 @@ class Table:
     #: The last public events as (version, JSON text) (see :func:`event_text`).
     tail: deque[tuple[int, str]] = field(default_factory=lambda: deque(maxlen=EVENT_TAIL))
     public: bool = False
+    #: Every (version, public) the visibility took, from creation on: whose chat history a viewer
+    #: may read depends on when the table last went public (``chat.history_floor``).
+    visibility_log: list[tuple[int, bool]] = field(default_factory=list)
     #: The creator's seat while they hold it (``Joined.host``); ``None`` once they left.
     creator_seat: int | None = None
     #: This match's seats a stand-in played for, and per seat whether its last move was a stand-in's.
@@ -160,6 +163,7 @@ class Table:
         ]
         self.totals = (0,) * len(self.seats)
         self.public = self.created.public
+        self.visibility_log.append((1, self.public))
         self.tail.append((1, event_text(Event(v=1, kind="created"))))
 
     # -----------------------------------------------------------------------------------------
@@ -360,6 +364,7 @@ class Table:
                 out = [Event(v=v, kind="left", seat=q)]
             case Visibility(public=public):
                 self.public = public
+                self.visibility_log.append((v, public))
                 out = []
             case BotSeated(seat=q, level=level):
                 self.seats[q] = Seat("bot", f"bot:{level}", level)
