@@ -113,7 +113,9 @@ export class HintLine {
     const dots = () => (thinking ? h("span", { class: "thinking" }, t("hint.thinking")) : null);
     if (!s.best) return line(true, s.status === "none" ? t("hint.none") : dots());
     const best = s.best;
-    const move = imperative(view, best.action);
+    // the move in words as the server's one formatter says it (players/words.py), in the asked
+    // language; the web's own words only for a server that sends none
+    const move = best.move || imperative(view, best.action);
     const why = best.why && !sameWords(best.why, move) ? best.why : "";
     const say = () => h("span", { class: "say" }, t("tbl.hintSay", { move }) + (why ? ` — ${why}` : ""));
     const figures = best.reason && !sameWords(best.reason, best.move) && !sameWords(best.reason, move) ? best.reason : "";
