@@ -47,6 +47,10 @@ class Hint:
     score: float | None
     visits: int
     reason: str
+    #: The move in the player's words (``players.words.describe``).
+    move: str = ""
+    #: Why, in a few words and no figures: what a phone shows on one line after the move.
+    why: str = ""
 
     def as_dict(self) -> dict[str, object]:
         return {
@@ -57,7 +61,16 @@ class Hint:
             "score": None if self.score is None else round(self.score, 1),
             "visits": self.visits,
             "reason": self.reason,
+            "move": self.move,
+            "why": self.why,
         }
+
+
+def signed(x: float) -> str:
+    """``x`` as whole points with its sign: ``+4``, ``-32``, and ``0`` for anything that rounds to
+    nothing (an f-string's ``{-0.4:+.0f}`` gives ``-0``, which a hint once showed, issue 23.7)."""
+    n = round(x)
+    return f"{n:+d}" if n else "0"
 
 
 def _search_words(e: MoveEstimate, lang: str) -> str:
@@ -65,7 +78,7 @@ def _search_words(e: MoveEstimate, lang: str) -> str:
     if e.win is not None:
         parts.append(f"win {100 * e.win:.0f}%" if lang == "en" else f"โอกาสชนะ {100 * e.win:.0f}%")
     if e.score is not None and e.visits:
-        parts.append(f"about {e.score:+.0f} points" if lang == "en" else f"ประมาณ {e.score:+.0f} แต้ม")
+        parts.append(f"about {signed(e.score)} points" if lang == "en" else f"ประมาณ {signed(e.score)} แต้ม")
     if e.visits:
         parts.append(f"{e.visits} playouts" if lang == "en" else f"จำลอง {e.visits} ครั้ง")
     return ", ".join(parts)
@@ -157,6 +170,64 @@ def _compared_reason(game: AnyGame, view: object, order: Sequence[Outcome], k: i
     return line
 
 
+def _compared_why(game: Any, order: Sequence[Outcome], k: int, lang: str) -> str:
+    """The few words after a compared move on a phone's one line: how it was chosen and, when one
+    ledger item decides it, that item's name (the figures are in ``reason``)."""
+    th = lang == "th"
+    n = len(order)
+    if n < 2:
+        return ""
+    o = order[k]
+    better, worse = (o, order[1]) if k == 0 else (order[0], o)
+    if k == 0 and o.score >= worse.score:
+        why = f"ดีที่สุดใน {n} ตาที่เทียบ" if th else f"best of {n} moves compared"
+    elif k == 0:
+        why = "ตามหลักการเล่น ตาอื่นไม่ดีกว่าชัดเจน" if th else "the rules of play; no other move clearly better"
+    else:
+        why = "ด้อยกว่าคำแนะนำแรก" if th else "behind the first hint"
+    item = deciding_item(better, worse)
+    if item is not None:
+        name = _item_words(game, item[0], lang)
+        why += f" ที่ตัดสินคือ{name}" if th else f"; decided by {name}"
+    return why
+
+
+def _heuristic_why(reason: str) -> str:
+    """The heuristic's reason without the move it starts with: its lines read "move: why"."""
+    _, sep, tail = reason.partition(": ")
+    return tail.strip() if sep else ""
+
+
+def quick_moves(game: Any, view: Any, legal: Sequence[Any], rng: Random, lang: str = "en") -> list[Hint]:
+    """Every legal action in the game's heuristic's order, each with its one-line reason: the
+    quick answer a person sees within a moment (issue 27.4), before the compared finishes of
+    :func:`rank_moves` come from a worker. It simulates nothing beyond what the heuristic itself
+    does (a few milliseconds; Dummy's end-game check up to about a tenth of a second).
+
+    Raises:
+        ValueError: ``lang`` is not en or th, or ``legal`` is empty.
+    """
+    if lang not in LANGS:
+        raise ValueError(f"lang must be en or th, not {lang!r}")
+    if not legal:
+        raise ValueError("no legal action: the game is over")
+    if len(legal) == 1:
+        only = legal[0]
+        words = describe(game, view, only, lang)
+        why = "ตาเดียวที่เล่นได้" if lang == "th" else "the only legal move"
+        return [Hint(1, only, game.action_text(only), 0.0, None, None, 0, words, words, why)]
+    out = []
+    for k, e in enumerate(heuristic_for(game).analyse(view, legal, rng)):
+        words = describe(game, view, e.action, lang)
+        reason = e.reason if lang == "en" else e.reason_th
+        why = _heuristic_why(reason)
+        line = f"{words}: {why}" if why else words
+        out.append(
+            Hint(k + 1, e.action, game.action_text(e.action), e.value, e.win, e.score, e.visits, line, words, why)
+        )
+    return out
+
+
 def rank_moves(
     game: AnyGame,
     view: object,
@@ -199,7 +270,13 @@ def rank_moves(
             numbers = _search_words(e, lang)
             reason = _compared_reason(game, view, order, k, lang)
             line = f"{reason} ({numbers})" if numbers else reason
-            out.append(Hint(k + 1, o.action, game.action_text(o.action), e.value, o.win, o.mean, len(o.values), line))
+            words = describe(game, view, o.action, lang)
+            why = _compared_why(game, order, k, lang)
+            out.append(
+                Hint(
+                    k + 1, o.action, game.action_text(o.action), e.value, o.win, o.mean, len(o.values), line, words, why
+                )
+            )
         floor = min(h.value for h in out)
     else:
         floor = 0.0
@@ -209,9 +286,10 @@ def rank_moves(
             continue
         words = describe(game, view, e.action, lang)
         reason = e.reason if lang == "en" else e.reason_th
+        why = _heuristic_why(reason)
         if lang == "th" or not reason:
             reason = words  # the heuristic's Thai lines name no deciding item; the move in words
-        out.append(Hint(len(out) + 1, e.action, game.action_text(e.action), floor, None, None, 0, reason))
+        out.append(Hint(len(out) + 1, e.action, game.action_text(e.action), floor, None, None, 0, reason, words, why))
     return out
 
 
@@ -225,7 +303,9 @@ def _bot_hints(
         reason = e.reason if lang == "en" else e.reason_th
         numbers = _search_words(e, lang)
         line = f"{reason} ({numbers})" if numbers and reason else (reason or numbers)
-        out.append(Hint(k + 1, e.action, game.action_text(e.action), e.value, e.win, e.score, e.visits, line))
+        text = game.action_text(e.action)
+        words = describe(game, view, e.action, lang) if game.name in HINT_DEALS else text  # words knows these
+        out.append(Hint(k + 1, e.action, text, e.value, e.win, e.score, e.visits, line, words, _heuristic_why(reason)))
     return out
 
 

@@ -371,12 +371,18 @@ async def table_hint(request: Request, code: str, body: HintRequest) -> Any:
 
     Hints are a help at casual tables: a rated table refuses them (``bad_state``), and only the
     seat to move may ask (``not_your_turn``). The search sees the seat's observation, never the
-    state, so a hint can reveal nothing the seat could not know. It runs in the worker pool
+    state, so a hint can reveal nothing the seat could not know.
+
+    Two depths for people (issue 27.4): ``quick`` answers at once with the heuristic's ranking
+    (a thread of this process, like the bots' own moves) and queues the deeper look in the worker
+    pool; ``deep`` waits for that look (never refused for want of a worker; ``busy`` only after
+    :data:`~samrap.server.hints.DEEP_WAIT` seconds, to be asked again). ``full``, the default of
+    older clients, is the deeper look or ``busy`` (503 with ``Retry-After``) when no worker can
+    start it within its budget. The deeper look runs in the worker pool
     (``samrap.server.workers``): never on the event loop, at most one per seat at a time, cached
-    per (table, version, seat, language), and ``busy`` (503 with ``Retry-After``) when no worker
-    can start it within its budget.
+    per (table, version, seat, language).
     """
-    from samrap.server.hints import hint_job
+    from samrap.server.hints import DEEP_WAIT, hint_job, quick_hints
 
     if refused := rate_limited(request, "hints"):
         return refused
@@ -394,14 +400,27 @@ async def table_hint(request: Request, code: str, body: HintRequest) -> Any:
             raise TableError(ErrorCode.NOT_YOUR_TURN, "hints are for the seat to move")
         version = table.version
         key = (rt.code, version, who, body.lang)
-        if (hit := pool.cached(key)) is None:
-            game, view = table.game, table.view(who)
-            if table.spec.slow_moves:
-                legal = await asyncio.to_thread(game.legal_moves, table.state)
-            else:
-                legal = game.legal_moves(table.state)
+        if (hit := pool.cached(key)) is not None:
+            return HintResponse(hints=[HintItem(**h) for h in hit], depth="deep", version=version)
+        game, view = table.game, table.view(who)
+        if table.spec.slow_moves:
+            legal = await asyncio.to_thread(game.legal_moves, table.state)
+        else:
+            legal = game.legal_moves(table.state)
+        if body.depth == "full":
             hit = await pool.submit(key, (rt.code, who), hint_job, game, view, legal, version, body.lang)
-        return HintResponse(hints=[HintItem(**h) for h in hit])
+            return HintResponse(hints=[HintItem(**h) for h in hit], depth="deep", version=version)
+
+        def wanted() -> bool:  # the deeper look is of use while the position stands
+            return rt.table.version == version
+
+        args = (game, view, legal, version, body.lang)
+        if body.depth == "quick":
+            pool.prefetch(key, (rt.code, who), hint_job, *args, wanted=wanted)
+            quick = await asyncio.to_thread(quick_hints, *args)
+            return HintResponse(hints=[HintItem(**h) for h in quick], depth="quick", version=version)
+        hit = await pool.submit(key, (rt.code, who), hint_job, *args, patient=True, wanted=wanted, wait=DEEP_WAIT)
+        return HintResponse(hints=[HintItem(**h) for h in hit], depth="deep", version=version)
 
     try:
         return await _with_table(request, code, raw, work)

@@ -231,11 +231,18 @@ class VisibilityRequest(_Model):
     public: bool
 
 
+#: How deep a hint looks (issue 27.4): ``quick`` the heuristic's ranking at once, ``deep`` the
+#: compared finishes (waiting for a worker), ``full`` the compared finishes or ``busy`` (the
+#: answer of clients from before the two depths).
+HintDepth = Literal["full", "quick", "deep"]
+
+
 class HintRequest(_Model):
     """``POST /api/tables/{code}/hint``: the bots' ranked suggestions for the seat of ``token``."""
 
     token: str = Field(max_length=100)
     lang: Literal["en", "th"] = "en"
+    depth: HintDepth = "full"
 
 
 class HintItem(_Model):
@@ -248,12 +255,22 @@ class HintItem(_Model):
     score: float | None = None
     visits: int = 0
     reason: str = ""
+    #: The move in the asked language's words (``ทิ้ง Q♠``), and why in a few words without
+    #: figures: together the one line a phone shows; ``reason`` has the figures.
+    move: str = ""
+    why: str = ""
 
 
 class HintResponse(_Model):
-    """Every legal move of the seat to move, best first."""
+    """Every legal move of the seat to move, best first.
+
+    ``depth`` says which look ranked them: ``quick`` (the heuristic's order; the deeper look is
+    queued and a ``depth: "deep"`` request gets it) or ``deep`` (the compared finishes).
+    ``version`` is the table version the hint is for."""
 
     hints: list[HintItem]
+    depth: Literal["quick", "deep"] = "deep"
+    version: int | None = None
 
 
 class PlayerRequest(_Model):

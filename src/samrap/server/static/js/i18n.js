@@ -489,6 +489,8 @@ const STRINGS = {
     "rev.of": "Decisions of {name}, judged from that seat's view only",
     "rev.none": "This seat had no decision to review.",
     "rev.replay": "Replay the whole match",
+    "hint.thinking": "Thinking…",
+    "hint.details": "Why: the figures behind this hint",
   },
   th: {
     "app.title": "สำรับ",
@@ -977,6 +979,8 @@ const STRINGS = {
     "rev.of": "การตัดสินใจของ {name} วิเคราะห์จากสิ่งที่ที่นั่งนั้นเห็นเท่านั้น",
     "rev.none": "ที่นั่งนี้ไม่มีการตัดสินใจให้วิเคราะห์",
     "rev.replay": "ดูการเล่นซ้ำทั้งแมตช์",
+    "hint.thinking": "กำลังคิด…",
+    "hint.details": "ทำไม: ตัวเลขเบื้องหลังคำแนะนำนี้",
   },
 };
 

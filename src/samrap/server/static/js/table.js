@@ -12,9 +12,10 @@ import { needCss } from "./css.js";
 import { draggable } from "./drag.js";
 import { rulesHref } from "./content.js";
 import { faceName, faceSVG, renderTable, tableTitle } from "./felt.js";
+import { HintLine } from "./hint.js";
 import { lang, t } from "./i18n.js";
 import { ITEM_NAMES, RULES_TH, gameOverPanel } from "./ledger.js";
-import { describeMove, imperative, shortMove } from "./moves.js";
+import { describeMove, shortMove } from "./moves.js";
 import { api, errorText, getPref, saveSeat, seatFor, setPref, TableSocket } from "./net.js";
 import { sharePanel } from "./share.js";
 import { playSound, setSound, soundOn } from "./sound.js";
@@ -57,6 +58,16 @@ class TableController {
     this.sending = false;
     this.focusKey = null;
     this.hintAction = null;
+    // the hint line in the dock (hint.js): the quick answer, then the deeper one
+    this.hints = new HintLine({
+      code,
+      token: () => this.token,
+      version: () => (this.myTurn && this.msg ? this.msg.v : null),
+      onChange: (best) => {
+        if (best && best.action !== this.hintAction) this.highlightHint(best.action);
+        this.render();
+      },
+    });
     this.logOpen = !!getPref("logOpen", false);
     this.onKey = (e) => this.key(e);
   }
@@ -83,6 +94,7 @@ class TableController {
     if (window.samrapTable === this) window.samrapTable = null;
     document.removeEventListener("keydown", this.onKey);
     clearInterval(this.tick);
+    this.hints.stop();
     if (this.sock) this.sock.close();
   }
 
@@ -546,24 +558,9 @@ class TableController {
     this.render();
   }
 
-  async hint() {
-    try {
-      const res = await api("POST", `/api/tables/${encodeURIComponent(this.code)}/hint`, { token: this.token, lang: lang() });
-      const hints = (res && res.hints) || [];
-      if (!hints.length) this.note = { text: t("hint.none"), error: false };
-      else {
-        const best = hints[0];
-        const move = imperative(this.view, best.action);
-        // a reason that only says the move again ("Draw from the stock — draw from the stock") is left out
-        const said = (x) => String(x || "").trim().toLowerCase().replace(/[.!]$/, "");
-        const reason = best.reason && said(best.reason) !== said(move) ? best.reason : "";
-        this.note = { text: `${t("tbl.hintSay", { move })}${reason ? " — " + reason : ""}`, error: false, hint: true };
-        this.highlightHint(best.action);
-      }
-    } catch (e) {
-      this.note = { text: `${t("hint.none")} ${e.message || ""}`, error: true };
-    }
-    this.render();
+  hint() {
+    this.note = null;
+    if (this.myTurn && this.msg) this.hints.ask(this.msg.v);
   }
 
   highlightHint(move) {
@@ -1018,7 +1015,9 @@ class TableController {
       if (this.canHint()) btn("hint", t("act.hint"), () => this.hint(), { keys: "H" });
     }
     let line;
+    const hintLine = mine && !this.note ? this.hints.el(v) : null;
     if (this.note) line = h("p", { class: "msg" + (this.note.error ? " error" : ""), role: this.note.error ? "alert" : "status" }, this.note.text);
+    else if (hintLine) line = hintLine;
     else if (this.seat === null || this.seat < 0) line = h("p", { class: "msg", role: "status" }, t("table.spectating"));
     else if (mine) {
       const phaseKey = v.game === "contract" ? (v.phase === "claim" ? "phase.claim" : `phase.c.${v.phase}`) : `phase.${v.phase === "lastdraw" ? "last_draw" : v.phase === "lastplay" ? "last_play" : v.phase}`;
@@ -1047,7 +1046,7 @@ class TableController {
     return h(
       "div",
       { class: "dock", role: "region", "aria-label": t("tbl.you") },
-      h("div", { class: "msgline" }, line, hand ? this.sortButtons() : null),
+      h("div", { class: line === hintLine ? "msgline hinting" : "msgline" }, line, hand ? this.sortButtons() : null),
       buttons.some(Boolean) ? h("div", { class: "actions", role: "toolbar", "aria-label": t("tbl.moves") }, buttons) : null,
       hand,
     );
