@@ -6,7 +6,7 @@ import re
 
 import pytest
 
-from samrap.learn.lessons import COURSES, LessonError, LessonRun, course, find_lesson, rule_words
+from samrap.learn.lessons import COURSES, LessonRun, course, find_lesson, rule_words
 
 #: Card texts, the only Latin letters a Thai text may hold.
 CARDS = re.compile(r"(?:(?:[2-9TJQKA]|10)[cdhs♣♦♥♠])+|\*")
