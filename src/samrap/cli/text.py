@@ -41,7 +41,7 @@ TEXTS: dict[str, tuple[str, str]] = {
         "{card} could be {options}: type the whole move",
         "{card} เป็นได้หลายแบบ ({options}) พิมพ์การเดินให้ครบ",
     ),
-    "play.illegal": ("illegal: {action}: {error}", "ผิดกติกาข้อ {rule}: {action}"),
+    "play.illegal": ("illegal: {action}: {error}", "{action}: ผิด{error}"),
     "play.bot_broke": ("a bot stopped the match: {error}", "บอทภายนอกทำงานผิดพลาด แมตช์จึงหยุด"),
     "play.hint": ("Hint:", "คำแนะนำ:"),
     "play.started": (
