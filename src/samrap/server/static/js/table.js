@@ -14,6 +14,7 @@ import { rulesHref } from "./content.js";
 import { faceName, faceSVG, renderTable, tableTitle } from "./felt.js";
 import { lang, t } from "./i18n.js";
 import { ITEM_NAMES, RULES_TH, gameOverPanel } from "./ledger.js";
+import { clearMoments, findMoments, momentsIdle, showMoments } from "./moments.js";
 import { describeMove, imperative, shortMove } from "./moves.js";
 import { api, errorText, getPref, saveSeat, seatFor, setPref, TableSocket } from "./net.js";
 import { sharePanel } from "./share.js";
@@ -83,6 +84,7 @@ class TableController {
     if (window.samrapTable === this) window.samrapTable = null;
     document.removeEventListener("keydown", this.onKey);
     clearInterval(this.tick);
+    clearMoments();
     if (this.sock) this.sock.close();
   }
 
@@ -144,6 +146,7 @@ class TableController {
     const wasMine = this.myTurn;
     const prevGame = this.msg ? this.msg.game : null;
     const prevStock = this.view ? this.view.stock : null;
+    const prevView = this.view;
     this.msg = m;
     this.view = m.view ? parsePosition(m.view) : null;
     if (this.view && this.seat !== null && this.view.seat !== this.seat && this.view.seat >= 0) this.seat = this.view.seat;
@@ -156,6 +159,8 @@ class TableController {
     for (const e of m.events || []) this.onEvent(e);
     this.seenView = true;
     const newGame = prevGame !== null && prevGame !== m.game;
+    // the big moments (a knock, ตกตึก, หัว, หมดมือ...): a banner and a sound (moments.js)
+    if (this.live) showMoments(findMoments(prevView, this.view, m.events, !newGame), this.names, this.seat);
     if (newGame) {
       this.selected.clear();
       this.fresh.clear();
@@ -170,7 +175,9 @@ class TableController {
     for (const id of [...this.selected]) if (!this.order.includes(id)) this.selected.delete(id);
     if (!this.myTurn) this.hintAction = null;
     this.stockDrop = prevStock !== null && this.view && this.view.stock < prevStock && !newGame;
-    if (this.myTurn && !wasMine && this.live) playSound("turn");
+    // the turn comes back (also when the others' moves came in the same message as this one)
+    const others = (m.events || []).some((e) => e.kind === "act" && e.seat !== this.seat);
+    if (this.myTurn && (!wasMine || others) && this.live) playSound("turn");
     this.render({ animate: this.live && !newGame });
     this.showQueuedOver();
   }
@@ -190,7 +197,6 @@ class TableController {
       const a = parseAction(game, e.action);
       if (a.kind === "discard") this.lastDiscard[e.seat] = a.card;
       this.mover = e.seat;
-      if (/^K/i.test(e.action) && this.live) playSound("knock");
     } else if (e.kind === "deal") {
       if (e.game === 0) {
         this.games = [];
@@ -1229,6 +1235,11 @@ class TableController {
   async showQueuedOver() {
     if (this.stopped || this.showingOver || !this.overQueue.length) return;
     this.showingOver = true;
+    await momentsIdle(); // the knock's banner first, then the scores
+    if (this.stopped || !this.overQueue.length) {
+      this.showingOver = false;
+      return;
+    }
     const e = this.overQueue.shift();
     const matchEv = e.match || null;
     const isHost = this.isHost;
