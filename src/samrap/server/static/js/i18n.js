@@ -514,6 +514,8 @@ const STRINGS = {
     "mo.out.line": "{name} went out (หมดมือ)",
     "mo.buy": "Buy · ซื้อ",
     "mo.buy.line": "{name} bought the discard with a penalty card (ซื้อ)",
+    // share by LINE (share.js, helper table)
+    "share.line": "Send by LINE",
   },
   th: {
     "app.title": "สำรับ",
@@ -1027,6 +1029,8 @@ const STRINGS = {
     "mo.out.line": "{name} หมดมือ",
     "mo.buy": "ซื้อ!",
     "mo.buy.line": "{name} ซื้อไพ่กองทิ้ง จั่วไพ่ปรับอีก 1 ใบ",
+    // share by LINE (share.js, helper table)
+    "share.line": "ส่งทาง LINE",
   },
 };
 
