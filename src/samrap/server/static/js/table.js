@@ -687,6 +687,7 @@ class TableController {
     const logScroll = this.root.querySelector(".movelog ol");
     const oldFelt = this.root.querySelector(".felt.seated");
     const feltScroll = oldFelt ? oldFelt.scrollTop : 0;
+    const centreScroll = centreAt(this.root.querySelector(".ring > .centre"));
     // in play the page is the screen's height: the felt scrolls inside it, above the dock, so
     // the hand never covers a seat or a meld (table.css)
     const page = h("div", { class: "tablepage" + (this.view ? " live" : "") });
@@ -703,6 +704,7 @@ class TableController {
       const felt = this.root.querySelector(".felt.seated");
       if (felt) felt.scrollTop = feltScroll;
     }
+    keepCentre(this.root.querySelector(".ring > .centre"), centreScroll);
     this.renderStatusLine();
     this.updateTimer();
     // the hand's overlap is set by its ResizeObserver (after layout, before paint: no layout
@@ -1303,6 +1305,24 @@ function fitHand(list) {
   const width = list.getBoundingClientRect().width - 1;
   list.style.setProperty("--step", handStep(n, width, cw) + "px");
   return { width, cw };
+}
+
+// the width from which the centre scrolls by itself (table.css, issue 23.9)
+const WIDE = "(min-width: 900px)";
+
+/** Where a centre that scrolls (a long pile on a wide screen, table.css) was: null when it was
+ *  at its end or did not scroll. */
+function centreAt(el) {
+  if (!el || !window.matchMedia || !window.matchMedia(WIDE).matches) return null;
+  const end = el.scrollHeight - el.clientHeight;
+  return end <= 2 || el.scrollTop >= end - 2 ? null : el.scrollTop;
+}
+
+/** A centre that scrolls shows the newest cards (the pile's top) unless the player had scrolled
+ *  back to look at older ones (issue 23.9). */
+function keepCentre(el, at) {
+  if (!el || !window.matchMedia || !window.matchMedia(WIDE).matches) return;
+  if (el.scrollHeight - el.clientHeight > 2) el.scrollTop = at === null ? el.scrollHeight : at;
 }
 
 function focusKeyOf(el) {
