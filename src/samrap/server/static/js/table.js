@@ -15,7 +15,8 @@ import { faceName, faceSVG, renderTable, tableTitle } from "./felt.js";
 import { HintLine } from "./hint.js";
 import { lang, t } from "./i18n.js";
 import { ITEM_NAMES, RULES_TH, gameOverPanel } from "./ledger.js";
-import { describeMove, shortMove } from "./moves.js";
+import { clearMoments, findMoments, momentsIdle, showMoments } from "./moments.js";
+import { describeMove, imperative, shortMove } from "./moves.js";
 import { api, errorText, getPref, saveSeat, seatFor, setPref, TableSocket } from "./net.js";
 import { sharePanel } from "./share.js";
 import { playSound, setSound, soundOn } from "./sound.js";
@@ -95,6 +96,7 @@ class TableController {
     document.removeEventListener("keydown", this.onKey);
     clearInterval(this.tick);
     this.hints.stop();
+    clearMoments();
     if (this.sock) this.sock.close();
   }
 
@@ -156,6 +158,7 @@ class TableController {
     const wasMine = this.myTurn;
     const prevGame = this.msg ? this.msg.game : null;
     const prevStock = this.view ? this.view.stock : null;
+    const prevView = this.view;
     this.msg = m;
     this.view = m.view ? parsePosition(m.view) : null;
     if (this.view && this.seat !== null && this.view.seat !== this.seat && this.view.seat >= 0) this.seat = this.view.seat;
@@ -168,6 +171,8 @@ class TableController {
     for (const e of m.events || []) this.onEvent(e);
     this.seenView = true;
     const newGame = prevGame !== null && prevGame !== m.game;
+    // the big moments (a knock, ตกตึก, หัว, หมดมือ...): a banner and a sound (moments.js)
+    if (this.live) showMoments(findMoments(prevView, this.view, m.events, !newGame), this.names, this.seat);
     if (newGame) {
       this.selected.clear();
       this.fresh.clear();
@@ -182,7 +187,9 @@ class TableController {
     for (const id of [...this.selected]) if (!this.order.includes(id)) this.selected.delete(id);
     if (!this.myTurn) this.hintAction = null;
     this.stockDrop = prevStock !== null && this.view && this.view.stock < prevStock && !newGame;
-    if (this.myTurn && !wasMine && this.live) playSound("turn");
+    // the turn comes back (also when the others' moves came in the same message as this one)
+    const others = (m.events || []).some((e) => e.kind === "act" && e.seat !== this.seat);
+    if (this.myTurn && (!wasMine || others) && this.live) playSound("turn");
     this.render({ animate: this.live && !newGame });
     this.showQueuedOver();
   }
@@ -202,7 +209,6 @@ class TableController {
       const a = parseAction(game, e.action);
       if (a.kind === "discard") this.lastDiscard[e.seat] = a.card;
       this.mover = e.seat;
-      if (/^K/i.test(e.action) && this.live) playSound("knock");
     } else if (e.kind === "deal") {
       if (e.game === 0) {
         this.games = [];
@@ -678,6 +684,7 @@ class TableController {
     const logScroll = this.root.querySelector(".movelog ol");
     const oldFelt = this.root.querySelector(".felt.seated");
     const feltScroll = oldFelt ? oldFelt.scrollTop : 0;
+    const centreScroll = centreAt(this.root.querySelector(".ring > .centre"));
     // in play the page is the screen's height: the felt scrolls inside it, above the dock, so
     // the hand never covers a seat or a meld (table.css)
     const page = h("div", { class: "tablepage" + (this.view ? " live" : "") });
@@ -694,6 +701,7 @@ class TableController {
       const felt = this.root.querySelector(".felt.seated");
       if (felt) felt.scrollTop = feltScroll;
     }
+    keepCentre(this.root.querySelector(".ring > .centre"), centreScroll);
     this.renderStatusLine();
     this.updateTimer();
     // the hand's overlap is set by its ResizeObserver (after layout, before paint: no layout
@@ -1228,6 +1236,11 @@ class TableController {
   async showQueuedOver() {
     if (this.stopped || this.showingOver || !this.overQueue.length) return;
     this.showingOver = true;
+    await momentsIdle(); // the knock's banner first, then the scores
+    if (this.stopped || !this.overQueue.length) {
+      this.showingOver = false;
+      return;
+    }
     const e = this.overQueue.shift();
     const matchEv = e.match || null;
     const isHost = this.isHost;
@@ -1291,6 +1304,24 @@ function fitHand(list) {
   const width = list.getBoundingClientRect().width - 1;
   list.style.setProperty("--step", handStep(n, width, cw) + "px");
   return { width, cw };
+}
+
+// the width from which the centre scrolls by itself (table.css, issue 23.9)
+const WIDE = "(min-width: 900px)";
+
+/** Where a centre that scrolls (a long pile on a wide screen, table.css) was: null when it was
+ *  at its end or did not scroll. */
+function centreAt(el) {
+  if (!el || !window.matchMedia || !window.matchMedia(WIDE).matches) return null;
+  const end = el.scrollHeight - el.clientHeight;
+  return end <= 2 || el.scrollTop >= end - 2 ? null : el.scrollTop;
+}
+
+/** A centre that scrolls shows the newest cards (the pile's top) unless the player had scrolled
+ *  back to look at older ones (issue 23.9). */
+function keepCentre(el, at) {
+  if (!el || !window.matchMedia || !window.matchMedia(WIDE).matches) return;
+  if (el.scrollHeight - el.clientHeight > 2) el.scrollTop = at === null ? el.scrollHeight : at;
 }
 
 function focusKeyOf(el) {
