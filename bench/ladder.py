@@ -52,6 +52,7 @@ from typing import Any
 from samrap.engine.match import run_match
 from samrap.engine.registry import resolve
 from samrap.engine.tournament import make_tasks, wilson
+from samrap.players.budget import Budget
 from samrap.players.levels import make_bot
 
 #: The ladder, weakest first; a pair is two neighbours.
@@ -83,10 +84,12 @@ class Unit:
     match_seed: int
     lineup: tuple[str, ...]
     hands: int
+    untimed: bool = False
 
     @property
     def key(self) -> str:
-        return f"{self.suite}|{self.pair}|{self.seed}|{self.deal}|{self.rotation}|{self.hands}"
+        tail = "|untimed" if self.untimed else ""
+        return f"{self.suite}|{self.pair}|{self.seed}|{self.deal}|{self.rotation}|{self.hands}{tail}"
 
 
 def parse_pair(text: str) -> tuple[str, str]:
@@ -101,7 +104,9 @@ def parse_pair(text: str) -> tuple[str, str]:
     return strong, weak
 
 
-def units_for(suite: str, pair: str, deals: int, seed: int, contract_hands: int = 1) -> list[Unit]:
+def units_for(
+    suite: str, pair: str, deals: int, seed: int, contract_hands: int = 1, untimed: bool = False
+) -> list[Unit]:
     """Every unit of one suite and pair: ``deals`` duplicate deals, each once per rotation."""
     strong, weak = parse_pair(pair)
     pair = f"{strong}>{weak}"
@@ -112,7 +117,7 @@ def units_for(suite: str, pair: str, deals: int, seed: int, contract_hands: int 
     hands = 1 if spec.name == "dummy" else contract_hands
     out = []
     for t in make_tasks(spec.config_string(cfg), seats, deals, seed, hands):
-        out.append(Unit(suite, pair, seed, t.deal, t.rotation, t.seed, t.seats, hands))
+        out.append(Unit(suite, pair, seed, t.deal, t.rotation, t.seed, t.seats, hands, untimed))
     return out
 
 
@@ -122,6 +127,9 @@ class _Clocked:
     def __init__(self, bot: Any) -> None:
         self.bot = bot
         self.ms: list[float] = []
+        #: Search iterations (playouts) per timed decision, for bots that count them: with a time
+        #: budget this is what the machine's load left the search.
+        self.iters: list[int] = []
 
     @property
     def name(self) -> str:
@@ -130,9 +138,12 @@ class _Clocked:
     def choose(self, view: Any, legal: Sequence[Any], rng: Random) -> Any:
         if len(legal) == 1:
             return legal[0]
+        before = getattr(self.bot, "total_iterations", None)
         start = time.perf_counter()
         action = self.bot.choose(view, legal, rng)
         self.ms.append((time.perf_counter() - start) * 1000)
+        if before is not None:
+            self.iters.append(self.bot.total_iterations - before)
         return action
 
 
@@ -140,12 +151,15 @@ def play(unit: Unit) -> dict[str, Any]:
     """Play one unit (in any process) and return its JSON line."""
     spec, cfg = resolve(SUITES[unit.suite])
     game = spec.make_game(cfg)
-    bots = [_Clocked(make_bot(level, game, f"{level}-{q}")) for q, level in enumerate(unit.lineup)]
+    bots = [_Clocked(_bot(level, game, f"{level}-{q}", unit.untimed)) for q, level in enumerate(unit.lineup)]
     start = time.perf_counter()
     match = run_match(spec, cfg, bots, unit.match_seed, max_games=unit.hands)
     times: dict[str, list[float]] = {}
+    iters: dict[str, list[int]] = {}
     for level, b in zip(unit.lineup, bots, strict=True):
-        times.setdefault(level, []).extend(round(x, 2) for x in b.ms)
+        times.setdefault(level, []).extend(round(x, 1) for x in b.ms)
+        if b.iters:
+            iters.setdefault(level, []).extend(b.iters)
     strong = parse_pair(unit.pair)[0]
     return {
         **asdict(unit),
@@ -153,10 +167,21 @@ def play(unit: Unit) -> dict[str, Any]:
         "strong_seat": unit.lineup.index(strong),
         "scores": [list(g.scores) for g in match.games],
         "ms": times,
+        "iters": iters,
         "wall": round(time.perf_counter() - start, 2),
         "load": round(os.getloadavg()[0], 2),
         "commit": _commit(),
     }
+
+
+def _bot(level: str, game: Any, name: str, untimed: bool) -> Any:
+    """The level's bot; ``untimed`` drops the seconds from an iteration budget that has both
+    (``expert``), so its strength does not depend on how busy the machine is."""
+    bot = make_bot(level, game, name)
+    budget = getattr(bot, "budget", None)
+    if untimed and isinstance(budget, Budget) and budget.iterations is not None and budget.seconds is not None:
+        bot.budget = Budget(iterations=budget.iterations)
+    return bot
 
 
 _COMMIT: str | None = None
@@ -220,6 +245,7 @@ def summarise_pair(rows: Sequence[dict[str, Any]]) -> dict[str, Any]:
         "stronger": strong,
         "weaker": weak,
         "seeds": sorted({r["seed"] for r in rows}),
+        "untimed": any(r.get("untimed") for r in rows),
         "duplicate_deals": len(by_deal),
         "units": len(rows),
         "hands_per_unit": rows[0]["hands"],
@@ -254,22 +280,30 @@ def _dummy_margin(row: dict[str, Any]) -> float:
 
 
 def timing(rows: Iterable[dict[str, Any]]) -> dict[str, dict[str, dict[str, Any]]]:
-    """Per suite and level: decisions timed, median and 95th percentile in ms."""
+    """Per suite and level: decisions timed, median and 95th percentile in ms, and for searches
+    the median and 5th percentile of iterations per decision."""
     acc: dict[str, dict[str, list[float]]] = {}
+    its: dict[str, dict[str, list[float]]] = {}
     for r in rows:
         for level, ms in r["ms"].items():
             acc.setdefault(r["suite"], {}).setdefault(level, []).extend(ms)
-    return {
-        suite: {
-            level: {
+        for level, n in r.get("iters", {}).items():
+            its.setdefault(r["suite"], {}).setdefault(level, []).extend(n)
+    out: dict[str, dict[str, dict[str, Any]]] = {}
+    for suite, levels in acc.items():
+        out[suite] = {}
+        for level, ms in sorted(levels.items(), key=lambda kv: LADDER.index(kv[0])):
+            entry: dict[str, Any] = {
                 "decisions": len(ms),
                 "median_ms": round(percentile(ms, 0.5), 2),
                 "p95_ms": round(percentile(ms, 0.95), 2),
             }
-            for level, ms in sorted(levels.items(), key=lambda kv: LADDER.index(kv[0]))
-        }
-        for suite, levels in acc.items()
-    }
+            n = its.get(suite, {}).get(level)
+            if n:
+                entry["median_iterations"] = percentile(n, 0.5)
+                entry["p5_iterations"] = percentile(n, 0.05)
+            out[suite][level] = entry
+    return out
 
 
 def read_units(path: Path) -> list[dict[str, Any]]:
@@ -286,11 +320,17 @@ def read_units(path: Path) -> list[dict[str, Any]]:
 
 
 def report(
-    rows: Sequence[dict[str, Any]], wanted: Sequence[tuple[str, str]], command: str, loads: Sequence[float]
+    rows: Sequence[dict[str, Any]],
+    wanted: Sequence[tuple[str, str]],
+    command: str,
+    loads: Sequence[float],
+    untimed: bool = False,
 ) -> dict[str, Any]:
-    """``ladder.json``: per (suite, pair) asked for, its figures; timing; the machine."""
+    """``ladder.json``: per (suite, pair) asked for, its figures; timing; the machine.
+
+    Only the units played the same way (``untimed`` or not) are pooled."""
     keyset = set(wanted)
-    mine = [r for r in rows if (r["suite"], r["pair"]) in keyset]
+    mine = [r for r in rows if (r["suite"], r["pair"]) in keyset and bool(r.get("untimed")) == untimed]
     groups: dict[tuple[str, str], list[dict[str, Any]]] = {}
     for r in mine:
         groups.setdefault((r["suite"], r["pair"]), []).append(r)
@@ -337,6 +377,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     ap.add_argument("--out", type=Path, default=DEFAULT_OUT)
     ap.add_argument("--units", type=Path, default=DEFAULT_UNITS)
     ap.add_argument("--quiet", action="store_true", help="no progress lines")
+    ap.add_argument(
+        "--untimed",
+        action="store_true",
+        help="searches with iterations and seconds keep only the iterations (strength independent of load)",
+    )
+    ap.add_argument("--no-play", action="store_true", help="only rewrite the JSON from the units file")
     args = ap.parse_args(argv)
     pairs = [p.strip().replace("-", ">") for p in args.pairs.split(",") if p.strip()]
     suites = [s.strip() for s in args.suites.split(",") if s.strip()]
@@ -358,8 +404,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     done = {r["key"] for r in rows}
     loads = [os.getloadavg()[0]]
     for suite, pair in wanted:
-        todo = [u for u in units_for(suite, pair, args.deals, args.seed, args.contract_hands) if u.key not in done]
+        units = units_for(suite, pair, args.deals, args.seed, args.contract_hands, args.untimed)
+        todo = [] if args.no_play else [u for u in units if u.key not in done]
         total = len(todo)
+        keys = {u.key for u in units}
         started = time.perf_counter()
         with args.units.open("a") as f:
             for k, row in enumerate(run(todo, args.jobs), 1):
@@ -368,7 +416,7 @@ def main(argv: Sequence[str] | None = None) -> int:
                 rows.append(row)
                 loads.append(os.getloadavg()[0])
                 if not args.quiet:
-                    mine = [r for r in rows if r["suite"] == suite and r["pair"] == pair]
+                    mine = [r for r in rows if r["key"] in keys]
                     s = summarise_pair(mine)
                     figure = (
                         f"{s['win_rate']:.1%} [{s['ci95'][0]:.1%}, {s['ci95'][1]:.1%}]"
@@ -382,8 +430,8 @@ def main(argv: Sequence[str] | None = None) -> int:
                         file=sys.stderr,
                         flush=True,
                     )
-        args.out.write_text(json.dumps(report(rows, wanted, command, loads), indent=1) + "\n")
-    data = report(rows, wanted, command, loads)
+        args.out.write_text(json.dumps(report(rows, wanted, command, loads, args.untimed), indent=1) + "\n")
+    data = report(rows, wanted, command, loads, args.untimed)
     args.out.write_text(json.dumps(data, indent=1) + "\n")
     for p in data["pairs"]:
         if "win_rate" in p:
