@@ -127,6 +127,9 @@ class _Clocked:
     def __init__(self, bot: Any) -> None:
         self.bot = bot
         self.ms: list[float] = []
+        #: CPU time of this process per timed decision: on a busy machine, close to what the wall
+        #: time would be on a free core (the bots are single-threaded).
+        self.cpu_ms: list[float] = []
         #: Search iterations (playouts) per timed decision, for bots that count them: with a time
         #: budget this is what the machine's load left the search.
         self.iters: list[int] = []
@@ -139,9 +142,10 @@ class _Clocked:
         if len(legal) == 1:
             return legal[0]
         before = getattr(self.bot, "total_iterations", None)
-        start = time.perf_counter()
+        start, cpu = time.perf_counter(), time.process_time()
         action = self.bot.choose(view, legal, rng)
         self.ms.append((time.perf_counter() - start) * 1000)
+        self.cpu_ms.append((time.process_time() - cpu) * 1000)
         if before is not None:
             self.iters.append(self.bot.total_iterations - before)
         return action
@@ -155,9 +159,11 @@ def play(unit: Unit) -> dict[str, Any]:
     start = time.perf_counter()
     match = run_match(spec, cfg, bots, unit.match_seed, max_games=unit.hands)
     times: dict[str, list[float]] = {}
+    cpu: dict[str, list[float]] = {}
     iters: dict[str, list[int]] = {}
     for level, b in zip(unit.lineup, bots, strict=True):
         times.setdefault(level, []).extend(round(x, 1) for x in b.ms)
+        cpu.setdefault(level, []).extend(round(x, 1) for x in b.cpu_ms)
         if b.iters:
             iters.setdefault(level, []).extend(b.iters)
     strong = parse_pair(unit.pair)[0]
@@ -167,6 +173,7 @@ def play(unit: Unit) -> dict[str, Any]:
         "strong_seat": unit.lineup.index(strong),
         "scores": [list(g.scores) for g in match.games],
         "ms": times,
+        "cpu_ms": cpu,
         "iters": iters,
         "wall": round(time.perf_counter() - start, 2),
         "load": round(os.getloadavg()[0], 2),
@@ -280,11 +287,14 @@ def _dummy_margin(row: dict[str, Any]) -> float:
 
 
 def timing(rows: Iterable[dict[str, Any]]) -> dict[str, dict[str, dict[str, Any]]]:
-    """Per suite and level: decisions timed, median and 95th percentile in ms, and for searches
-    the median and 5th percentile of iterations per decision."""
+    """Per suite and level: decisions timed, median and 95th percentile in ms of wall time and of
+    CPU time, and for searches the median and 5th percentile of iterations per decision."""
     acc: dict[str, dict[str, list[float]]] = {}
     its: dict[str, dict[str, list[float]]] = {}
+    cpus: dict[str, dict[str, list[float]]] = {}
     for r in rows:
+        for level, ms in r.get("cpu_ms", {}).items():
+            cpus.setdefault(r["suite"], {}).setdefault(level, []).extend(ms)
         for level, ms in r["ms"].items():
             acc.setdefault(r["suite"], {}).setdefault(level, []).extend(ms)
         for level, n in r.get("iters", {}).items():
@@ -298,6 +308,11 @@ def timing(rows: Iterable[dict[str, Any]]) -> dict[str, dict[str, dict[str, Any]
                 "median_ms": round(percentile(ms, 0.5), 2),
                 "p95_ms": round(percentile(ms, 0.95), 2),
             }
+            c = cpus.get(suite, {}).get(level)
+            if c:
+                entry["cpu_decisions"] = len(c)
+                entry["cpu_median_ms"] = round(percentile(c, 0.5), 2)
+                entry["cpu_p95_ms"] = round(percentile(c, 0.95), 2)
             n = its.get(suite, {}).get(level)
             if n:
                 entry["median_iterations"] = percentile(n, 0.5)

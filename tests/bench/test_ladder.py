@@ -56,7 +56,8 @@ def test_a_tiny_ladder_writes_its_figures_and_resumes(tmp_path: Path) -> None:
     assert contract["units"] == 4 and contract["duplicate_deals"] == 1
     assert contract["se"] is None  # one duplicate deal has no spread
     assert {"easy", "random"} <= set(data["timing"]["dummy-classic"])
-    assert data["timing"]["dummy-classic"]["easy"]["decisions"] > 0
+    easy = data["timing"]["dummy-classic"]["easy"]
+    assert easy["decisions"] > 0 and easy["cpu_decisions"] == easy["decisions"]
     assert data["machine"]["cpus"] >= 1
     lines = units.read_text().splitlines()
     assert len(lines) == 6
