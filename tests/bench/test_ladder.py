@@ -65,5 +65,17 @@ def test_a_tiny_ladder_writes_its_figures_and_resumes(tmp_path: Path) -> None:
     units.write_text("\n".join(lines[:-1]) + "\n" + lines[-1][:20])
     assert ladder.main(args) == 0
     again = units.read_text().splitlines()
-    assert sum(1 for x in again if x.endswith("}")) == 6
+    assert len(ladder.read_units(units)) == 6 and sum(1 for x in again if x.endswith("}")) == 6
     assert json.loads(out.read_text())["pairs"][0]["games"] == 2
+    # --compact rewrites the file (one line per unit) and --no-play plays nothing more.
+    assert ladder.main([*args, "--compact", "--no-play"]) == 0
+    assert len(units.read_text().splitlines()) == 6
+    assert json.loads(out.read_text())["pairs"][1]["units"] == 4
+
+
+def test_fast_decisions_are_counted_not_listed() -> None:
+    row = ladder.compact({"ms": {"easy": [0.2, 3.5, 0.0]}, "cpu_ms": {"easy": [0.1, 3.0, 0.0]}})
+    assert row["ms"] == {"easy": [3.5]} and row["ms_under_1"] == {"easy": 2}
+    assert row["cpu_ms"] == {"easy": [3.0]} and row["cpu_ms_under_1"] == {"easy": 2}
+    t = ladder.timing([{**row, "suite": "dummy-classic"}])["dummy-classic"]["easy"]
+    assert t["decisions"] == 3 and t["median_ms"] == 1.0 and t["p95_ms"] > 3
