@@ -7,14 +7,16 @@ A bot spec is ``kind[:budget]``: ``heuristic``, ``ismcts:1s``, ``ismcts:iters=40
 
 The levels, for people choosing an opponent:
 
-========  ==============================================  =========================
-level     bot                                             budget per decision
-========  ==============================================  =========================
+========  ===============================================  =============================
+level     bot                                              budget per decision
+========  ===============================================  =============================
 easy      heuristic that plays a random move 30% of turns  none
-medium    heuristic                                       none
-hard      ismcts with heuristic playouts                  150 iterations (seeded)
-expert    ismcts with heuristic playouts                  600 iterations, at most 2.5 s
-========  ==============================================  =========================
+medium    heuristic                                        none
+hard      ismcts with heuristic playouts                   150 iterations (seeded)
+expert    ismcts with heuristic playouts                   600 iterations, at most 2.5 s
+========  ===============================================  =============================
+
+What the pickers say of each level, and the ladder that measures them: docs/bots.md.
 
 For Contract Rummy ``ismcts`` is the focused search of :mod:`samrap.players.focused` (the
 heuristic's few best moves compared on whole-deal playouts), and an iteration budget counts
