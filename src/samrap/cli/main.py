@@ -147,7 +147,13 @@ def play(
     name: Annotated[str | None, typer.Option("--name", help="Your name in the record (default: you, Thai คุณ).")] = None,
     bots: BotsOpt = "medium",
 ) -> None:
-    """Play a match in seat 0 against bots (levels easy, medium, hard, expert, or any bot spec)."""
+    """Play a match in seat 0 against bots (levels easy, medium, hard, expert, or any bot spec).
+
+    Levels: easy makes mistakes now and then (about one move in three is random); medium plays
+    by careful rules (safe discards, takes cards only when they help); hard thinks ahead (tries
+    its best moves on simulated finishes); expert thinks ahead four times longer than hard (up to
+    2.5 seconds a move).
+    """
     lang = check_lang(lang)
     spec, cfg = game_config(game, preset, config, players, lang)
     if seed is None:

@@ -7,14 +7,16 @@ A bot spec is ``kind[:budget]``: ``heuristic``, ``ismcts:1s``, ``ismcts:iters=40
 
 The levels, for people choosing an opponent:
 
-========  ==============================================  =========================
-level     bot                                             budget per decision
-========  ==============================================  =========================
+========  ===============================================  =============================
+level     bot                                              budget per decision
+========  ===============================================  =============================
 easy      heuristic that plays a random move 30% of turns  none
-medium    heuristic                                       none
-hard      ismcts with heuristic playouts                  150 iterations (seeded)
-expert    ismcts with heuristic playouts                  2 seconds
-========  ==============================================  =========================
+medium    heuristic                                        none
+hard      ismcts with heuristic playouts                   150 iterations (seeded)
+expert    ismcts with heuristic playouts                   600 iterations, at most 2.5 s
+========  ===============================================  =============================
+
+What the pickers say of each level, and the ladder that measures them: docs/bots.md.
 
 For Contract Rummy ``ismcts`` is the focused search of :mod:`samrap.players.focused` (the
 heuristic's few best moves compared on whole-deal playouts), and an iteration budget counts
@@ -60,7 +62,9 @@ LEVELS: dict[str, Level] = {
     "easy": Level("easy", "heuristic", None, 0.3),  # the heuristic, a random move 30% of the time
     "medium": Level("medium", "heuristic", None),  # the heuristic: safe discards, collects that pay
     "hard": Level("hard", "ismcts", Budget(iterations=150)),  # ISMCTS, 150 iterations per decision
-    "expert": Level("expert", "ismcts", Budget(seconds=2.0)),  # ISMCTS, 2 seconds per decision
+    # ISMCTS, 600 iterations (about 1.3 s on a free core), cut at 2.5 s on a busy machine: an
+    # iteration count keeps it four times hard's search whatever the load, the cap keeps the wait short.
+    "expert": Level("expert", "ismcts", Budget(iterations=600, seconds=2.5)),
 }
 
 
@@ -131,7 +135,21 @@ def ismcts_for(game: Any, budget: Budget | None = None, name: str = "ismcts") ->
     # Playouts use the rule-based heuristic alone: its end-game check would search inside the search.
     rollout = bot_rollout(game, heuristic_for(game, endgame=False))
     budget = budget or Budget(iterations=150)
-    return ISMCTSPlayer(game, rollout, budget, outcome=Outcome(margin_weight=0.3, scale=100.0), name=name)
+    # The heuristic's move is expanded first at every node (a collect's melds and lay-offs are
+    # first tried the way it plays them, not in random order), and when an opponent may knock
+    # next turn the root keeps only put-downs and knocks if a safe put-down exists
+    # (players/defence.py): measured in docs/bots.md, "The ladder".
+    from samrap.players.defence import near_knock_defence
+
+    return ISMCTSPlayer(
+        game,
+        rollout,
+        budget,
+        outcome=Outcome(margin_weight=0.3, scale=100.0),
+        name=name,
+        policy_first=True,
+        root_filter=near_knock_defence if game.name == "dummy" else None,
+    )
 
 
 def make_bot(text: str, game: Any, name: str | None = None) -> Any:

@@ -25,6 +25,17 @@ function field(id, label, control) {
   return h("div", null, h("label", { for: id }, label), control);
 }
 
+/** The bot level picker with a line saying what the chosen level is (docs/bots.md, "The ladder"). */
+function levelField(c, changed) {
+  const about = h("p", { id: "level-about", class: "muted small" }, t("level.about." + c.level));
+  const control = select("level", LEVELS.map((l) => [l, t("level." + l)]), c.level, (v) => {
+    c.level = v;
+    changed();
+  });
+  control.setAttribute("aria-describedby", "level-about");
+  return h("div", null, h("label", { for: "level" }, t("home.level")), control, about);
+}
+
 /** The remembered choices of one form ("play": against bots, "table": for friends). */
 function loadChoices(kind) {
   const saved = getPref(kind === "play" ? "play" : "tableOpts", null) || {};
@@ -189,10 +200,7 @@ export function homePage(go) {
           c.players = Number(v);
           changed();
         })),
-        kind === "play" ? field("level", t("home.level"), select("level", LEVELS.map((l) => [l, t("level." + l)]), c.level, (v) => {
-          c.level = v;
-          changed();
-        })) : null,
+        kind === "play" ? levelField(c, changed) : null,
         game.name === "dummy" ? field(`${p}target`, t("home.target"), select(`${p}target`, TARGETS.map((n) => [n, String(n)]), c.target, (v) => {
           c.target = Number(v);
           changed();
