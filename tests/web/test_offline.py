@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
+import time
 from pathlib import Path
 from typing import Any
 
@@ -47,6 +48,17 @@ def _kept(page: Any) -> list[dict[str, Any]]:
     return games
 
 
+def _wait_kept(page: Any, code: str) -> list[dict[str, Any]]:
+    """The kept matches of table ``code`` (polled: the record is stored just after the last move)."""
+    deadline = time.monotonic() + SLOW / 1000
+    while time.monotonic() < deadline:
+        found = [g for g in _kept(page) if g["table"] == code]
+        if found:
+            return found
+        page.wait_for_timeout(500)
+    raise AssertionError(f"no kept record of table {code}")
+
+
 def test_offline_dummy_match_and_contract_deal(new_page: Any, tmp_path: Path) -> None:
     page = new_page("en", PHONE)
     page.context.set_default_timeout(SLOW)
@@ -63,10 +75,7 @@ def test_offline_dummy_match_and_contract_deal(new_page: Any, tmp_path: Path) ->
     shot(page, "offline-dummy")
     end = play_until(page, lambda s: s["winner"], 600)
     assert end["dialog"]
-    page.wait_for_function(
-        "async () => (await import('/static/js/offline/local.js')).keptMatches().then((g) => g.length > 0)"
-    )
-    kept = _kept(page)
+    kept = _wait_kept(page, code)
     assert kept[0]["table"] == code and kept[0]["game"] == "dummy"
     record = kept[0]["record"]
     path = tmp_path / "offline.json"
@@ -86,3 +95,33 @@ def test_offline_dummy_match_and_contract_deal(new_page: Any, tmp_path: Path) ->
     st = play_until(page, lambda s: s["kind"] == "contract" and (s["dialog"] or s["game"] >= 1), 600)
     assert st["kind"] == "contract"
     shot(page, "offline-contract")
+
+    # the same seed and bots in the browser and in the Python engine: the same match, move by move
+    made = page.evaluate(
+        """async () => {
+          const m = await import('/static/js/offline/local.js');
+          const body = {game: 'dummy', seats: [{kind: 'bot', level: 'easy'}, {kind: 'bot', level: 'random'}],
+                        settings: {bot_delay_ms: 0}};
+          const r = await m.createLocal(body, 2468);
+          await m.localApi('POST', `/api/tables/${r.table.code}/start`);
+          return r.table.code;
+        }"""
+    )
+    browser_record = _wait_kept(page, made)[0]["record"]
+    _same_as_python(json.loads(browser_record))
+
+
+def _same_as_python(record: dict[str, Any]) -> None:
+    from samrap.engine.match import run_match
+    from samrap.engine.registry import configure
+    from samrap.offline.table import make_seat_bot
+
+    spec, config = configure(record["config"])
+    game = spec.make_game(config)
+    expected = run_match(spec, config, [make_seat_bot(game, "easy"), make_seat_bot(game, "random")], 2468)
+    assert record["seed"] == 2468
+    assert len(record["games"]) == len(expected.games)
+    for got, want in zip(record["games"], expected.games, strict=True):
+        assert [(a["seat"], a["action"]) for a in got["actions"]] == list(want.actions)
+        assert got["scores"] == list(want.scores)
+    assert record["result"]["totals"] == list(expected.totals)
