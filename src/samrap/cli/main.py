@@ -32,6 +32,7 @@ from samrap.cli.play import HumanPlayer, PlayObserver, QuitMatch, default_record
 from samrap.cli.replay import commitment_lines, report_dict
 from samrap.cli.review import register as register_review
 from samrap.cli.rules import rules_command_lines
+from samrap.cli.export_static import export_static
 from samrap.cli.serve import serve
 from samrap.cli.simulate import Summary
 from samrap.cli.tables import ledger_table, match_table
@@ -388,6 +389,7 @@ def rules(
 
 
 app.command()(serve)
+app.command(name="export-static")(export_static)
 register_tournament(app)
 register_hint(app)
 register_review(app)

@@ -139,6 +139,12 @@ export function homePage(go) {
   async function create(kind, status) {
     const bots = kind === "play";
     const c = bots ? play : table;
+    if (!bots && getPref("static", false)) {
+      // a static copy of the app (samrap export-static): friends' tables need a samrap server
+      status.textContent = t("off.static");
+      status.className = "msg error";
+      return;
+    }
     saveChoices(kind, c);
     setPref("name", name);
     status.textContent = t(bots ? "home.busy" : "home.creating");

@@ -21,6 +21,11 @@ export async function fillOfflineBox(box) {
   box.append(status, bar);
   const why = unsupported();
   const m = await manifest().catch(() => null);
+  if (m && m.static) {
+    // a static copy (samrap export-static): every bot game is played here, there is no server
+    setPref("offline", true);
+    setPref("static", true);
+  }
   if (why) {
     status.textContent = errorText({ code: why });
     return;
@@ -40,7 +45,7 @@ export async function fillOfflineBox(box) {
     const ready = await isReady(m);
     go.hidden = ready;
     useRow.hidden = !ready;
-    if (ready) status.textContent = t("off.ready");
+    if (ready) status.textContent = m.static ? `${t("off.ready")} ${t("off.static")}` : t("off.ready");
     status.className = "msg";
     return ready;
   }
