@@ -24,6 +24,7 @@ from typer.models import CommandFunctionType, CommandInfo
 from samrap import __version__
 from samrap.cli import common
 from samrap.cli.common import MAX_SEED, LangOpt, check_lang, fail, game_config, usage_errors, writable_problem
+from samrap.cli.export_static import export_static
 from samrap.cli.helptext import SamrapCommand, SamrapGroup
 from samrap.cli.hint import register as register_hint
 from samrap.cli.learn import register as register_learn
@@ -32,7 +33,6 @@ from samrap.cli.play import HumanPlayer, PlayObserver, QuitMatch, default_record
 from samrap.cli.replay import commitment_lines, report_dict
 from samrap.cli.review import register as register_review
 from samrap.cli.rules import rules_command_lines
-from samrap.cli.export_static import export_static
 from samrap.cli.serve import serve
 from samrap.cli.simulate import Summary
 from samrap.cli.tables import ledger_table, match_table
