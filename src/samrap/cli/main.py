@@ -24,6 +24,7 @@ from typer.models import CommandFunctionType, CommandInfo
 from samrap import __version__
 from samrap.cli import common
 from samrap.cli.common import MAX_SEED, LangOpt, check_lang, fail, game_config, usage_errors, writable_problem
+from samrap.cli.export_static import export_static
 from samrap.cli.helptext import SamrapCommand, SamrapGroup
 from samrap.cli.hint import register as register_hint
 from samrap.cli.learn import register as register_learn
@@ -394,6 +395,7 @@ def rules(
 
 
 app.command()(serve)
+app.command(name="export-static")(export_static)
 register_tournament(app)
 register_hint(app)
 register_review(app)

@@ -150,13 +150,21 @@ export function homePage(go) {
   async function create(kind, status) {
     const bots = kind === "play";
     const c = bots ? play : table;
+    if (!bots && getPref("static", false)) {
+      // a static copy of the app (samrap export-static): friends' tables need a samrap server
+      status.textContent = t("off.static");
+      status.className = "msg error";
+      return;
+    }
     saveChoices(kind, c);
     setPref("name", name);
     status.textContent = t(bots ? "home.busy" : "home.creating");
     status.className = "msg";
     try {
       list = await loadPresets();
-      const res = await api("POST", "/api/tables", createBody(list, c, name, bots));
+      // Against bots with no network, or when the player chose this device: the offline engine.
+      const local = bots && (navigator.onLine === false || getPref("offline", false));
+      const res = local ? await (await import("./offline/local.js")).createLocal(createBody(list, c, name, bots)) : await api("POST", "/api/tables", createBody(list, c, name, bots));
       const code = res.table.code;
       saveSeat(code, { token: res.token, seat: res.seat, host: res.host_token, watch: res.spectator_key || null });
       if (bots) await api("POST", `/api/tables/${code}/start`, { token: res.host_token });
@@ -300,6 +308,7 @@ export function homePage(go) {
 
   const codeInput = h("input", { type: "text", id: "code", maxlength: 8, autocomplete: "off", autocapitalize: "characters", spellcheck: "false", placeholder: "ABC234", class: "code-input" });
   const archive = h("div", null, h("p", { class: "muted" }, t("home.loading")));
+  const offlineBox = h("section", { class: "card-box", id: "offline-box", "aria-labelledby": "offh" }, h("h2", { id: "offh" }, t("off.title")));
 
   function drawAll() {
     drawPlay();
@@ -351,7 +360,10 @@ export function homePage(go) {
       h("ul", null, h("li", null, h("a", { href: "#/rules/dummy" }, t("game.dummy"))), h("li", null, h("a", { href: "#/rules/contract" }, t("game.contract"))), h("li", null, h("a", { href: "#/glossary" }, t("gloss.title"))), h("li", null, h("a", { href: "#/learn/dummy", id: "learn-dummy" }, t("learn.homeDummy"))), h("li", null, h("a", { href: "#/learn/contract", id: "learn-contract" }, t("learn.homeContract")))),
     ),
     h("section", { class: "card-box", "aria-labelledby": "archh" }, h("h2", { id: "archh" }, t("home.replays")), archive),
+    offlineBox,
   );
+  // The offline box (issue 25) is drawn by its own module, loaded after the page: not on the first load's path.
+  import("./offline/panel.js").then((m) => m.fillOfflineBox(offlineBox)).catch(() => offlineBox.remove());
 
   // Draw at once with the presets this release knows, then again with the server's list.
   drawAll();

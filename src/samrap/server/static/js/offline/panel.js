@@ -1,0 +1,117 @@
+// The home page's "play offline" box (issue 25): the pack's state, the download with its progress
+// ("ดาวน์โหลดไว้เล่นออฟไลน์"), the choice to play against bots on this device, and the offline
+// matches kept here with their records. After this browser's first game the pack downloads by
+// itself in the background (when the server has one and the browser can run it).
+
+import { h } from "../dom.js";
+import { t } from "../i18n.js";
+import { errorText, getPref, recentTables, setPref } from "../net.js";
+import { download, isReady, manifest, unsupported } from "./pack.js";
+
+let running = null; // one download per page, whoever started it
+
+function mb(m) {
+  return (m.files.reduce((s, f) => s + f.size, 0) / 1e6).toFixed(1);
+}
+
+export async function fillOfflineBox(box) {
+  const status = h("p", { class: "msg", role: "status", "aria-live": "polite", id: "offline-status" });
+  const bar = h("progress", { id: "offline-progress", max: 100, value: 0, hidden: true });
+  const kept = h("div", { id: "offline-kept" });
+  box.append(status, bar);
+  const why = unsupported();
+  const m = await manifest().catch(() => null);
+  if (m && m.static) {
+    // a static copy (samrap export-static): every bot game is played here, there is no server
+    setPref("offline", true);
+    setPref("static", true);
+  }
+  if (why) {
+    status.textContent = errorText({ code: why });
+    return;
+  }
+  if (!m || !m.available) {
+    status.textContent = m && m.static ? t("off.static") : t(navigator.onLine === false ? "err.code.nopack" : "off.unavailable");
+    return;
+  }
+  const help = h("p", { class: "muted" }, t("off.help", { mb: mb(m) }));
+  const use = h("input", { type: "checkbox", id: "offline-use", checked: !!getPref("offline", false), onchange: (e) => setPref("offline", e.target.checked) });
+  const useRow = h("label", { class: "check", for: "offline-use" }, use, " ", t("off.useLocal"));
+  const go = h("button", { type: "button", id: "offline-download", onclick: () => start() }, t("off.download"));
+  box.insertBefore(help, status);
+  box.append(go, useRow, h("h3", null, t("off.kept")), kept);
+
+  async function showReady() {
+    const ready = await isReady(m);
+    go.hidden = ready;
+    useRow.hidden = !ready;
+    if (ready) status.textContent = m.static ? `${t("off.ready")} ${t("off.static")}` : t("off.ready");
+    status.className = "msg";
+    return ready;
+  }
+
+  async function start() {
+    go.disabled = true;
+    bar.hidden = false;
+    status.className = "msg";
+    try {
+      running ||= download(m, (done, total) => {
+        const pct = Math.floor((100 * done) / Math.max(1, total));
+        bar.value = pct;
+        status.textContent = t("off.downloading", { pct });
+      });
+      await running;
+      bar.hidden = true;
+      await showReady();
+    } catch (e) {
+      status.textContent = errorText({ code: e.code || "network" });
+      status.className = "msg error";
+    } finally {
+      running = null;
+      go.disabled = false;
+    }
+  }
+
+  const ready = await showReady();
+  // the first game already played here: fetch the pack quietly in the background
+  if (!ready && navigator.onLine !== false && recentTables(1).length) start();
+  showKept(kept);
+}
+
+async function showKept(el) {
+  const { keptMatches, recordText } = await import("./local.js");
+  const games = await keptMatches().catch(() => []);
+  if (!games.length) {
+    el.replaceChildren(h("p", { class: "muted" }, t("off.none")));
+    return;
+  }
+  el.replaceChildren(
+    h(
+      "ul",
+      { class: "archive" },
+      games.slice(0, 10).map((g) =>
+        h(
+          "li",
+          null,
+          `${t("game." + g.game)} · ${t("home.totals")} ${g.totals.join(" / ")} · `,
+          h(
+            "button",
+            {
+              type: "button",
+              class: "link",
+              "data-record": g.id,
+              onclick: async () => {
+                const text = await recordText(g.id);
+                const a = h("a", { href: URL.createObjectURL(new Blob([text], { type: "application/json" })), download: `${g.id}.json` });
+                document.body.append(a);
+                a.click();
+                a.remove();
+              },
+            },
+            t("off.record"),
+          ),
+        ),
+      ),
+    ),
+  );
+}
