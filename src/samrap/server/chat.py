@@ -31,6 +31,21 @@ def _is_shown(ch: str) -> bool:
     return category not in ("Cc", "Cs", "Cf") or ch == ZWJ
 
 
+#: The quick phrases a client offers in one tap, sent as ``:key:`` and shown in the reader's
+#: language (the web app's ``chat.p.*`` words). Keys, not text, so a Thai line reads in English
+#: to an English reader, and a table set to phrases only can check a line exactly.
+PHRASES = ("hi", "gl", "nice", "thanks", "sorry", "wait", "hurry", "gg", "again", "bye")
+#: The emoji reactions, one tap each.
+REACTIONS = ("👍", "😂", "😮", "😢", "😡", "🙏", "🎉", "❤️")
+#: Why a free line was refused at a table set to phrases only.
+PHRASES_ONLY = "this table takes only the quick phrases and reactions"
+
+
+def is_quick(text: str) -> bool:
+    """A quick phrase (``:gg:``) or one reaction: all a phrases-only table lets through."""
+    return text in REACTIONS or (text.startswith(":") and text.endswith(":") and text[1:-1] in PHRASES)
+
+
 class ChatRejected(ValueError):
     """An empty or over-long line; the message says which."""
 

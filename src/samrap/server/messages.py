@@ -119,6 +119,14 @@ class TableSettings(_Model):
     rated: bool = False
     standin_level: BotLevel = "easy"
     bot_delay_ms: int = Field(default=700, ge=0, le=10_000)
+    chat: Literal["free", "phrases"] = Field(
+        default="free",
+        description="``phrases``: the table's chat takes only the quick phrases and reactions (``docs/protocol.md``).",
+    )
+    quick: bool = Field(
+        default=False,
+        description="Opened by quick match: it starts when full, and any seated player may fill it with bots.",
+    )
 
 
 class CreateTableRequest(_Model):
@@ -221,6 +229,42 @@ class HostRequest(_Model):
 
     token: str = Field(max_length=100)
     level: BotLevel | None = Field(default=None, description="For ``bots``: the level of the added bots.")
+
+
+class QuickRequest(_Model):
+    """``POST /api/quick``: a seat at the open quick-match table of ``game`` (a config string such as
+    ``dummy(players=2,target=500)``, a game name or ``game:preset``), or at a new public one."""
+
+    game: str = Field(default="dummy", max_length=300)
+    name: str = Field(min_length=1, max_length=MAX_NAME)
+    player_token: str | None = Field(default=None, max_length=100)
+
+
+class LobbySeat(_Model):
+    """A seat as the lobby shows it: a person's name, a bot's level, or open."""
+
+    kind: Literal["open", "human", "bot"]
+    name: str = ""
+    level: BotLevel | None = None
+
+
+class LobbyTable(_Model):
+    """One public table in the lobby (``GET /api/lobby``)."""
+
+    code: str
+    game: str
+    config: str
+    status: Literal["lobby", "playing", "finished"]
+    seats: list[LobbySeat]
+    open: int = Field(description="Seats nobody holds: a tap sits there.")
+    host: str | None = Field(default=None, description="The host seat's name.")
+    watchers: int = 0
+    quick: bool = False
+    chat: Literal["free", "phrases"] = "free"
+
+
+class Lobby(_Model):
+    tables: list[LobbyTable]
 
 
 class VisibilityRequest(_Model):
@@ -486,6 +530,8 @@ REST_MODELS: tuple[type[BaseModel], ...] = (
     JoinResponse,
     HostRequest,
     VisibilityRequest,
+    QuickRequest,
+    Lobby,
     TableInfo,
     TableList,
     PlayerRequest,

@@ -31,7 +31,7 @@ from secrets import randbits
 from typing import Any
 
 from samrap.core.rng import make_rng
-from samrap.server import bots, chat
+from samrap.server import bots, chat, matchmaking
 from samrap.server.connection import Conn
 from samrap.server.events import AnyEvent, BotSeated, Dealt, Joined, Left, Visibility
 from samrap.server.messages import (
@@ -360,6 +360,9 @@ class TableRuntime:
         except chat.ChatRejected as e:
             conn.send(error_text(ErrorCode.CHAT_REJECTED, str(e), ref=msg.ref))
             return
+        if self.table.settings.chat == "phrases" and not chat.is_quick(text):
+            conn.send(error_text(ErrorCode.CHAT_REJECTED, chat.PHRASES_ONLY, ref=msg.ref))
+            return
         at = now()
         if not self._limits.setdefault(seat, chat.RateLimit(at=at)).allow(at):
             conn.send(error_text(ErrorCode.RATE_LIMITED, "too many messages; wait a moment", ref=msg.ref))
@@ -405,6 +408,7 @@ class TableRuntime:
             conn.last_v = self.table.version
 
     def _broadcast_table(self, exclude: Conn | None = None) -> None:
+        matchmaking.publish(self)  # the lobby's line of a public table (seats, watchers)
         text = TableMsg(table=self.info()).model_dump_json()
         for conn in list(self.conns):
             if conn is not exclude and conn.is_open:
