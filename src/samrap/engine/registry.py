@@ -375,6 +375,30 @@ class _Registry(Mapping[str, GameSpec]):
 GAMES: Mapping[str, GameSpec] = _Registry(_LOADERS)
 
 
+def register_game(name: str, loader: Callable[[], GameSpec[Any, Any, Any, Any]]) -> None:
+    """Register a game from outside this module (a plugin, or the tests' third game): from then on
+    every layer finds it by ``name`` exactly as it finds the built-in games. The loader runs on
+    first use.
+
+    Raises:
+        ValueError: ``name`` is taken, or is not a lower-case identifier (it is the head of the
+            game's config strings).
+    """
+    if not name.isidentifier() or name != name.lower():
+        raise ValueError(f"a game name is a lower-case identifier, not {name!r}")
+    if name in _LOADERS:
+        raise ValueError(f"a game named {name!r} is registered already")
+    _LOADERS[name] = loader
+
+
+def unregister_game(name: str) -> None:
+    """Forget a game added by :func:`register_game` (the built-in games stay)."""
+    if name in ("dummy", "contract"):
+        raise ValueError(f"{name!r} is built in")
+    _LOADERS.pop(name, None)
+    GAMES._specs.pop(name, None)  # type: ignore[attr-defined]
+
+
 def get_spec(name: str) -> GameSpec:
     """The spec of a registered game.
 

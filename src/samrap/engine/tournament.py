@@ -30,10 +30,7 @@ from typing import Any, Literal
 
 from samrap.core.rng import make_rng
 from samrap.engine.match import SEED_BITS, MatchResult, run_match
-from samrap.engine.registry import AnyGame, GameSpec, resolve
-
-#: Games whose lowest total wins (penalty points).
-LOWER_IS_BETTER = frozenset({"contract"})
+from samrap.engine.registry import AnyGame, GameSpec, get_spec, resolve
 
 #: ``(bot spec, game object) -> player``; must be a module-level function (it crosses processes).
 PlayerFactory = Callable[[str, AnyGame], Any]
@@ -145,7 +142,7 @@ def play_unit(task: Task, make_player: PlayerFactory) -> UnitResult:
         seed=task.seed,
         seats=task.seats,
         totals=match.totals,
-        wins=win_shares(match.totals, spec.name in LOWER_IS_BETTER),
+        wins=win_shares(match.totals, not spec.higher_is_better),
         decisions=tuple(p.decisions for p in players),
         seconds=tuple(p.seconds for p in players),
         cpu=tuple(p.cpu for p in players),
@@ -319,7 +316,7 @@ def _rate(stats: dict[str, BotStats], units: Sequence[UnitResult], game: str) ->
         return
     model = PlackettLuce()
     ratings = {name: model.rating(name=name) for name in stats}
-    lower = game in LOWER_IS_BETTER
+    lower = not get_spec(game).higher_is_better
     for u in units:
         teams = [[model.rating(mu=ratings[name].mu, sigma=ratings[name].sigma)] for name in u.seats]
         scores = [float(-t if lower else t) for t in u.totals]

@@ -1,0 +1,83 @@
+"""A third game through every game-agnostic layer, registered only through the registry (28.1).
+
+Tiny Rummy (``game.py``, ``spec.py``) adds nothing outside this package but one
+``register_game`` call; the match runner, records and replay, the random and search bots and a
+tournament must then take it as they take Dummy and Contract Rummy.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from random import Random
+
+import pytest
+
+from samrap.engine.match import run_match
+from samrap.engine.record import dumps_record, loads_record, make_record, replay_record, verify_record
+from samrap.engine.registry import GAMES, find_game, register_game, resolve, unregister_game
+from samrap.engine.tournament import run_tournament
+from samrap.env.bots import make_player
+from samrap.players.levels import make_bot
+from tests.games.tiny.game import Discard, Draw, TinyConfig, TinyGame, is_meld, parse_card
+from tests.games.tiny.spec import tiny_spec
+
+
+@pytest.fixture(autouse=True)
+def _registered() -> Iterator[None]:
+    register_game("tiny", tiny_spec)
+    try:
+        yield
+    finally:
+        unregister_game("tiny")
+
+
+def test_the_registry_finds_it_by_name_and_config_string() -> None:
+    assert "tiny" in GAMES
+    spec, config = resolve("tiny(players=3)")
+    assert spec.name == "tiny" and config == TinyConfig(players=3)
+    assert find_game("tiny").config == TinyConfig()
+    with pytest.raises(ValueError, match="registered already"):
+        register_game("tiny", tiny_spec)
+
+
+def test_its_own_rules() -> None:
+    """Rule 3: a set or a run of three; rule 2: draw, then discard."""
+    assert is_meld(sum(1 << parse_card(t) for t in ("3c", "3d", "3h")))
+    assert is_meld(sum(1 << parse_card(t) for t in ("Ah", "2h", "3h")))
+    assert not is_meld(sum(1 << parse_card(t) for t in ("Ah", "2h", "4h")))
+    game = TinyGame(TinyConfig())
+    s = game.new_game(game.deal_order(7))
+    assert game.legal_moves(s) == [Draw()]
+    s = game.apply(s, Draw())
+    assert all(isinstance(a, Discard) for a in game.legal_moves(s)) and len(game.legal_moves(s)) == 4
+
+
+@pytest.mark.parametrize("bots", [("random", "random"), ("random", "ismcts:iters=20")])
+def test_a_match_is_recorded_and_replays(bots: tuple[str, str]) -> None:
+    spec, config = resolve("tiny")
+    game = spec.make_game(config)
+    players = [make_bot(b, game, name=f"{b}-{q}") for q, b in enumerate(bots)]
+    match = run_match(spec, config, players, seed=11)
+    assert match.complete and match.games
+    record = loads_record(dumps_record(make_record(match, date="2026-12-06T00:00:00Z")))
+    report = replay_record(record)
+    assert report.is_valid, report.problem
+    assert verify_record(record) is None
+    assert report.totals == record.match.totals == match.totals
+
+
+def test_the_search_bot_takes_a_winning_discard() -> None:
+    """ISMCTS works from the protocol alone (random playouts for a game without a heuristic):
+    holding 3c 3d 3h 4c after the draw, it throws 4c and wins (rule 3)."""
+    game = TinyGame(TinyConfig())
+    deck = [parse_card(t) for t in ("3c", "3d", "3h", "Ac", "Ad", "4h", "4c", "2c", "2d", "2h", "Ah", "4d")]
+    s = game.apply(game.new_game(deck), Draw())
+    bot = make_bot("ismcts:iters=60", game)
+    choice = bot.choose(game.observe(s, 0), game.legal_moves(s), Random(3))
+    assert choice == Discard(parse_card("4c"))
+
+
+def test_a_tournament() -> None:
+    report = run_tournament("tiny", ["random", "ismcts:iters=10"], deals=2, seed=5, make_player=make_player)
+    assert report.game == "tiny"
+    assert sum(b.entries for b in report.bots) == 8  # 2 deals x 2 seat rotations x 2 seats
