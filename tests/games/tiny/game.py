@@ -160,7 +160,17 @@ class TinyGame:
         random.Random(seed).shuffle(deck)
         return tuple(deck)
 
-    def new_game(self, deck: Sequence[int], starter: int = 0, scores: Sequence[int] | None = None) -> TinyState:
+    def new_game(
+        self,
+        seed: int | None = None,
+        *,
+        deck: Sequence[int] | None = None,
+        starter: int = 0,
+        scores: Sequence[int] | None = None,
+    ) -> TinyState:
+        """Deal from ``deck``, or from the deck order of ``seed`` (the environments deal so)."""
+        if deck is None:
+            deck = self.deal_order(seed or 0)
         n = self.players
         hands = tuple(sum(1 << c for c in deck[q * HAND : (q + 1) * HAND]) for q in range(n))
         return TinyState(

@@ -18,7 +18,7 @@ def tiny_spec() -> GameSpec[TinyConfig, TinyGame, TinyState, TinyView]:
     _: type[Game[TinyState, TinyAction, TinyView]] = TinyGame  # the facade has the protocol's shape
 
     def start_game(game: TinyGame, setup: GameSetup) -> TinyState:
-        return game.new_game(setup.deck, setup.starter, setup.scores)
+        return game.new_game(deck=setup.deck, starter=setup.starter, scores=setup.scores)
 
     def totals(s: TinyState) -> tuple[int, ...]:
         return tuple(a + (1 if q == s.winner else 0) for q, a in enumerate(s.scores))
@@ -33,7 +33,7 @@ def tiny_spec() -> GameSpec[TinyConfig, TinyGame, TinyState, TinyView]:
         after = totals(s)
         if max(after) >= s.config.target:
             return None
-        return game.new_game(game.deal_order(seed), (s.starter + 1) % game.players, after)
+        return game.new_game(seed, starter=(s.starter + 1) % game.players, scores=after)
 
     def check_deck(config: TinyConfig, deck: Sequence[int]) -> str | None:
         return None if sorted(deck) == list(range(CARDS)) else "a Tiny Rummy deck is its 12 cards once each"
