@@ -8,6 +8,7 @@ tournament must then take it as they take Dummy and Contract Rummy.
 from __future__ import annotations
 
 from collections.abc import Iterator
+from pathlib import Path
 from random import Random
 
 import pytest
@@ -114,3 +115,29 @@ def test_the_env_codec_and_an_aec_episode() -> None:
         assert steps > 0 and not env.agents
     finally:
         unregister_binding("tiny")
+
+
+def test_a_server_table_of_bots_plays_a_match_and_archives_it(tmp_path: Path) -> None:
+    """The server takes it from the registry too: a table of two random bots is created, started,
+    played to the end of the match and archived as a record that replays."""
+    from fastapi.testclient import TestClient
+
+    from samrap.server.app import create_app
+    from tests.server.conftest import create, hello, make_settings, recv_until
+
+    with TestClient(create_app(make_settings(tmp_path / "samrap.db"))) as client:
+        t = create(
+            client,
+            game="tiny(players=2,target=1)",
+            public=True,
+            seats=[{"kind": "bot", "level": "random"}, {"kind": "bot", "level": "random"}],
+            settings={"bot_delay_ms": 0},
+        )
+        code = t["table"]["code"]
+        assert t["table"]["game"] == "tiny"
+        with client.websocket_connect(f"/ws/tables/{code}") as spectator:
+            hello(spectator)
+            client.post(f"/api/tables/{code}/start", json={"token": t["host_token"]})
+            recv_until(spectator, "view", lambda m: any(e["kind"] == "match_over" for e in m["events"]))
+        record = loads_record(client.get(f"/api/games/{code}-1/record").text)
+        assert record.match.game == "tiny" and replay_record(record).is_valid
