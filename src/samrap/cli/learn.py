@@ -113,6 +113,6 @@ def _play(out: Any, spec: Any, run: LessonRun, lang: str) -> bool:
     return True
 
 
-def register(app: Any) -> None:
+def register(app: typer.Typer) -> None:
     """Add ``samrap learn`` to the Typer app."""
     app.command(name="learn")(learn)

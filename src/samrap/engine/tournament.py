@@ -30,6 +30,7 @@ from typing import Any, Literal
 
 from samrap.core.rng import make_rng
 from samrap.engine.match import SEED_BITS, MatchResult, run_match
+from samrap.engine.protocol import ConfigLike
 from samrap.engine.registry import AnyGame, GameSpec, get_spec, resolve
 
 #: ``(bot spec, game object) -> player``; must be a module-level function (it crosses processes).
@@ -120,7 +121,7 @@ def win_shares(totals: Sequence[int], lower_is_better: bool) -> tuple[float, ...
 
 
 @functools.lru_cache(maxsize=8)
-def _resolved(text: str) -> tuple[GameSpec, Any]:
+def _resolved(text: str) -> tuple[GameSpec, ConfigLike]:
     """``resolve(text)`` once a process: every unit of a tournament names the same game, and
     parsing its config string costs about 60 us, 6 % of a random Dummy unit (configs are frozen)."""
     return resolve(text)
