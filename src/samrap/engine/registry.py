@@ -419,7 +419,7 @@ def _preset(spec: GameSpec, name: str) -> ConfigLike:
     return config
 
 
-def resolve(text: str) -> tuple[GameSpec, ConfigLike]:
+def resolve(text: str) -> tuple[GameSpec, Any]:
     """A game spec and config from a name, config string, ``game:preset`` or preset name.
 
     Raises:
@@ -450,7 +450,7 @@ def configure(
     preset: str | None = None,
     options: str | None = None,
     players: int | None = None,
-) -> tuple[GameSpec, ConfigLike]:
+) -> tuple[GameSpec, Any]:
     """Build a config the way the CLI composes it: game text, then preset, options, players.
 
     ``preset`` replaces the starting config; the fields written in ``game`` (``dummy(ace_low=true)``)
