@@ -134,6 +134,6 @@ def numbered(run: LessonRun, legal: Any, lang: str) -> str:
     )
 
 
-def register(app: Any) -> None:
+def register(app: typer.Typer) -> None:
     """Add ``samrap learn`` to the Typer app."""
     app.command(name="learn")(learn)

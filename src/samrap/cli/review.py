@@ -157,7 +157,7 @@ def _print(out: Any, r: Review, name: str, lang: str, every: bool) -> None:
     out.print(_w("note", lang).format(t0=t[0], t1=t[1], t2=t[2]))
 
 
-def register(app: Any) -> None:
+def register(app: typer.Typer) -> None:
     """Add ``samrap review`` to the Typer app."""
     app.command(name="review")(review)
 

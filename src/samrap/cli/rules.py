@@ -107,7 +107,7 @@ def rules_command_lines(game: str, preset: str | None, options: list[str], confi
     base = spec.presets.get(name, spec.default_config)
     changed = [
         f"{f.name}={format_value(getattr(cfg, f.name))}"
-        for f in dataclasses.fields(base)
+        for f in dataclasses.fields(cfg)
         if getattr(cfg, f.name) != getattr(base, f.name)
     ]
     which = (f"preset {name}" if lang == "en" else f"ชุดกติกา {name}") + "".join(f", {c}" for c in changed)

@@ -80,7 +80,7 @@ def make_record(
 # Writing
 
 
-def record_to_dict(record: Record) -> dict[str, object]:
+def record_to_dict(record: Record) -> dict[str, Any]:
     """The JSON object of a record (keys in the documented order)."""
     m = record.match
     spec = GAMES[m.game]

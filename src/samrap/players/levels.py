@@ -133,7 +133,12 @@ def ismcts_for(game: Any, budget: Budget | None = None, name: str = "ismcts") ->
             prune_z=2.0,
         )
     # Playouts use the rule-based heuristic alone: its end-game check would search inside the search.
-    rollout = bot_rollout(game, heuristic_for(game, endgame=False))
+    # A game without a heuristic (a newly registered one) plays its playouts at random.
+    try:
+        playout_bot = heuristic_for(game, endgame=False)
+    except ValueError:
+        playout_bot = RandomBot("random")
+    rollout = bot_rollout(game, playout_bot)
     budget = budget or Budget(iterations=150)
     # The heuristic's move is expanded first at every node (a collect's melds and lay-offs are
     # first tried the way it plays them, not in random order), and when an opponent may knock

@@ -543,7 +543,7 @@ REST_MODELS: tuple[type[BaseModel], ...] = (
 )
 
 
-def protocol_schema() -> dict[str, Any]:
+def protocol_schema() -> dict[str, object]:
     """The JSON Schema of every message (``docs/protocol.schema.json``), deterministic for a diff."""
     defs: dict[str, Any] = {}
 

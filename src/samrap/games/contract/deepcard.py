@@ -294,9 +294,9 @@ def _reach_of_table(
 ) -> tuple[int, int, tuple[tuple[int, int, int], ...], tuple[int, ...]]:
     """The open faces, the faces run jokers stand for, every run as ``(suit, lo, hi)`` and the
     face of every run joker (repeats kept) of ``melds`` (remembered for the last table asked)."""
-    known = _last_table.get(melds)
-    if known is not None:
-        return known
+    last = _last_table.pair  # (LastAsked.get, inlined)
+    if last[0] is melds:
+        return last[1]
     ext = swap = 0
     runs: list[tuple[int, int, int]] = []
     standing: list[int] = []

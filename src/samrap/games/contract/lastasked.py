@@ -8,7 +8,8 @@ instead of a dictionary of every table ever seen. Several modules keep such a sl
 safety lives here.
 
 Why it is safe for the server's worker threads (``GameSpec.slow_moves`` lists moves in threads):
-the slot holds one immutable pair, read once (:meth:`LastAsked.get`) and replaced whole
+the slot holds one immutable pair, read once (:meth:`LastAsked.get`, or ``slot.pair`` read
+into a local) and replaced whole
 (:meth:`LastAsked.put`), so a thread sees either the old pair or the new one, never one
 question with another question's answer. The answers stored must be values: immutable, or, like
 staging's walk, grown only with entries that are a function of their key (two threads that fill
@@ -29,22 +30,25 @@ class LastAsked(Generic[K, V]):
     a tuple held here, so ``is`` means the very same immutable melds); :meth:`get_equal` by
     equality, for keys that are rebuilt but often equal (states)."""
 
-    __slots__ = ("_pair",)
+    __slots__ = ("pair",)
 
     def __init__(self, key: K, answer: V) -> None:
-        self._pair = (key, answer)
+        #: ``(key, answer)``, replaced whole. The hottest callers read it themselves, once
+        #: (``last = slot.pair``), and compare ``last[0] is key``: the same as :meth:`get` without
+        #: a method call, which a lookup made several times an action notices.
+        self.pair = (key, answer)
 
     def get(self, key: K) -> V | None:
         """The answer for this very ``key`` object, or ``None`` when another key was asked last."""
-        pair = self._pair
+        pair = self.pair
         return pair[1] if pair[0] is key else None
 
     def get_equal(self, key: K) -> V | None:
         """The answer for a key equal to ``key``, or ``None``."""
-        pair = self._pair
+        pair = self.pair
         return pair[1] if pair[0] is key or pair[0] == key else None
 
     def put(self, key: K, answer: V) -> V:
         """Remember ``answer`` for ``key`` (replacing the pair whole) and return it."""
-        self._pair = (key, answer)
+        self.pair = (key, answer)
         return answer

@@ -316,9 +316,9 @@ _last_summary: LastAsked[tuple[TableMeld, ...], TableSummary] = LastAsked(_NO_ME
 
 def table_summary(melds: tuple[TableMeld, ...]) -> TableSummary:
     """The :class:`TableSummary` of ``melds`` (remembered for the last table asked about)."""
-    known = _last_summary.get(melds)
-    if known is not None:
-        return known
+    last = _last_summary.pair  # (LastAsked.get, inlined: asked several times an action)
+    if last[0] is melds:
+        return last[1]
     ext = swap = 0
     runs = False
     for m in melds:

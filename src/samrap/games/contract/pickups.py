@@ -202,10 +202,10 @@ def _deep_when_down(s: ContractState, out: list[ContractAction]) -> None:
     pack = cfg.pack
     melds = s.melds
     pile = s.pile
-    known = _last_reach.get(melds)
-    if known is not None and known[0] is cfg:  # the same table and rules as last asked
-        reach = known[1]
-        if known[2].isdisjoint(pile[:-1]):
+    last = _last_reach.pair  # (LastAsked.get, inlined)
+    if last[0] is melds and last[1][0] is cfg:  # the same table and rules as last asked
+        reach = last[1][1]
+        if last[1][2].isdisjoint(pile[:-1]):
             return
     else:
         ext, _, runs = table_summary(melds)

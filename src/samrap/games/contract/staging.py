@@ -63,7 +63,8 @@ def next_melds(s: ContractState, prefix: tuple[Spec, ...]) -> list[Spec]:
         return []
     if s.staging:  # (the melds chosen so far are ``prefix``; their cards are still in the hand)
         s = s._replace(staging=())
-    walk = _last.get_equal(s)
+    last = _last.pair  # (LastAsked.get_equal, inlined)
+    walk = last[1] if last[0] is s or last[0] == s else None
     if walk is None:
         walk = _LastDeal(s) if s.deal == LAST_DEAL else _Completions(s, discardable(s))
         _last.put(s, walk)
