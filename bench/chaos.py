@@ -5,7 +5,8 @@ This starts, in a temporary folder:
 
 * a fresh schema in the PostgreSQL database ``--db`` (default ``$SAMRAP_TEST_DATABASE_URL``);
 * two ``samrap serve`` nodes on loopback ports sharing it (each with its own ``--node`` and
-  ``--public-url``, ``--forwarded-allow-ips 127.0.0.1``), rate limits off (every client is here);
+  ``--node-url``, the balancer's address as ``--public-url``, ``--forwarded-allow-ips 127.0.0.1``),
+  rate limits off (every client is here);
 * Debian's nginx in front of them, configured with ``deploy/nginx/samrap-proxy.conf``, the very
   proxy settings ``docs/deployment.md`` tells people to install (websocket upgrades passed on, a
   refused connection retried on the other node), plus an upstream block naming the two ports.
@@ -104,6 +105,7 @@ class Node:
     port: int
     db: str
     log: Path
+    public_url: str
     proc: subprocess.Popen[bytes] | None = None
 
     @property
@@ -112,7 +114,8 @@ class Node:
 
     def start(self) -> None:
         cmd = [sys.executable, "-m", "samrap.cli.main", "serve", "--port", str(self.port), "--db", self.db]
-        cmd += ["--node", self.name, "--public-url", self.url, "--forwarded-allow-ips", "127.0.0.1"]
+        cmd += ["--node", self.name, "--public-url", self.public_url, "--node-url", self.url]
+        cmd += ["--forwarded-allow-ips", "127.0.0.1"]
         cmd += ["--hint-workers", "0", "--log-level", "warning"]
         env = {**os.environ, "SAMRAP_RATE_LIMITS": "off", "PYTHONUNBUFFERED": "1"}
         with open(self.log, "ab") as out:
@@ -414,8 +417,9 @@ def main() -> None:
     folder = Path(tempfile.mkdtemp(prefix="samrap-chaos-"))
     folder.chmod(0o755)  # nginx's workers (user nobody) write their temporary files here
     schema, db = fresh_schema(args.db)
-    nodes = [Node(f"chaos-{k}", free_port(), db, folder / f"node-{k}.log") for k in range(2)]
     listen = free_port()
+    balancer = f"http://127.0.0.1:{listen}"
+    nodes = [Node(f"chaos-{k}", free_port(), db, folder / f"node-{k}.log", balancer) for k in range(2)]
     conf = folder / "nginx.conf"
     conf.write_text(nginx_config(folder, listen, [n.port for n in nodes]), encoding="utf-8")
     nginx: subprocess.Popen[bytes] | None = None
@@ -430,7 +434,7 @@ def main() -> None:
         async def go() -> dict[str, Any]:
             for n in nodes:
                 await n.healthy()
-            return await run(args, f"http://127.0.0.1:{listen}", nodes, db)
+            return await run(args, balancer, nodes, db)
 
         result = asyncio.run(go())
     finally:
