@@ -40,9 +40,11 @@ class LiveServer:
         node: str | None = None,
         log: Path | None = None,
         log_level: str = "warning",
+        extra: tuple[str, ...] = (),
     ) -> None:
         self.db = db
         self.log_level = log_level
+        self.extra = extra
         self.port = port or free_port()
         self.node = node
         self.log = log
@@ -67,6 +69,7 @@ class LiveServer:
         args += ["--bot-delay", "1", "--log-level", self.log_level]
         if self.node:
             args += ["--node", self.node]
+        args += self.extra
         if self.log is not None:
             self._out = open(self.log, "ab")  # noqa: SIM115 - lives as long as the process
         out = self._out if self._out is not None else subprocess.DEVNULL

@@ -6,6 +6,7 @@ with no body, a chunked body that never ends, a body that stops half way.
 
 from __future__ import annotations
 
+import asyncio
 import json
 import os
 import socket
@@ -17,9 +18,12 @@ from typing import Any
 
 import httpx
 import pytest
+from websockets.asyncio.client import connect
+from websockets.exceptions import ConnectionClosed
 
 from samrap.server.headers import SECURITY_HEADERS
 from samrap.server.limits import BODY_SECONDS, MAX_BODY
+from samrap.server.ws import MAX_FRAME
 from tests.server.live import PG_ENV, LiveServer, live_server, pg_schema
 
 PG_URL = os.environ.get(PG_ENV)
@@ -178,3 +182,20 @@ def test_an_unhandled_error_is_a_typed_500_postgresql(tmp_path: Path) -> None:
             conn.execute(sa.text("DROP TABLE samrap_archive"))
         engine.dispose()
         check_typed_500(server)
+
+
+def test_websocket_frames_keep_their_cap(server: LiveServer) -> None:
+    """The body cap is for HTTP bodies; a websocket message over 16 KiB is still refused by its own."""
+    created = server.post("/api/tables", {"game": "dummy", "host_name": "Ann"})
+
+    async def go() -> tuple[dict[str, Any], int | None]:
+        async with connect(f"{server.ws}/ws/tables/{created['table']['code']}") as ws:
+            await ws.send(json.dumps({"t": "chat", "text": "x" * (MAX_FRAME + 1)}))
+            answer = json.loads(await asyncio.wait_for(ws.recv(), 20))
+            with pytest.raises(ConnectionClosed):
+                await asyncio.wait_for(ws.recv(), 20)
+            return answer, ws.close_code
+
+    answer, close_code = asyncio.run(go())
+    assert answer["t"] == "error" and answer["error"]["code"] == "malformed"
+    assert close_code == 1009

@@ -159,3 +159,30 @@ def test_live_probes_through_a_real_server(tmp_path: Path, no_websockets: str) -
     assert refused.exit_code == 1
     (problem,) = lines_of(refused, "problem")
     assert "websocket upgrade" in problem and "(400)" in problem
+
+
+def test_node_url(tmp_path: Path) -> None:
+    db = str(tmp_path / "s.db")
+    good = check("--db", db, "--node-url", "http://10.0.0.5:8001", "--public-url", "https://x.example")
+    assert any("forward to http://10.0.0.5:8001" in line for line in lines_of(good, "ok"))
+    bad = check("--db", db, "--node-url", "10.0.0.5:8001")
+    assert bad.exit_code == 1 and "--node-url 10.0.0.5:8001" in bad.stdout
+
+
+def test_nodes_behind_a_balancer_forward_to_their_node_url(tmp_path: Path) -> None:
+    """Share links carry the balancer's --public-url; the leases carry --node-url, where the other
+    node forwards a request for a table it does not own."""
+    db = sqlite_url(tmp_path / "shared.db")
+    public = "https://cards.example.org"
+    port_a = free_port()
+    a_args = ("--public-url", public, "--node-url", f"http://127.0.0.1:{port_a}")
+    with (
+        live_server(db, node="node-a", port=port_a, extra=a_args) as a,
+        live_server(db, node="node-b", extra=("--public-url", public)) as b,
+    ):
+        created = a.post("/api/tables", {"game": "dummy", "host_name": "OnA"})
+        code = created["table"]["code"]
+        assert created["table"]["link"] == f"{public}/t/{code}"
+        joined = b.post(f"/api/tables/{code}/join", {"name": "ViaB"})  # forwarded to A's node URL
+        assert joined["seat"] == 1
+        assert a.get("/healthz").json()["tables"] == 1 and b.get("/healthz").json()["tables"] == 0

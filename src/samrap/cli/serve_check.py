@@ -142,6 +142,16 @@ def behind_proxy(host: str, port: int, public_url: str | None) -> bool:
     return not (same_host and public_port == port and parts.scheme == "http")
 
 
+def check_node_url(node_url: str | None, lang: str) -> list[Finding]:
+    """The address other nodes forward to: an http(s) URL when given."""
+    if node_url is None:
+        return []
+    parts = urlsplit(node_url)
+    if parts.scheme not in ("http", "https") or not parts.hostname or parts.query or parts.fragment:
+        return [Finding("problem", say("check.node_url_bad", lang, url=node_url))]
+    return [Finding("ok", say("check.node_url_ok", lang, url=node_url))]
+
+
 def check_proxy(host: str, port: int, public_url: str | None, allow: tuple[str, ...], lang: str) -> list[Finding]:
     out: list[Finding] = []
     open_port = not is_loopback(host)
@@ -199,9 +209,11 @@ def run_checks(
     base_url: str,
     allow: tuple[str, ...],
     lang: str,
+    node_url: str | None = None,
 ) -> list[Finding]:
     findings = check_database(url, shown, lang)
     findings += check_public_url(host, port, public_url, base_url, lang)
+    findings += check_node_url(node_url, lang)
     findings += check_proxy(host, port, public_url, allow, lang)
     if public_url is not None and urlsplit(public_url).scheme in ("http", "https"):
         findings += check_reachable(public_url, lang)

@@ -332,6 +332,14 @@ Cards: rank 2-9 T J Q K A (or 10) then suit c d h s (or ♣ ♦ ♥ ♠): 7c, Th
         "เบราว์เซอร์ติดตั้งแอปและแชร์ลิงก์ได้เฉพาะหน้า {https} และรหัสที่นั่งจะผ่านเครือข่ายโดยไม่เข้ารหัส",
     ),
     "check.public_ok": ("share links point at {url}", "ลิงก์แชร์ชี้ไปที่ {url}"),
+    "check.node_url_bad": (
+        "--node-url {url} is not an http:// or https:// address of this node",
+        "--node-url {url} ไม่ใช่ที่อยู่ที่ขึ้นต้นด้วย {http} หรือ {https}:// ของโพรเซสนี้",
+    ),
+    "check.node_url_ok": (
+        "the other nodes forward to {url} (it must be reachable from them)",
+        "โพรเซสอื่นจะส่งต่อคำขอมาที่ {url} (ต้องเข้าถึงได้จากโพรเซสเหล่านั้น)",
+    ),
     "check.proxy_star": (
         "--forwarded-allow-ips '*' while listening on {host}: anyone who reaches the port directly can claim "
         "any address with X-Forwarded-For and dodge the rate limits; name the proxy's address instead",

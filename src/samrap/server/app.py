@@ -57,6 +57,7 @@ def create_app(settings: ServerSettings) -> FastAPI:
             settings.bot_delay_scale,
             settings.time_scale,
             spectator_cap=settings.rate_limits.spectators,
+            node_url=settings.forward_url,
         )
         manager = TableManager(ctx, settings.lease_ttl)
         collector = CollectorTuning()

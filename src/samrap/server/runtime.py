@@ -76,6 +76,13 @@ class ServerContext:
     time_scale: float = 1.0
     #: Spectators one table admits at once (``RateLimits.spectators``; ``None``: no cap).
     spectator_cap: int | None = None
+    #: Where the other nodes reach this one (table leases' ``owner_url``); ``None``: ``base_url``.
+    node_url: str | None = None
+
+    @property
+    def forward_url(self) -> str:
+        """The address written into this node's leases, which other nodes forward requests to."""
+        return self.node_url or self.base_url
 
     @property
     def storage(self) -> Storage:
