@@ -37,6 +37,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import importlib
 import logging
 import os
 import threading
@@ -168,7 +169,12 @@ class WorkerPool:
             return
         self._procs = self._procs or self._make_procs()
         self._procs.start()
-        await asyncio.gather(*(self._warm_one(self._procs) for _ in range(self.workers)))
+        # the quick hints run in this process (samrap.server.hints.quick_hints): load their
+        # modules now, not at the first person's hint, on a thread beside the workers' warm-up
+        await asyncio.gather(
+            asyncio.to_thread(importlib.import_module, "samrap.players.hint"),
+            *(self._warm_one(self._procs) for _ in range(self.workers)),
+        )
 
     async def _warm_one(self, procs: ProcessWorkers) -> None:
         """One trivial job in a slot: returns once a worker has imported the bots and waits."""
