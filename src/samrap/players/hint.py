@@ -131,7 +131,7 @@ def _compared_reason(game: Any, view: Any, order: Sequence[Outcome], k: int, lan
     a, b = f"{100 * o.win:.0f}%", f"{100 * (worse if k == 0 else better).win:.0f}%"
     if k == 0 and o.score >= worse.score:
         line = (
-            f"{words}: ดีที่สุดใน {n} ตาที่เทียบ ชนะ {a} ของเกมจำลอง เทียบกับ {b} ถ้า{other}{points}"
+            f"{words}: ดีที่สุดจาก {n} ทางเลือกที่เทียบ ชนะ {a} ของเกมจำลอง เทียบกับ {b} ถ้า{other}{points}"
             if th
             else f"{words}: best of {n} moves compared, wins {a} of the simulated finishes against {b} "
             f"for {other}{points}"
@@ -139,7 +139,7 @@ def _compared_reason(game: Any, view: Any, order: Sequence[Outcome], k: int, lan
     elif k == 0:
         # The heuristic's move, kept (analysis.choose): the other's lead is within the noise.
         line = (
-            f"{words}: ตามหลักการเล่น และไม่มีตาอื่นใน {n} ตาที่เทียบที่ดีกว่าอย่างชัดเจน "
+            f"{words}: ตามหลักการเล่น และไม่มีทางเลือกอื่นใน {n} ทางที่เทียบที่ดีกว่าอย่างชัดเจน "
             f"(ชนะ {a} ของเกมจำลอง {other} ชนะ {b} ต่างกันไม่เกินความคลาดเคลื่อนของการจำลอง)"
             if th
             else f"{words}: the rules of play pick it, and none of the {n} moves compared did clearly better "
@@ -180,9 +180,9 @@ def _compared_why(game: Any, order: Sequence[Outcome], k: int, lang: str) -> str
     o = order[k]
     better, worse = (o, order[1]) if k == 0 else (order[0], o)
     if k == 0 and o.score >= worse.score:
-        why = f"ดีที่สุดใน {n} ตาที่เทียบ" if th else f"best of {n} moves compared"
+        why = f"ดีที่สุดจาก {n} ทางเลือกที่เทียบ" if th else f"best of {n} moves compared"
     elif k == 0:
-        why = "ตามหลักการเล่น ตาอื่นไม่ดีกว่าชัดเจน" if th else "the rules of play; no other move clearly better"
+        why = "ตามหลักการเล่น ไม่มีทางอื่นที่ดีกว่าชัดเจน" if th else "the rules of play; no other move clearly better"
     else:
         why = "ด้อยกว่าคำแนะนำแรก" if th else "behind the first hint"
     item = deciding_item(better, worse)
@@ -214,7 +214,7 @@ def quick_moves(game: Any, view: Any, legal: Sequence[Any], rng: Random, lang: s
     if len(legal) == 1:
         only = legal[0]
         words = describe(game, view, only, lang)
-        why = "ตาเดียวที่เล่นได้" if lang == "th" else "the only legal move"
+        why = "ทางเดียวที่เล่นได้" if lang == "th" else "the only legal move"
         return [Hint(1, only, game.action_text(only), 0.0, None, None, 0, words, words, why)]
     out = []
     for k, e in enumerate(heuristic_for(game).analyse(view, legal, rng)):
