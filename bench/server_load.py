@@ -116,7 +116,7 @@ class HintAsk:
     quick_s: float | None = None  # press to the quick line (None: no quick answer)
     deep_s: float | None = None  # press to the deeper answer (None: not had)
     busy: int = 0  # busy answers to the deep request, asked again (never shown to the person)
-    ended: str = "deep"  # deep, or why not: the turn passed, gave up, an error code
+    ended: str = "pending"  # deep, or why not: the turn passed, gave up, an error code
 
 
 @dataclass
@@ -233,6 +233,8 @@ async def ask_hint_twice(http: httpx.AsyncClient, t: TableClient, stats: Stats) 
     until it is answered (each ``busy`` asked again after a second), the position gone, or a minute."""
     start = time.perf_counter()
     ask = HintAsk()
+    if stats.measuring:  # counted in the window it was asked in, however long its answer takes
+        stats.asks.append(ask)
     path = f"/api/tables/{t.code}/hint"
     r = await http.post(path, json={"token": t.tokens[0], "depth": "quick"})
     if r.status_code == 200:
@@ -249,10 +251,10 @@ async def ask_hint_twice(http: httpx.AsyncClient, t: TableClient, stats: Stats) 
         else:
             ask.ended = r.json().get("code", str(r.status_code))
             break
-    if ask.deep_s is None and ask.ended == "deep":
+    if ask.deep_s is not None:
+        ask.ended = "deep"
+    elif ask.ended == "pending":
         ask.ended = "gave up"
-    if stats.measuring:
-        stats.asks.append(ask)
 
 
 def burner(n: int) -> list[subprocess.Popen[bytes]]:
@@ -375,17 +377,26 @@ async def run(args: argparse.Namespace, base: str, pid: int) -> dict[str, Any]:
             t.hint_every = args.hint_every
         await asyncio.sleep(args.warmup)
         phases = []
+        asks: list[list[HintAsk]] = []
         for name in args.phases.split(","):
             burn = burner(args.burn) if "burn" in name else []
             stats.hinting = "hints" in name
             try:
                 await asyncio.sleep(args.settle)
                 phases.append(await measure(name, args, http, stats, pid, len(tables)))
+                asks.append(stats.asks)
             finally:
                 stats.hinting = False
                 for b in burn:
                     b.kill()
                     b.wait()
+        # the hints asked in a window are summed up once each has its answer (or gave up)
+        deadline = time.perf_counter() + HINT_GIVE_UP + 10
+        while any(a.ended == "pending" for batch in asks for a in batch) and time.perf_counter() < deadline:
+            await asyncio.sleep(0.5)
+        for phase, batch in zip(phases, asks, strict=True):
+            if batch:
+                phase["hints"] = hint_summary(batch)
         rss_after = rss_kib(pid)
         # drain: stop acting, let every in-flight action come back, then compare versions
         for t in tables:
@@ -417,6 +428,32 @@ async def run(args: argparse.Namespace, base: str, pid: int) -> dict[str, Any]:
         else:
             result["phases"] = phases
         return result
+
+
+def hint_summary(asks: list[HintAsk]) -> dict[str, Any]:
+    """The presses of one window: quick and deep answers' times from the press, busy asked again."""
+    quick = [a.quick_s for a in asks if a.quick_s is not None]
+    deep = [a.deep_s for a in asks if a.deep_s is not None]
+    ended: dict[str, int] = {}
+    for a in asks:
+        ended[a.ended] = ended.get(a.ended, 0) + 1
+
+    def ms(xs: list[float], p: float) -> float | None:
+        return round(percentile(xs, p) * 1000, 1) if xs else None
+
+    return {
+        "asked": len(asks),
+        "quick_answered": len(quick),
+        "quick_p50_ms": ms(quick, 0.5),
+        "quick_p95_ms": ms(quick, 0.95),
+        "quick_max_ms": round(max(quick) * 1000, 1) if quick else None,
+        "deep_answered": len(deep),
+        "deep_p50_ms": ms(deep, 0.5),
+        "deep_p95_ms": ms(deep, 0.95),
+        "deep_max_ms": round(max(deep) * 1000, 1) if deep else None,
+        "busy_asked_again": sum(a.busy for a in asks),
+        "ended": ended,
+    }
 
 
 async def measure(
@@ -464,29 +501,6 @@ async def measure(
             "p50_ms": round(percentile(ok, 0.5) * 1000, 1) if ok else None,
             "p95_ms": round(percentile(ok, 0.95) * 1000, 1) if ok else None,
             "max_ms": round(max(ok) * 1000, 1) if ok else None,
-        }
-    if stats.asks:
-        quick = [a.quick_s for a in stats.asks if a.quick_s is not None]
-        deep = [a.deep_s for a in stats.asks if a.deep_s is not None]
-        ended: dict[str, int] = {}
-        for a in stats.asks:
-            ended[a.ended] = ended.get(a.ended, 0) + 1
-
-        def ms(xs: list[float], p: float) -> float | None:
-            return round(percentile(xs, p) * 1000, 1) if xs else None
-
-        out["hints"] = {
-            "asked": len(stats.asks),
-            "quick_answered": len(quick),
-            "quick_p50_ms": ms(quick, 0.5),
-            "quick_p95_ms": ms(quick, 0.95),
-            "quick_max_ms": round(max(quick) * 1000, 1) if quick else None,
-            "deep_answered": len(deep),
-            "deep_p50_ms": ms(deep, 0.5),
-            "deep_p95_ms": ms(deep, 0.95),
-            "deep_max_ms": round(max(deep) * 1000, 1) if deep else None,
-            "busy_asked_again": sum(a.busy for a in stats.asks),
-            "ended": ended,
         }
     r = await http.get("/api/debug/stages", params={"since": wall0})
     if r.status_code == 200:

@@ -222,6 +222,29 @@ def test_a_caller_stops_waiting_after_its_wait_and_the_answer_is_cached_for_the_
     asyncio.run(main())
 
 
+def test_a_caller_joined_to_a_job_refused_a_slot_is_told_busy_not_cancelled() -> None:
+    """Two asks for the same position while every worker is taken: the first is refused a slot,
+    and the one that joined it used to get ``CancelledError`` (an HTTP 500 at warm-up)."""
+
+    async def main() -> None:
+        pool = WorkerPool(workers=0, start_within=0.1)
+        try:
+            holder = asyncio.create_task(pool.submit("a", "seat 0", slow_job, 0.5, 1))
+            await asyncio.sleep(0.05)
+            first = asyncio.create_task(pool.submit("b", "seat 1", slow_job, 0.0, 2))
+            await asyncio.sleep(0.01)
+            joined = asyncio.create_task(pool.submit("b", "seat 1", slow_job, 0.0, 2))
+            for task in (first, joined):
+                with pytest.raises(Busy):
+                    await task
+            assert await holder == 1
+            assert await pool.submit("b", "seat 1", slow_job, 0.0, 2) == 2  # nothing left stuck
+        finally:
+            pool.close()
+
+    asyncio.run(main())
+
+
 class _BusyPool:
     def cached(self, key: Any) -> None:
         return None

@@ -10,6 +10,7 @@ or loses most against the next best move.
 
 from __future__ import annotations
 
+import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 from random import Random
@@ -20,6 +21,7 @@ from samrap.engine.record import Record
 from samrap.engine.registry import GAMES, AnyGame, GameSetup
 from samrap.players.analysis import (
     OTHERS,
+    Comparison,
     Outcome,
     candidates,
     choose,
@@ -131,7 +133,7 @@ def _compared_reason(game: AnyGame, view: object, order: Sequence[Outcome], k: i
     a, b = f"{100 * o.win:.0f}%", f"{100 * (worse if k == 0 else better).win:.0f}%"
     if k == 0 and o.score >= worse.score:
         line = (
-            f"{words}: ดีที่สุดใน {n} ตาที่เทียบ ชนะ {a} ของเกมจำลอง เทียบกับ {b} ถ้า{other}{points}"
+            f"{words}: ดีที่สุดจาก {n} ทางเลือกที่เทียบ ชนะ {a} ของเกมจำลอง เทียบกับ {b} ถ้า{other}{points}"
             if th
             else f"{words}: best of {n} moves compared, wins {a} of the simulated finishes against {b} "
             f"for {other}{points}"
@@ -139,7 +141,7 @@ def _compared_reason(game: AnyGame, view: object, order: Sequence[Outcome], k: i
     elif k == 0:
         # The heuristic's move, kept (analysis.choose): the other's lead is within the noise.
         line = (
-            f"{words}: ตามหลักการเล่น และไม่มีตาอื่นใน {n} ตาที่เทียบที่ดีกว่าอย่างชัดเจน "
+            f"{words}: ตามหลักการเล่น และไม่มีทางเลือกอื่นใน {n} ทางที่เทียบที่ดีกว่าอย่างชัดเจน "
             f"(ชนะ {a} ของเกมจำลอง {other} ชนะ {b} ต่างกันไม่เกินความคลาดเคลื่อนของการจำลอง)"
             if th
             else f"{words}: the rules of play pick it, and none of the {n} moves compared did clearly better "
@@ -180,9 +182,9 @@ def _compared_why(game: Any, order: Sequence[Outcome], k: int, lang: str) -> str
     o = order[k]
     better, worse = (o, order[1]) if k == 0 else (order[0], o)
     if k == 0 and o.score >= worse.score:
-        why = f"ดีที่สุดใน {n} ตาที่เทียบ" if th else f"best of {n} moves compared"
+        why = f"ดีที่สุดจาก {n} ทางเลือกที่เทียบ" if th else f"best of {n} moves compared"
     elif k == 0:
-        why = "ตามหลักการเล่น ตาอื่นไม่ดีกว่าชัดเจน" if th else "the rules of play; no other move clearly better"
+        why = "ตามหลักการเล่น ไม่มีทางอื่นที่ดีกว่าชัดเจน" if th else "the rules of play; no other move clearly better"
     else:
         why = "ด้อยกว่าคำแนะนำแรก" if th else "behind the first hint"
     item = deciding_item(better, worse)
@@ -214,7 +216,7 @@ def quick_moves(game: Any, view: Any, legal: Sequence[Any], rng: Random, lang: s
     if len(legal) == 1:
         only = legal[0]
         words = describe(game, view, only, lang)
-        why = "ตาเดียวที่เล่นได้" if lang == "th" else "the only legal move"
+        why = "ทางเดียวที่เล่นได้" if lang == "th" else "the only legal move"
         return [Hint(1, only, game.action_text(only), 0.0, None, None, 0, words, words, why)]
     out = []
     for k, e in enumerate(heuristic_for(game).analyse(view, legal, rng)):
@@ -228,6 +230,58 @@ def quick_moves(game: Any, view: Any, legal: Sequence[Any], rng: Random, lang: s
     return out
 
 
+#: Deals per round of a time-bounded comparison, and the rounds it always plays.
+ROUND_DEALS = 4
+MIN_ROUNDS = 2
+
+
+def _merge(parts: Sequence[Comparison]) -> Comparison:
+    """Comparisons of the same moves on different deals as one: every deal's values side by side,
+    the ledger means weighted by the deals behind each."""
+    merged = []
+    for o in parts[0].outcomes:
+        same = [c.of(o.action) for c in parts]
+        n = sum(len(x.values) for x in same)
+        items: dict[str, float] = {}
+        hits: dict[str, float] = {}
+        for x in same:
+            for code, v in x.items.items():
+                items[code] = items.get(code, 0.0) + v * len(x.values) / n
+            for code, v in x.hits.items():
+                hits[code] = hits.get(code, 0.0) + v * len(x.values) / n
+        values = tuple(v for x in same for v in x.values)
+        wins = tuple(w for x in same for w in x.wins)
+        merged.append(Outcome(o.action, values, wins, items, hits))
+    merged.sort(key=lambda x: -x.score)  # stable: ties keep the first comparison's order
+    return Comparison(tuple(merged))
+
+
+def compare_within(
+    game: Any, view: Any, moves: Sequence[Any], rng: Random, deals: int, policy: Any, seconds: float | None
+) -> Comparison:
+    """:func:`~samrap.players.analysis.compare` on ``deals`` deals, or on fewer when ``seconds``
+    of wall-clock time run out: rounds of :data:`ROUND_DEALS` deals, at least :data:`MIN_ROUNDS`.
+
+    Why: a person waits for the deeper look of a hint (issue 27.4), and on a machine whose cores
+    are busy a worker at a low priority gets a small share of one; a look on fewer deals in time
+    is worth more than a full one seconds late (the person already has the quick answer). The
+    same seed gives the same answer only without ``seconds``."""
+    if seconds is None or deals <= ROUND_DEALS * MIN_ROUNDS:
+        return compare(game, view, moves, rng, deals, policy)
+    until = time.monotonic() + seconds
+    parts: list[Comparison] = []
+    done = 0
+    while done < deals:
+        n = min(ROUND_DEALS, deals - done)
+        if n < 2:  # compare needs two deals: the last odd one joins the round before
+            break
+        parts.append(compare(game, view, moves, rng, n, policy))
+        done += n
+        if len(parts) >= MIN_ROUNDS and time.monotonic() > until:
+            break
+    return _merge(parts)
+
+
 def rank_moves(
     game: AnyGame,
     view: object,
@@ -236,6 +290,7 @@ def rank_moves(
     rng: Random,
     budget: Budget | None = None,
     lang: str = "en",
+    seconds: float | None = None,
 ) -> list[Hint]:
     """Every legal action, best first, with an estimate and a reason in ``lang``.
 
@@ -244,7 +299,8 @@ def rank_moves(
     simulated deals of the hidden cards (drawn from ``view`` alone), scored by the rules engine
     under the table's preset, every penalty of that preset included. The rest follow in the
     heuristic's order. ``budget.iterations`` (when given) is the number of simulated finishes,
-    split over the compared moves. ``bot`` is used only for a game the analysis does not know
+    split over the compared moves; ``seconds`` bounds the simulations' wall-clock time
+    (:func:`compare_within`). ``bot`` is used only for a game the analysis does not know
     (it must then have ``analyse(view, legal, rng, budget)``).
 
     Raises:
@@ -262,7 +318,7 @@ def rank_moves(
         moves += [a for a in legal if a not in moves][: 2 - len(moves)]
     out: list[Hint] = []
     if len(moves) >= 2:
-        comp = compare(game, view, moves, rng, _deals_for(game, budget, len(moves)), policy)
+        comp = compare_within(game, view, moves, rng, _deals_for(game, budget, len(moves)), policy, seconds)
         first = choose(comp, moves[0])  # the heuristic's move unless another is clearly better
         order = [first, *(o for o in comp.outcomes if o is not first)]
         for k, o in enumerate(order):

@@ -23,6 +23,9 @@ from typing import Any
 
 #: The search behind hints for a game without the shared analysis (small: a tap's answer).
 HINT_ITERATIONS = 200
+#: Wall-clock seconds the deeper look's simulations may take in the worker before it answers with
+#: the deals done so far (``players.hint.compare_within``): a person waits for it (issue 27.4).
+DEEP_SECONDS = 0.7
 #: Seconds a ``depth: "deep"`` request waits for the worker's answer before it is told ``busy``
 #: (the job goes on and its answer is cached: the next ask gets it).
 DEEP_WAIT = 8.0
@@ -36,7 +39,7 @@ def hint_job(game: Any, view: Any, legal: Sequence[Any], seed: int, lang: str) -
 
     # a game the shared analysis does not know is ranked by a small search instead
     bot = None if game.name in HINT_DEALS else ismcts_for(game, Budget(iterations=HINT_ITERATIONS))
-    hints = rank_moves(game, view, legal, bot, random.Random(seed), None, lang)
+    hints = rank_moves(game, view, legal, bot, random.Random(seed), None, lang, DEEP_SECONDS)
     return [h.as_dict() for h in hints]
 
 

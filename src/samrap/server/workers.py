@@ -37,6 +37,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import importlib
 import logging
 import os
 import threading
@@ -168,6 +169,10 @@ class WorkerPool:
             return
         self._procs = self._procs or self._make_procs()
         self._procs.start()
+        # the quick hints run in this process (samrap.server.hints.quick_hints): load their
+        # modules now, at start (tens of milliseconds), not at the first person's hint; here,
+        # not on a thread, so that the pool itself adds no thread to the server
+        importlib.import_module("samrap.players.hint")
         await asyncio.gather(*(self._warm_one(self._procs) for _ in range(self.workers)))
 
     async def _warm_one(self, procs: ProcessWorkers) -> None:
@@ -262,9 +267,15 @@ class WorkerPool:
         else:
             try:
                 await self._admit()
-            except Busy:
+            except Busy as busy:
                 self._inflight.pop(owner, None)
-                future.cancel()
+                # callers that joined this job while it waited for a slot are told busy too (a
+                # cancelled future raised CancelledError in them: an HTTP 500, found at warm-up)
+                future.set_exception(busy)
+                raise
+            except asyncio.CancelledError:  # the asker went away while it waited for a slot
+                self._inflight.pop(owner, None)
+                future.set_exception(Busy("the request that started this job was cancelled; ask again", 1.0))
                 raise
             job.started = True
             task = asyncio.create_task(self._run(key, owner, future, fn, args))
