@@ -601,7 +601,7 @@ class ContractHeuristic:
 def _reason(v: ContractView, a: ContractAction) -> tuple[str, str]:
     match a:
         case GoDown():
-            return ("go down with the contract: those cards stop counting", "ลงสัญญา: ไพ่ที่ลงไม่ถูกนับแต้ม")
+            return ("go down with the contract: those cards stop counting", "ลงตามสัญญา: ไพ่ที่ลงไม่ถูกนับแต้ม")
         case Meld():
             return ("put down a new meld", "ลงชุดใหม่")
         case LayOff(face=f):
@@ -612,9 +612,9 @@ def _reason(v: ContractView, a: ContractAction) -> tuple[str, str]:
             text = "a joker" if f == JOKER else card_str(f)
             return (f"discard {text}: {face_value(f)} penalty points out of the hand", f"ทิ้ง {text}")
         case Draw():
-            return ("draw from the stock", "จั่วจากกอง")
+            return ("draw from the stock", "จั่วจากกองจั่ว")
         case PickUp(depth=d):
-            return (("take the top discard" if not d else f"dig {d} deep"), "เก็บไพ่จากกองทิ้ง")
+            return (("take the top discard" if not d else f"dig {d} deep"), "หยิบไพ่จากกองทิ้ง")
         case Claim():
             return ("buy the discard", "ซื้อไพ่")
         case Pass():

@@ -539,7 +539,7 @@ def _reason(view: DummyView, a: DummyAction, ctx: _Context) -> tuple[str, str]:
                 f"ทิ้ง {card_str(c)}: ปลอดภัย เก็บไพ่ที่ยังเข้าชุดได้ไว้",
             )
         case Draw():
-            return ("draw from the stock", "จั่วจากกอง")
+            return ("draw from the stock", "จั่วจากกองจั่ว")
         case Collect(index=i, meld=m, onto=onto):
             n = len(view.row) - i
             what = f"meld {set_str(m)}" if onto < 0 else f"lay it off on meld {onto}"
