@@ -509,6 +509,9 @@ const STRINGS = {
     "say.godown": "go down with {cards}",
     "say.layoffJoker": "lay off a joker as {card} on meld {m}",
     "say.exchange": "exchange {card} for the joker in meld {m}",
+    "opt.dummy.players": "Players",
+    "opt.contract.players": "Players",
+    "opt.contract.max_turns": "Most turns in one deal (stops a deal that never ends)",
   },
   th: {
     "app.title": "สำรับ",
@@ -1017,6 +1020,9 @@ const STRINGS = {
     "say.godown": "ลงตามสัญญา {cards}",
     "say.layoffJoker": "ฝากโจ๊กเกอร์แทน {card} ที่ชุดที่ {m}",
     "say.exchange": "แลกโจ๊กเกอร์ในชุดที่ {m} ด้วย {card}",
+    "opt.dummy.players": "จำนวนผู้เล่น",
+    "opt.contract.players": "จำนวนผู้เล่น",
+    "opt.contract.max_turns": "จำนวนตาสูงสุดในหนึ่งรอบ (กันรอบที่ไม่มีวันจบ)",
   },
 };
 
