@@ -63,6 +63,12 @@ class Step:
     why: Words
     well: Words | None = None
     after: tuple[str, ...] = ()
+    #: Further rules the step's texts teach besides ``rule``: rule numbers, house-rule option names
+    #: (``head_penalty``), preset names (``liverpool``); tests/learn/test_coverage.py maps every rule to a step.
+    teaches: tuple[int | str, ...] = ()
+
+    def rules(self) -> tuple[int | str, ...]:
+        return (self.rule, *(r for r in self.teaches if r != self.rule))
 
 
 @dataclass(frozen=True, slots=True)
@@ -88,8 +94,13 @@ class Lesson:
             "title": {"th": self.title.th, "en": self.title.en},
             "intro": {"th": self.intro.th, "en": self.intro.en},
             "steps": len(self.steps),
-            "rules": [s.rule for s in self.steps],
+            "rules": list(self.rules()),
+            "rule_words": {"th": rules_words(self.rules(), "th"), "en": rules_words(self.rules(), "en")},
         }
+
+    def rules(self) -> tuple[int | str, ...]:
+        """Every rule the lesson teaches, in step order, each once."""
+        return tuple(dict.fromkeys(r for s in self.steps for r in s.rules()))
 
 
 def _cards(text: str) -> tuple[str, ...]:
@@ -122,6 +133,7 @@ def _lesson(game: str, obj: Any, k: int) -> Lesson:
                 why=Words.of(s["why"], f"{where} step {j + 1} why"),
                 well=Words.of(s["well"], f"{where} step {j + 1} well") if "well" in s else None,
                 after=tuple(s.get("after", ())),
+                teaches=tuple(s.get("teaches", ())),
             )
             for j, s in enumerate(obj["steps"])
         )
@@ -250,6 +262,14 @@ def play_script(game: Any, state: Any, lesson: Lesson, script: Sequence[str], wh
 _NAMED_RULES = {
     "modern": ("กติกาเสริมแบบใหม่", "the modern preset's rules"),
     "liverpool": ("กติกาลิเวอร์พูล", "the Liverpool preset's rules"),
+    "head_bonus": ("หัว (กติกาเสริม)", "the head bonus (หัว, a house rule)"),
+    "head_penalty": ("ปี้หัว (กติกาเสริม)", "ปี้หัว (fed the head, a house rule)"),
+    "speto_knock": ("น็อคสเปโต (กติกาเสริม)", "the speto knock (น็อคสเปโต, a house rule)"),
+    "colour_knock": ("น็อคสี (กติกาเสริม)", "the colour knock (น็อคสี, a house rule)"),
+    "discard_layoff_penalty": ("ทิ้งใบฝาก (กติกาเสริม)", "ทิ้งใบฝาก (discarding a lay-off card, a house rule)"),
+    "discard_full_penalty": ("ทิ้งเต็ม (กติกาเสริม)", "ทิ้งเต็ม (discarding into the row, a house rule)"),
+    "speto_layoff_penalty": ("โดนฝากสเปโต (กติกาเสริม)", "โดนฝากสเปโต (a speto laid on your meld, a house rule)"),
+    "ngo_dark_penalty": ("โง่ตอนน็อคมืด (กติกาเสริม)", "โง่ in a dark knock (a house rule)"),
 }
 
 
@@ -258,6 +278,16 @@ def rule_words(rule: int | str, lang: str) -> str:
     if isinstance(rule, str) and rule in _NAMED_RULES:
         return _NAMED_RULES[rule][0 if lang == "th" else 1]
     return f"กติกาข้อ {rule}" if lang == "th" else f"rule {rule}"
+
+
+def rules_words(rules: Sequence[int | str], lang: str) -> str:
+    """What a lesson teaches, for its entry in the course: ``กติกาข้อ 12, 14 · ปี้หัว (กติกาเสริม)``."""
+    numbers = [str(r) for r in rules if isinstance(r, int)]
+    named = [rule_words(r, lang) for r in rules if not isinstance(r, int)]
+    head = []
+    if numbers:
+        head = [("กติกาข้อ " if lang == "th" else "rules " if len(numbers) > 1 else "rule ") + ", ".join(numbers)]
+    return " · ".join(head + named)
 
 
 @dataclass(frozen=True, slots=True)
