@@ -336,8 +336,9 @@ class LessonRun:
         in another order, or another move with the same effect); (2) both end the game with the same
         score for every seat; (3) the learner, still to move in the same turn, reaches what an expected
         move reaches (the same position, or the game's end with the same scores) with at most two
-        more moves of that turn (a go-down leaving 7♥ in hand that can be laid off on it at once). Returns the position the lesson goes
-        on from and the moves played for the learner in case (3), or None when the move is worse.
+        more moves of that turn (a go-down leaving 7♥ in hand that can be laid off on it at once).
+        Returns the position the lesson goes on from and the moves played for the learner in case
+        (3), or None when the move is worse.
         """
         goals = [g for g in (self.after_move(t) for t in self.current.expect) if g is not None]
         if any(after == g for g in goals):
