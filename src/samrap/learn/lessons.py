@@ -349,6 +349,7 @@ class LessonRun:
                 return after, ()
             return None
         frontier: list[tuple[Any, tuple[Any, ...]]] = [(after, ())]
+        budget = _REACH_BUDGET  # a bounded look: a lesson answer runs inside a web request
         for _ in range(_REACH):
             nxt: list[tuple[Any, tuple[Any, ...]]] = []
             for state, path in frontier:
@@ -357,6 +358,9 @@ class LessonRun:
                 for a in game.legal_moves(state):
                     if type(a).__name__ not in _SAME_TURN:
                         continue
+                    budget -= 1
+                    if budget < 0:
+                        return None
                     s2 = game.apply(state, a, self.lesson.learner)
                     for g in goals:
                         if s2 == g or (
@@ -425,6 +429,9 @@ class LessonRun:
 
 #: How many more moves of the learner's own turn an answer may need to reach the expected position.
 _REACH = 2
+#: At most this many continuations are tried (a collect of twenty row cards opens thousands of melds):
+#: past it the move is judged not as good, which no lesson's answer needs (tests/learn).
+_REACH_BUDGET = 200
 
 
 #: The moves that go on with a turn already begun (not a draw, pick-up, collect, buy or pass).
