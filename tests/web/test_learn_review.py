@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from tests.web.conftest import PHONE, api
+from tests.web.conftest import PHONE, api, shot
 
 
 def test_a_lesson_explains_a_wrong_move_and_remembers_the_finished_lesson(new_page: Any) -> None:
@@ -110,6 +110,8 @@ def test_no_two_lesson_buttons_read_alike_and_every_right_knock_is_right(new_pag
     knocks = [x for x in labels if x.startswith("น็อค")]
     assert len(knocks) > 1 and len(set(labels)) == len(labels), labels
     assert all("Ks" not in x and "6h" not in x for x in labels)  # cards as the table shows them
+    assert page.evaluate("() => document.documentElement.scrollWidth <= window.innerWidth")  # long labels wrap
+    shot(page, "learn-dark-knock-buttons-phone")
     page.click('[data-move="K Ks 2d3d4d5d 6c6d6s 6h>0"]')
     right = page.wait_for_selector('[data-feedback="right"]')
     assert right.is_visible()
