@@ -24,6 +24,7 @@ def test_learn_explains_a_wrong_move_then_remembers_the_finished_lesson(tmp_path
     assert f"Lesson 2 of {len(course('dummy'))}" in again.stdout
     listed = run("learn", "dummy", "--progress", str(prog), "--list", "--lang", "th")
     assert "เสร็จแล้ว" in listed.stdout and "ยังไม่ได้เรียน" in listed.stdout
+    assert "(กติกาข้อ 18, 1, 2, 5, 11)" in listed.stdout  # each lesson names the rules it teaches
 
 
 def test_learn_refuses_an_unknown_course(tmp_path: Path) -> None:

@@ -116,3 +116,11 @@ def test_the_cli_takes_the_numbers_play_lists() -> None:
     run = _at_step("dummy", "draw-discard", 0)
     listing = numbered(run, run.game.legal_moves(run.state), "th")
     assert listing.splitlines()[0].startswith("  1) ") and "ทิ้ง" in listing
+
+
+def test_the_look_ahead_is_bounded() -> None:
+    """Collecting twenty row cards opens thousands of melds: the judge gives up (not as good) instead."""
+    run = LessonRun(find_lesson("dummy", "stock-out"))
+    after = run.after_move("C1 2c2d2s")
+    assert after is not None and run.judge(after) is None
+    assert run.judge(run.after_move(run.current.expect[0])) is not None

@@ -20,7 +20,7 @@ from samrap.cli import common
 from samrap.cli.common import LangOpt, check_lang, fail
 from samrap.cli.text import say
 from samrap.engine.registry import get_spec
-from samrap.learn.lessons import COURSES, LessonError, LessonRun, course, find_lesson
+from samrap.learn.lessons import COURSES, LessonError, LessonRun, course, find_lesson, rules_words
 from samrap.learn.progress import Progress
 from samrap.players.words import describe
 
@@ -65,7 +65,7 @@ def learn(
     if show:
         for k, les in enumerate(lessons):
             mark = _w("mark", lang) if prog.is_done(game, les.id) else _w("todo", lang)
-            out.print(f"{k + 1}. {les.title.get(lang)}  [{les.id}]  {mark}")
+            out.print(f"{k + 1}. {les.title.get(lang)}  [{les.id}]  {mark}  ({rules_words(les.rules(), lang)})")
         return
     if lesson is not None:
         try:

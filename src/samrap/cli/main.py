@@ -36,7 +36,7 @@ from samrap.cli.rules import rules_command_lines
 from samrap.cli.serve import serve
 from samrap.cli.simulate import Summary
 from samrap.cli.tables import ledger_table, match_table
-from samrap.cli.text import plural, say, seat_text
+from samrap.cli.text import bot_label, plural, say, seat_text
 from samrap.cli.tournament import register as register_tournament
 from samrap.core.errors import SamrapError
 from samrap.engine.match import MatchResult, run_match, single_games
@@ -172,7 +172,8 @@ def play(
         fail(bots_problem(bots, game_obj.players - 1, e, lang), lang=lang)
     if name is None:
         name = "คุณ" if lang == "th" else "you"
-    names = (name, *(b.name for b in opponents))
+    names = (name, *(bot_label(b.name, lang) for b in opponents))  # as the screen shows them
+    recorded = (name, *(b.name for b in opponents))  # the record keeps the bots' own names
     human = HumanPlayer(name, spec, game_obj, names, lang, out, echo=not sys.stdin.isatty())
     seats: list[AnyAgent] = [human, *opponents]
     observer = PlayObserver(spec, game_obj, names, 0, lang, out)
@@ -186,13 +187,13 @@ def play(
         result = run_match(spec, cfg, seats, seed, observer=observer)
     except SamrapError as e:  # an external bot broke its protocol: keep the finished games, then say so
         broken = e
-        result = partial_result(spec, cfg, names, seed, observer.results)
+        result = partial_result(spec, cfg, recorded, seed, observer.results)
     except (QuitMatch, KeyboardInterrupt) as e:  # q, the end of input, or Ctrl-C: keep the finished games
         done = len(observer.results)
         key = {"end of input": "play.stopped_eof", "quit": "play.stopped_quit"}.get(str(e), "play.stopped_interrupt")
         out.print()
         out.print(say(key, lang, finished=plural(done, f"finished {unit}"), count=done, unit=unit))
-        result = partial_result(spec, cfg, names, seed, observer.results)
+        result = partial_result(spec, cfg, recorded, seed, observer.results)
     finally:
         close_all(opponents)
     if result.complete:

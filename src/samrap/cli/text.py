@@ -424,3 +424,30 @@ def say(key: str, lang: str = "en", **fields: Any) -> str:
 
 def plural(count: int, word: str) -> str:
     return f"{count} {word}" if count == 1 else f"{count} {word}s"
+
+
+#: A bot's kind in Thai, for its name on a Thai screen (the web's ``level.*`` words).
+BOT_KINDS_TH = {
+    "easy": "ง่าย",
+    "medium": "ปานกลาง",
+    "hard": "ยาก",
+    "expert": "เซียน",
+    "random": "สุ่ม",
+    "heuristic": "ตามหลัก",
+    "ismcts": "ค้นหา",
+    "external": "ภายนอก",
+}
+
+
+def bot_label(name: str, lang: str = "en") -> str:
+    """A bot's name as a Thai screen shows it: ``medium-2`` -> ``บอทปานกลาง 2`` (English: as it is).
+
+    The record keeps the bot's own name (``medium-2``); only what the person reads changes.
+    """
+    if lang != "th":
+        return name
+    kind, _, seat = name.rpartition("-")
+    base = kind.split(":", 1)[0].split("(", 1)[0]
+    if base in BOT_KINDS_TH and seat.isdigit():
+        return f"บอท{BOT_KINDS_TH[base]} {seat}"
+    return name

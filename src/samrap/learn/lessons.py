@@ -63,6 +63,12 @@ class Step:
     why: Words
     well: Words | None = None
     after: tuple[str, ...] = ()
+    #: Further rules the step's texts teach besides ``rule``: rule numbers, house-rule option names
+    #: (``head_penalty``), preset names (``liverpool``); tests/learn/test_coverage.py maps every rule to a step.
+    teaches: tuple[int | str, ...] = ()
+
+    def rules(self) -> tuple[int | str, ...]:
+        return (self.rule, *(r for r in self.teaches if r != self.rule))
 
 
 @dataclass(frozen=True, slots=True)
@@ -88,8 +94,13 @@ class Lesson:
             "title": {"th": self.title.th, "en": self.title.en},
             "intro": {"th": self.intro.th, "en": self.intro.en},
             "steps": len(self.steps),
-            "rules": [s.rule for s in self.steps],
+            "rules": list(self.rules()),
+            "rule_words": {"th": rules_words(self.rules(), "th"), "en": rules_words(self.rules(), "en")},
         }
+
+    def rules(self) -> tuple[int | str, ...]:
+        """Every rule the lesson teaches, in step order, each once."""
+        return tuple(dict.fromkeys(r for s in self.steps for r in s.rules()))
 
 
 def _cards(text: str) -> tuple[str, ...]:
@@ -122,6 +133,7 @@ def _lesson(game: str, obj: Any, k: int) -> Lesson:
                 why=Words.of(s["why"], f"{where} step {j + 1} why"),
                 well=Words.of(s["well"], f"{where} step {j + 1} well") if "well" in s else None,
                 after=tuple(s.get("after", ())),
+                teaches=tuple(s.get("teaches", ())),
             )
             for j, s in enumerate(obj["steps"])
         )
@@ -250,6 +262,14 @@ def play_script(game: Any, state: Any, lesson: Lesson, script: Sequence[str], wh
 _NAMED_RULES = {
     "modern": ("กติกาเสริมแบบใหม่", "the modern preset's rules"),
     "liverpool": ("กติกาลิเวอร์พูล", "the Liverpool preset's rules"),
+    "head_bonus": ("หัว (กติกาเสริม)", "the head bonus (หัว, a house rule)"),
+    "head_penalty": ("ปี้หัว (กติกาเสริม)", "ปี้หัว (fed the head, a house rule)"),
+    "speto_knock": ("น็อคสเปโต (กติกาเสริม)", "the speto knock (น็อคสเปโต, a house rule)"),
+    "colour_knock": ("น็อคสี (กติกาเสริม)", "the colour knock (น็อคสี, a house rule)"),
+    "discard_layoff_penalty": ("ทิ้งใบฝาก (กติกาเสริม)", "ทิ้งใบฝาก (discarding a lay-off card, a house rule)"),
+    "discard_full_penalty": ("ทิ้งเต็ม (กติกาเสริม)", "ทิ้งเต็ม (discarding into the row, a house rule)"),
+    "speto_layoff_penalty": ("โดนฝากสเปโต (กติกาเสริม)", "โดนฝากสเปโต (a speto laid on your meld, a house rule)"),
+    "ngo_dark_penalty": ("โง่ตอนน็อคมืด (กติกาเสริม)", "โง่ in a dark knock (a house rule)"),
 }
 
 
@@ -258,6 +278,16 @@ def rule_words(rule: int | str, lang: str) -> str:
     if isinstance(rule, str) and rule in _NAMED_RULES:
         return _NAMED_RULES[rule][0 if lang == "th" else 1]
     return f"กติกาข้อ {rule}" if lang == "th" else f"rule {rule}"
+
+
+def rules_words(rules: Sequence[int | str], lang: str) -> str:
+    """What a lesson teaches, for its entry in the course: ``กติกาข้อ 12, 14 · ปี้หัว (กติกาเสริม)``."""
+    numbers = [str(r) for r in rules if isinstance(r, int)]
+    named = [rule_words(r, lang) for r in rules if not isinstance(r, int)]
+    head = []
+    if numbers:
+        head = [("กติกาข้อ " if lang == "th" else "rules " if len(numbers) > 1 else "rule ") + ", ".join(numbers)]
+    return " · ".join(head + named)
 
 
 @dataclass(frozen=True, slots=True)
@@ -306,8 +336,9 @@ class LessonRun:
         in another order, or another move with the same effect); (2) both end the game with the same
         score for every seat; (3) the learner, still to move in the same turn, reaches what an expected
         move reaches (the same position, or the game's end with the same scores) with at most two
-        more moves of that turn (a go-down leaving 7♥ in hand that can be laid off on it at once). Returns the position the lesson goes
-        on from and the moves played for the learner in case (3), or None when the move is worse.
+        more moves of that turn (a go-down leaving 7♥ in hand that can be laid off on it at once).
+        Returns the position the lesson goes on from and the moves played for the learner in case
+        (3), or None when the move is worse.
         """
         goals = [g for g in (self.after_move(t) for t in self.current.expect) if g is not None]
         if any(after == g for g in goals):
@@ -318,6 +349,7 @@ class LessonRun:
                 return after, ()
             return None
         frontier: list[tuple[Any, tuple[Any, ...]]] = [(after, ())]
+        budget = _REACH_BUDGET  # a bounded look: a lesson answer runs inside a web request
         for _ in range(_REACH):
             nxt: list[tuple[Any, tuple[Any, ...]]] = []
             for state, path in frontier:
@@ -326,6 +358,9 @@ class LessonRun:
                 for a in game.legal_moves(state):
                     if type(a).__name__ not in _SAME_TURN:
                         continue
+                    budget -= 1
+                    if budget < 0:
+                        return None
                     s2 = game.apply(state, a, self.lesson.learner)
                     for g in goals:
                         if s2 == g or (
@@ -394,6 +429,9 @@ class LessonRun:
 
 #: How many more moves of the learner's own turn an answer may need to reach the expected position.
 _REACH = 2
+#: At most this many continuations are tried (a collect of twenty row cards opens thousands of melds):
+#: past it the move is judged not as good, which no lesson's answer needs (tests/learn).
+_REACH_BUDGET = 200
 
 
 #: The moves that go on with a turn already begun (not a draw, pick-up, collect, buy or pass).

@@ -133,7 +133,7 @@ def _compared_reason(game: AnyGame, view: object, order: Sequence[Outcome], k: i
     a, b = f"{100 * o.win:.0f}%", f"{100 * (worse if k == 0 else better).win:.0f}%"
     if k == 0 and o.score >= worse.score:
         line = (
-            f"{words}: ดีที่สุดจาก {n} ทางเลือกที่เทียบ ชนะ {a} ของเกมจำลอง เทียบกับ {b} ถ้า{other}{points}"
+            f"{words}: ดีที่สุดใน {n} การเดินที่เทียบ ชนะ {a} ของเกมจำลอง เทียบกับ {b} ถ้า{other}{points}"
             if th
             else f"{words}: best of {n} moves compared, wins {a} of the simulated finishes against {b} "
             f"for {other}{points}"
@@ -141,7 +141,7 @@ def _compared_reason(game: AnyGame, view: object, order: Sequence[Outcome], k: i
     elif k == 0:
         # The heuristic's move, kept (analysis.choose): the other's lead is within the noise.
         line = (
-            f"{words}: ตามหลักการเล่น และไม่มีทางเลือกอื่นใน {n} ทางที่เทียบที่ดีกว่าอย่างชัดเจน "
+            f"{words}: ตามหลักการเล่น และไม่มีการเดินอื่นใน {n} การเดินที่เทียบที่ดีกว่าอย่างชัดเจน "
             f"(ชนะ {a} ของเกมจำลอง {other} ชนะ {b} ต่างกันไม่เกินความคลาดเคลื่อนของการจำลอง)"
             if th
             else f"{words}: the rules of play pick it, and none of the {n} moves compared did clearly better "

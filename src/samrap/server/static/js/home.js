@@ -357,7 +357,14 @@ export function homePage(go) {
       "section",
       { class: "card-box", "aria-labelledby": "rulesh" },
       h("h2", { id: "rulesh" }, t("home.rulesOf")),
-      h("ul", null, h("li", null, h("a", { href: "#/rules/dummy" }, t("game.dummy"))), h("li", null, h("a", { href: "#/rules/contract" }, t("game.contract"))), h("li", null, h("a", { href: "#/glossary" }, t("gloss.title"))), h("li", null, h("a", { href: "#/learn/dummy", id: "learn-dummy" }, t("learn.homeDummy"))), h("li", null, h("a", { href: "#/learn/contract", id: "learn-contract" }, t("learn.homeContract")))),
+      h("ul", null, h("li", null, h("a", { href: "#/rules/dummy" }, t("game.dummy"))), h("li", null, h("a", { href: "#/rules/contract" }, t("game.contract"))), h("li", null, h("a", { href: "#/glossary" }, t("gloss.title")))),
+    ),
+    // the lessons under their own heading, "หัดเล่น" (issue 26.3)
+    h(
+      "section",
+      { class: "card-box", "aria-labelledby": "learnh", "data-section": "learn" },
+      h("h2", { id: "learnh" }, t("learn.home")),
+      h("ul", null, h("li", null, h("a", { href: "#/learn/dummy", id: "learn-dummy" }, t("learn.homeDummy"))), h("li", null, h("a", { href: "#/learn/contract", id: "learn-contract" }, t("learn.homeContract")))),
     ),
     h("section", { class: "card-box", "aria-labelledby": "archh" }, h("h2", { id: "archh" }, t("home.replays")), archive),
     offlineBox,

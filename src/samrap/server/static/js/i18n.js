@@ -564,6 +564,9 @@ const STRINGS = {
     "err.code.network": "The download stopped (the connection dropped). Tap again to continue where it stopped.",
     "err.code.boot": "The offline game could not start. Online play still works.",
     "err.code.engine": "The offline game stopped with an error.",
+    "opt.dummy.players": "Players",
+    "opt.contract.players": "Players",
+    "opt.contract.max_turns": "Most turns in one deal (stops a deal that never ends)",
   },
   th: {
     "app.title": "สำรับ",
@@ -1127,6 +1130,9 @@ const STRINGS = {
     "err.code.network": "การดาวน์โหลดหยุดกลางคัน (สัญญาณหลุด) แตะอีกครั้งเพื่อดาวน์โหลดต่อจากที่ค้างไว้",
     "err.code.boot": "เริ่มเกมออฟไลน์ไม่ได้ แต่ยังเล่นออนไลน์ได้",
     "err.code.engine": "เกมออฟไลน์หยุดทำงานเพราะข้อผิดพลาด",
+    "opt.dummy.players": "จำนวนผู้เล่น",
+    "opt.contract.players": "จำนวนผู้เล่น",
+    "opt.contract.max_turns": "จำนวนตาสูงสุดในหนึ่งรอบ (กันรอบที่ไม่มีวันจบ)",
   },
 };
 

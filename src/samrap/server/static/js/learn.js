@@ -58,6 +58,7 @@ function courseView(root, game, isAlive) {
                   { "data-lesson": l.id },
                   h("a", { href: `#/learn/${game}/${encodeURIComponent(l.id)}` }, pick(l.title)),
                   " ",
+                  l.rule_words ? h("span", { class: "muted lesson-rules" }, pick(l.rule_words), " ") : null,
                   l.id in done ? h("span", { class: "done" }, "✓ ", t("learn.done")) : h("span", { class: "muted" }, t("learn.todo")),
                 ),
               ),
