@@ -166,3 +166,43 @@ def test_desktop_contract_keeps_the_own_seat_above_the_dock_with_a_long_pile(
     assert top["y"] >= centre["y"] - 1 and top["y"] + top["height"] <= centre["y"] + centre["height"] + 1
     assert top["y"] + top["height"] <= dock["y"]
     shot(page, f"layout-contract-desktop-pile{pile}")
+
+
+MATCH_OVER = """([n, games]) => {
+  const t = window.samrapTable;
+  const v = t.msg.v;
+  const items = [['table', 35], ['hand', -20], ['knock_card', 50], ['dark_knock', 50]];
+  const seats = (f) => Array.from({length: n}, (_, q) => f(q));
+  const ledger = (g) => seats((q) => items.map(([item, p]) => ({seat: q, item, points: p + g - q, detail: ''}))).flat();
+  const over = (g) => ({v: v - 100 + g, kind: 'game_over', game: g, scores: seats((q) => 10 * g - 7 * q),
+                        totals: seats(() => 0), ledger: ledger(g)});
+  t.games = Array.from({length: games - 1}, (_, g) => over(g));
+  const end = {v, kind: 'match_over', totals: Array.from({length: n}, () => 0), winners: [0], record: 'X-1'};
+  t.onView({...t.msg, events: [{...over(games - 1), v}, end]});
+}"""
+
+SEEN = """(sel) => {
+  const el = document.querySelector(sel);
+  const r = el.getBoundingClientRect();
+  const at = document.elementFromPoint(r.left + 12, (r.top + r.bottom) / 2);
+  return r.top >= 0 && r.bottom <= innerHeight && !!at && el.contains(at);
+}"""
+
+
+@pytest.mark.parametrize("lang", ["th", "en"])
+def test_match_over_dialog_shows_the_last_game_on_a_phone(new_page: Any, server: Any, lang: str) -> None:
+    """As the match-over dialog opens on a 360x740 phone, the match table's last game and its
+    totals are in sight and not under the dialog's buttons; the last game's ledger follows."""
+    page = new_page(lang, SMALL)
+    open_bot_table(page, server, "dummy", "", players=2)
+    play_until(page, lambda s: s["mine"], 30)
+    page.evaluate(MATCH_OVER, [2, 5])
+    page.wait_for_selector("dialog[open] [data-over] table.match")
+    page.wait_for_timeout(300)  # the knock's banner is not in these events: the dialog is at once
+    rows = page.locator("dialog[open] table.match tbody tr")
+    assert rows.count() == 6  # five games and the totals
+    assert page.evaluate(SEEN, "dialog[open] table.match tbody tr:nth-last-child(2)"), "the last game's row is hidden"
+    assert page.evaluate(SEEN, "dialog[open] table.match tbody tr.total"), "the match totals are hidden"
+    assert page.evaluate("() => document.querySelector('dialog[open]').scrollTop") == 0
+    assert page.locator("dialog[open] table.ledger").count() == 1  # the ledger is still there, below
+    shot(page, f"layout-match-over-phone-{lang}")

@@ -152,15 +152,21 @@ export function matchTable(games, names, n, game = "dummy") {
 export function gameOverPanel({ event, games, names, game, matchOver, onClose, onRematch, replayId }) {
   const n = event.scores.length;
   const winners = matchOver ? matchOver.winners.map((q) => seatName(names, q)).join(", ") : null;
+  const sections = [
+    [h("h3", null, t("over.ledger")), h("div", { class: "scroll-x" }, ledgerTable(game, event.ledger || [], event.scores, names))],
+    [
+      h("h3", null, t("over.match"), game === "contract" ? h("span", { class: "muted" }, ` · ${t("over.lowWins")}`) : null),
+      h("div", { class: "scroll-x" }, matchTable(games, names, n, game)),
+    ],
+  ];
   return h(
     "div",
     { class: "over", "data-over": "1" },
     h("h2", null, matchOver ? t("over.matchTitle") : game === "contract" ? t("tbl.dealOver") : t("over.title"), ` · ${t(game === "contract" ? "tbl.dealN" : "table.game", { n: (event.game ?? games.length - 1) + 1 })}`),
     winners ? h("p", { class: "winner", role: "status" }, h("strong", null, t("over.winner", { names: winners }))) : null,
-    h("h3", null, t("over.ledger")),
-    h("div", { class: "scroll-x" }, ledgerTable(game, event.ledger || [], event.scores, names)),
-    h("h3", null, t("over.match"), game === "contract" ? h("span", { class: "muted" }, ` · ${t("over.lowWins")}`) : null),
-    h("div", { class: "scroll-x" }, matchTable(games, names, n, game)),
+    // at the end of a match the match table comes first, so its last game's row and the totals
+    // are on a phone's screen as the dialog opens, not under its buttons (issue 23.9)
+    matchOver ? sections.reverse() : sections,
     h(
       "div",
       { class: "dialog-buttons", style: { marginTop: "10px" } },
