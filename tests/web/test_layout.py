@@ -206,3 +206,61 @@ def test_match_over_dialog_shows_the_last_game_on_a_phone(new_page: Any, server:
     assert page.evaluate("() => document.querySelector('dialog[open]').scrollTop") == 0
     assert page.locator("dialog[open] table.ledger").count() == 1  # the ledger is still there, below
     shot(page, f"layout-match-over-phone-{lang}")
+
+
+THAI = re.compile(r"[\u0E00-\u0E7F]")
+# the Thai an English screen keeps on purpose: the brand and the switch to Thai
+ALLOWED = ("samrap · สำรับ", "ภาษาไทย")
+
+TEXT = """() => [document.body.innerText,
+  [...document.querySelectorAll('[aria-label]')].map((e) => e.getAttribute('aria-label')).join('\\n')]"""
+
+
+def _thai_left(texts: list[str]) -> list[str]:
+    out = []
+    for text in texts:
+        for allowed in ALLOWED:
+            text = text.replace(allowed, "")
+        out += [line for line in text.splitlines() if THAI.search(line)]
+    return out
+
+
+DEAL_OVER = """() => {
+  const t = window.samrapTable;
+  const v = t.msg.v;
+  const ledger = [{seat: 0, item: 'out', points: 0, detail: ''}, {seat: 1, item: 'pips', points: 25, detail: '5'},
+                  {seat: 1, item: 'court', points: 20, detail: '2'}, {seat: 2, item: 'aces', points: 15, detail: '1'},
+                  {seat: 2, item: 'jokers', points: 50, detail: '1'}];
+  t.onView({...t.msg, events: [{v, kind: 'game_over', game: 0, scores: [0, 45, 65], totals: [0, 45, 65], ledger}]});
+}"""
+
+
+def test_the_english_contract_table_speaks_english(new_page: Any, server: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Dummy's Thai words ("Draw (จั่ว)", "number cards 2–10 · ไพ่แต้ม 2–10") stay off the English
+    Contract Rummy table: its buttons, seats, log and the deal's ledger are English only."""
+    _contract_game(monkeypatch)
+    page = new_page("en", DESK)
+    open_bot_table(page, server, "contract", "", players=3)
+    st = play_until(page, lambda s: s["mine"] and "D" in s["legal"], 30)
+    assert page.locator('[data-act="draw"]').inner_text() == "Draw"
+    page.locator(".movelog summary").click()
+    assert _thai_left(page.evaluate(TEXT)) == []
+    # a deal's end: the ledger names Contract's items in English
+    page.evaluate(DEAL_OVER)
+    page.wait_for_selector("dialog[open] [data-over] table.ledger")
+    ledger = page.locator("dialog[open] table.ledger").inner_text()
+    assert "number cards 2–10" in ledger and "went out" in ledger
+    assert _thai_left(page.evaluate(TEXT)) == []
+    assert st["kind"] == "contract"
+
+
+def test_the_thai_contract_table_keeps_its_thai(new_page: Any, server: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    _contract_game(monkeypatch)
+    page = new_page("th", DESK)
+    open_bot_table(page, server, "contract", "", players=3)
+    play_until(page, lambda s: s["mine"] and "D" in s["legal"], 30)
+    assert page.locator('[data-act="draw"]').inner_text() == "จั่ว"
+    page.evaluate(DEAL_OVER)
+    page.wait_for_selector("dialog[open] [data-over] table.ledger")
+    ledger = page.locator("dialog[open] table.ledger").inner_text()
+    assert "ไพ่แต้ม 2–10" in ledger and "หมดมือ" in ledger and "number cards" not in ledger

@@ -516,6 +516,8 @@ const STRINGS = {
     "mo.buy.line": "{name} bought the discard with a penalty card (ซื้อ)",
     // share by LINE (share.js, helper table)
     "share.line": "Send by LINE",
+    // Contract's draw button (table.js, helper table)
+    "act.drawC": "Draw",
   },
   th: {
     "app.title": "สำรับ",
@@ -1031,6 +1033,8 @@ const STRINGS = {
     "mo.buy.line": "{name} ซื้อไพ่กองทิ้ง จั่วไพ่ปรับอีก 1 ใบ",
     // share by LINE (share.js, helper table)
     "share.line": "ส่งทาง LINE",
+    // Contract's draw button (table.js, helper table)
+    "act.drawC": "จั่ว",
   },
 };
 

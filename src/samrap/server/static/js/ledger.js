@@ -85,11 +85,13 @@ export const RULES_TH = {
 };
 
 /** "ไพ่บนโต๊ะ" in Thai (a Thai screen has no English word); "cards put down · ไพ่บนโต๊ะ" in
- * English, which keeps the games' Thai word beside its gloss (thai-terms.md). */
+ * English, which keeps Dummy's Thai word beside its gloss (thai-terms.md). Contract Rummy's
+ * items are plain English in English ("number cards 2–10"): its words are not Thai game words. */
 export function itemName(game, code) {
   const pair = (ITEM_NAMES[game] || {})[code];
   if (!pair) return code;
-  return lang() === "th" ? pair[0] : `${pair[1]} · ${pair[0]}`;
+  if (lang() === "th") return pair[0];
+  return game === "contract" ? pair[1] : `${pair[1]} · ${pair[0]}`;
 }
 
 function signed(n) {

@@ -1013,7 +1013,8 @@ class TableController {
           btn("knock", t("act.knock"), () => this.doKnock(), { danger: true, keys: "K", off: !k.knock });
         }
       } else {
-        if (k.draw) btn("draw", t("act.draw"), () => this.send("D"), { primary: true, keys: "D" });
+        // Contract's own word: the English "Draw (จั่ว)" is Dummy's button (issue 23.9)
+        if (k.draw) btn("draw", t("act.drawC"), () => this.send("D"), { primary: true, keys: "D" });
         if (k.pickup && k.pickup.some((a) => a.depth === 0)) btn("take", t("act.take"), () => this.send("P"), { keys: "P" });
         if (k.claim) btn("claim", t("act.claim"), () => this.send("C"), { primary: true, keys: "B" });
         if (phase === "play") {
