@@ -4,6 +4,7 @@
 
 import { cardSVG } from "./cards.js";
 import { h } from "./dom.js";
+import { avatarPicker, myAvatar } from "./faces.js";
 import { t } from "./i18n.js";
 import { api, errorText, getPref, recentTables, saveSeat, setPref } from "./net.js";
 import { changesText, configText, describeConfig, FALLBACK, gameOf, loadPresets, optionsPanel, presetName, presetOf } from "./options.js";
@@ -78,6 +79,7 @@ function createBody(list, c, name, bots) {
     preset: preset.name,
     seats,
     host_name: name || t("home.defaultName"),
+    host_avatar: myAvatar() || undefined, // the drawn avatar picked below the name (faces.js)
     settings: { turn_timer: Number(c.timer) || 0 },
     public: bots ? false : !!c.public,
   };
@@ -240,7 +242,7 @@ export function homePage(go) {
     const wasOpen = playOptions.contains(document.activeElement) ? document.activeElement.id : null;
     const more = playOptions.querySelector("details");
     const moreOpen = more ? more.open : false;
-    playOptions.replaceChildren(field("name", t("home.name"), nameInput("name")), settings("play", play, drawPlay));
+    playOptions.replaceChildren(field("name", t("home.name"), nameInput("name")), avatarPicker("avatar"), settings("play", play, drawPlay));
     const d = playOptions.querySelector("details");
     if (d) d.open = moreOpen;
     playSummary.textContent = summary(list, play, true);
@@ -280,6 +282,7 @@ export function homePage(go) {
     const moreOpen = more ? more.open : false;
     tableOptions.replaceChildren(
       field("t-name", t("home.name"), nameInput("t-name")),
+      avatarPicker("t-avatar"),
       settings("table", table, drawTable),
       h("p", { class: "muted" }, summary(list, table, false)),
       h("button", { type: "submit", class: "primary", id: "create" }, t("home.createGo")),

@@ -518,6 +518,16 @@ const STRINGS = {
     "share.line": "Send by LINE",
     // Contract's draw button (table.js, helper table)
     "act.drawC": "Draw",
+    // faces: drawn avatars (faces.js, helper table)
+    "face.pick": "Your picture",
+    "face.elephant": "Elephant",
+    "face.cat": "Cat",
+    "face.tiger": "Tiger",
+    "face.bird": "Bird",
+    "face.fish": "Fish",
+    "face.turtle": "Turtle",
+    "face.lotus": "Lotus",
+    "face.star": "Star",
   },
   th: {
     "app.title": "สำรับ",
@@ -1035,6 +1045,16 @@ const STRINGS = {
     "share.line": "ส่งทาง LINE",
     // Contract's draw button (table.js, helper table)
     "act.drawC": "จั่ว",
+    // faces: drawn avatars (faces.js, helper table)
+    "face.pick": "รูปของคุณ",
+    "face.elephant": "ช้าง",
+    "face.cat": "แมว",
+    "face.tiger": "เสือ",
+    "face.bird": "นก",
+    "face.fish": "ปลา",
+    "face.turtle": "เต่า",
+    "face.lotus": "ดอกบัว",
+    "face.star": "ดาว",
   },
 };
 

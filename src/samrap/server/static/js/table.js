@@ -11,6 +11,7 @@ import { clear, h, modal, toast } from "./dom.js";
 import { needCss } from "./css.js";
 import { draggable } from "./drag.js";
 import { rulesHref } from "./content.js";
+import { avatarPicker, myAvatar, seatNames, seatSVGs } from "./faces.js";
 import { faceName, faceSVG, renderTable, tableTitle } from "./felt.js";
 import { lang, t } from "./i18n.js";
 import { ITEM_NAMES, RULES_TH, gameOverPanel } from "./ledger.js";
@@ -101,7 +102,8 @@ class TableController {
   }
 
   get names() {
-    return this.info ? this.info.seats.map((s) => (s.kind === "bot" ? botName(s) : s.name || null)) : [];
+    // a bot is its level's person (faces.js), the same name on every screen and in the ledger
+    return this.info ? seatNames(this.info.seats) : [];
   }
 
   get isHost() {
@@ -748,7 +750,7 @@ class TableController {
               null,
               seatDot(s.seat, this.names),
               " ",
-              s.kind === "open" ? h("em", null, t("lobby.empty")) : s.kind === "bot" ? botName(s) : s.name,
+              s.kind === "open" ? h("em", null, t("lobby.empty")) : this.names[s.seat],
               s.seat === this.seat ? ` (${t("table.you")})` : "",
             ),
           ),
@@ -805,7 +807,7 @@ class TableController {
           const name = input.value.trim() || (lang() === "th" ? "ผู้เล่น" : "Player");
           setPref("name", name);
           try {
-            const res = await api("POST", `/api/tables/${encodeURIComponent(this.code)}/join`, { name });
+            const res = await api("POST", `/api/tables/${encodeURIComponent(this.code)}/join`, { name, avatar: myAvatar() || undefined });
             this.token = res.token;
             this.seat = res.seat;
             saveSeat(this.code, { token: res.token, seat: res.seat });
@@ -820,6 +822,7 @@ class TableController {
         },
       },
       h("div", null, h("label", { for: "joinname" }, t("home.name")), input),
+      avatarPicker("joinavatar"),
       h("button", { type: "submit", class: "primary" }, t("lobby.sit")),
     );
   }
@@ -884,6 +887,7 @@ class TableController {
     const sel = this.selectedFaces();
     const table = renderTable(v, {
       names,
+      faces: seatSVGs(this.info.seats),
       bots,
       levels,
       offline,
@@ -1280,10 +1284,6 @@ const BELL_OFF = `<svg viewBox="0 0 24 24" focusable="false"><path d="${BELL_PAT
 function infoKey(info) {
   const { spectators, version, ...rest } = info;
   return JSON.stringify(rest);
-}
-
-function botName(s) {
-  return `${t("table.botName")} ${s.seat + 1}`;
 }
 
 function handStep(n, width, cw) {
