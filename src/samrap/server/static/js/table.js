@@ -15,7 +15,7 @@ import { avatarPicker, myAvatar, seatNames, seatSVGs } from "./faces.js";
 import { faceName, faceSVG, renderTable, tableTitle } from "./felt.js";
 import { lang, t } from "./i18n.js";
 import { ITEM_NAMES, RULES_TH, gameOverPanel } from "./ledger.js";
-import { clearMoments, findMoments, momentsIdle, showMoments } from "./moments.js";
+import { clearMoments, findMoments, liftMoments, showMoments } from "./moments.js";
 import { describeMove, imperative, shortMove } from "./moves.js";
 import { api, errorText, getPref, saveSeat, seatFor, setPref, TableSocket } from "./net.js";
 import { sharePanel } from "./share.js";
@@ -1242,15 +1242,10 @@ class TableController {
   async showQueuedOver() {
     if (this.stopped || this.showingOver || !this.overQueue.length) return;
     this.showingOver = true;
-    await momentsIdle(); // the knock's banner first, then the scores
-    if (this.stopped || !this.overQueue.length) {
-      this.showingOver = false;
-      return;
-    }
     const e = this.overQueue.shift();
     const matchEv = e.match || null;
     const isHost = this.isHost;
-    await modal(
+    const closed = modal(
       (close) =>
         gameOverPanel({
           event: e,
@@ -1269,6 +1264,8 @@ class TableController {
         }),
       { label: t("over.title") },
     );
+    liftMoments(); // the knock's banner stays in sight, over the scores
+    await closed;
     this.showingOver = false;
     this.showQueuedOver();
   }
