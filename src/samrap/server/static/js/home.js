@@ -4,7 +4,7 @@
 
 import { cardSVG } from "./cards.js";
 import { h } from "./dom.js";
-import { avatarPicker, myAvatar } from "./faces.js";
+import { avatarPicker, myAvatar, seatNames } from "./faces.js";
 import { t } from "./i18n.js";
 import { api, errorText, getPref, recentTables, saveSeat, setPref } from "./net.js";
 import { changesText, configText, describeConfig, FALLBACK, gameOf, loadPresets, optionsPanel, presetName, presetOf } from "./options.js";
@@ -113,9 +113,11 @@ async function finishedGames() {
   return [...byId.values()].sort((a, b) => (a.finished_at < b.finished_at ? 1 : -1));
 }
 
-/** A seat name from the archive: "bot:medium" reads "Bot (Medium)". */
-function playerName(name) {
-  return /^bot:/.test(name) ? `${t("table.botName")} (${t("level." + name.slice(4))})` : name;
+/** A seat name from the archive: "bot:medium" reads as that level's person, as at the table
+ *  ("พี่ต้น (ปานกลาง)", faces.js); ``k``: the seat, among ``players``. */
+function playerName(players, k) {
+  const name = players[k];
+  return /^bot:/.test(name) ? `${seatNames(players)[k]} (${t("level." + name.slice(4))})` : name;
 }
 
 export function homePage(go) {
@@ -370,7 +372,7 @@ export function homePage(go) {
                     { href: `#/replay/${encodeURIComponent(m.id)}` },
                     `${describeConfig(list, m.game, m.config)} · `,
                     // people's names are theirs, in any script (data-name: the Thai-only test spares them)
-                    m.players.map((p, k) => [k ? ", " : "", /^bot:/.test(p) ? playerName(p) : h("span", { "data-name": "" }, p)]),
+                    m.players.map((p, k) => [k ? ", " : "", /^bot:/.test(p) ? playerName(m.players, k) : h("span", { "data-name": "" }, p)]),
                   ),
                   h("span", { class: "muted" }, ` · ${t("home.totals")} ${m.totals.join(" / ")}`),
                   m.finished_by_stand_ins ? h("span", { class: "badge standin-badge" }, t("home.byStandIns")) : null,
