@@ -166,3 +166,101 @@ def test_desktop_contract_keeps_the_own_seat_above_the_dock_with_a_long_pile(
     assert top["y"] >= centre["y"] - 1 and top["y"] + top["height"] <= centre["y"] + centre["height"] + 1
     assert top["y"] + top["height"] <= dock["y"]
     shot(page, f"layout-contract-desktop-pile{pile}")
+
+
+MATCH_OVER = """([n, games]) => {
+  const t = window.samrapTable;
+  const v = t.msg.v;
+  const items = [['table', 35], ['hand', -20], ['knock_card', 50], ['dark_knock', 50]];
+  const seats = (f) => Array.from({length: n}, (_, q) => f(q));
+  const ledger = (g) => seats((q) => items.map(([item, p]) => ({seat: q, item, points: p + g - q, detail: ''}))).flat();
+  const over = (g) => ({v: v - 100 + g, kind: 'game_over', game: g, scores: seats((q) => 10 * g - 7 * q),
+                        totals: seats(() => 0), ledger: ledger(g)});
+  t.games = Array.from({length: games - 1}, (_, g) => over(g));
+  const end = {v, kind: 'match_over', totals: Array.from({length: n}, () => 0), winners: [0], record: 'X-1'};
+  t.onView({...t.msg, events: [{...over(games - 1), v}, end]});
+}"""
+
+SEEN = """(sel) => {
+  const el = document.querySelector(sel);
+  const r = el.getBoundingClientRect();
+  const at = document.elementFromPoint(r.left + 12, (r.top + r.bottom) / 2);
+  return r.top >= 0 && r.bottom <= innerHeight && !!at && el.contains(at);
+}"""
+
+
+@pytest.mark.parametrize("lang", ["th", "en"])
+def test_match_over_dialog_shows_the_last_game_on_a_phone(new_page: Any, server: Any, lang: str) -> None:
+    """As the match-over dialog opens on a 360x740 phone, the match table's last game and its
+    totals are in sight and not under the dialog's buttons; the last game's ledger follows."""
+    page = new_page(lang, SMALL)
+    open_bot_table(page, server, "dummy", "", players=2)
+    play_until(page, lambda s: s["mine"], 30)
+    page.evaluate(MATCH_OVER, [2, 5])
+    page.wait_for_selector("dialog[open] [data-over] table.match")
+    page.wait_for_timeout(300)  # the knock's banner is not in these events: the dialog is at once
+    rows = page.locator("dialog[open] table.match tbody tr")
+    assert rows.count() == 6  # five games and the totals
+    assert page.evaluate(SEEN, "dialog[open] table.match tbody tr:nth-last-child(2)"), "the last game's row is hidden"
+    assert page.evaluate(SEEN, "dialog[open] table.match tbody tr.total"), "the match totals are hidden"
+    assert page.evaluate("() => document.querySelector('dialog[open]').scrollTop") == 0
+    assert page.locator("dialog[open] table.ledger").count() == 1  # the ledger is still there, below
+    shot(page, f"layout-match-over-phone-{lang}")
+
+
+THAI = re.compile(r"[\u0E00-\u0E7F]")
+# the Thai an English screen keeps on purpose: the brand and the switch to Thai
+ALLOWED = ("samrap · สำรับ", "ภาษาไทย")
+
+TEXT = """() => [document.body.innerText,
+  [...document.querySelectorAll('[aria-label]')].map((e) => e.getAttribute('aria-label')).join('\\n')]"""
+
+
+def _thai_left(texts: list[str]) -> list[str]:
+    out = []
+    for text in texts:
+        for allowed in ALLOWED:
+            text = text.replace(allowed, "")
+        out += [line for line in text.splitlines() if THAI.search(line)]
+    return out
+
+
+DEAL_OVER = """() => {
+  const t = window.samrapTable;
+  const v = t.msg.v;
+  const ledger = [{seat: 0, item: 'out', points: 0, detail: ''}, {seat: 1, item: 'pips', points: 25, detail: '5'},
+                  {seat: 1, item: 'court', points: 20, detail: '2'}, {seat: 2, item: 'aces', points: 15, detail: '1'},
+                  {seat: 2, item: 'jokers', points: 50, detail: '1'}];
+  t.onView({...t.msg, events: [{v, kind: 'game_over', game: 0, scores: [0, 45, 65], totals: [0, 45, 65], ledger}]});
+}"""
+
+
+def test_the_english_contract_table_speaks_english(new_page: Any, server: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Dummy's Thai words ("Draw (จั่ว)", "number cards 2–10 · ไพ่แต้ม 2–10") stay off the English
+    Contract Rummy table: its buttons, seats, log and the deal's ledger are English only."""
+    _contract_game(monkeypatch)
+    page = new_page("en", DESK)
+    open_bot_table(page, server, "contract", "", players=3)
+    st = play_until(page, lambda s: s["mine"] and "D" in s["legal"], 30)
+    assert page.locator('[data-act="draw"]').inner_text() == "Draw"
+    page.locator(".movelog summary").click()
+    assert _thai_left(page.evaluate(TEXT)) == []
+    # a deal's end: the ledger names Contract's items in English
+    page.evaluate(DEAL_OVER)
+    page.wait_for_selector("dialog[open] [data-over] table.ledger")
+    ledger = page.locator("dialog[open] table.ledger").inner_text()
+    assert "number cards 2–10" in ledger and "went out" in ledger
+    assert _thai_left(page.evaluate(TEXT)) == []
+    assert st["kind"] == "contract"
+
+
+def test_the_thai_contract_table_keeps_its_thai(new_page: Any, server: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    _contract_game(monkeypatch)
+    page = new_page("th", DESK)
+    open_bot_table(page, server, "contract", "", players=3)
+    play_until(page, lambda s: s["mine"] and "D" in s["legal"], 30)
+    assert page.locator('[data-act="draw"]').inner_text() == "จั่ว"
+    page.evaluate(DEAL_OVER)
+    page.wait_for_selector("dialog[open] [data-over] table.ledger")
+    ledger = page.locator("dialog[open] table.ledger").inner_text()
+    assert "ไพ่แต้ม 2–10" in ledger and "หมดมือ" in ledger and "number cards" not in ledger

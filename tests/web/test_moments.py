@@ -105,7 +105,7 @@ def _knock(page: Any, lang: str) -> None:
         ("en", "desktop", "Dark knock! · น็อคมืด", ["ตกตึก", "(โง่)"]),
     ],
 )
-def test_a_knock_shows_its_banner_before_the_scores(
+def test_a_knock_shows_its_banner_over_the_scores(
     new_page: Any, server: Any, lang: str, size: str, title: str, words: list[str]
 ) -> None:
     viewport = PHONE if size == "phone" else DESKTOP
@@ -113,22 +113,48 @@ def test_a_knock_shows_its_banner_before_the_scores(
     open_bot_table(page, server, "dummy", "", players=2, name="สมชาย" if lang == "th" else "Somchai")
     play_until(page, lambda s: s["mine"], 30)
     _knock(page, lang)
-    banner = page.locator(".moment")
+    # the scores open at once (a player may close them and play on) and the banner is over them
+    page.wait_for_selector("dialog[open] [data-over]")
+    banner = page.locator("dialog[open] .moment")
     banner.wait_for(state="visible")
     assert banner.get_attribute("data-moment") == "dark"
     assert banner.get_attribute("role") == "status"
     assert page.locator(".moment .mo-title").inner_text() == title
     lines = page.locator(".moment .mo-lines li").all_inner_texts()
     assert len(lines) == 3 and all(any(w in line for line in lines) for w in words), lines
-    # the banner fits the screen and widens nothing
+    # the banner fits the screen, widens nothing and nothing is drawn over it
     box = banner.bounding_box()
     assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= viewport["width"]
     assert page.evaluate("() => document.documentElement.scrollWidth") <= viewport["width"]
-    # the scores wait for the banner
-    assert not page.locator("dialog[open]").count()
+    on_top = page.evaluate(
+        "([x, y]) => !!document.elementFromPoint(x, y).closest('.moment')",
+        [box["x"] + box["width"] / 2, box["y"] + box["height"] / 2],
+    )
+    assert on_top, "the banner is under something"
     shot(page, f"web-moment-{size}-{lang}")
-    page.wait_for_selector("dialog[open] [data-over]", timeout=15_000)
-    assert not page.locator(".moment").count()
+    # it goes by itself; the scores stay
+    page.wait_for_selector(".moment", state="detached", timeout=15_000)
+    assert page.locator("dialog[open] [data-over]").count() == 1
+
+
+def test_a_moment_in_play_shows_over_the_table(new_page: Any, server: Any) -> None:
+    """A collected head with its ปี้หัว: one banner over the table (no dialog), a tap closes it."""
+    page = new_page("th", PHONE)
+    open_bot_table(page, server, "dummy", "", players=2, name="สมชาย")
+    play_until(page, lambda s: s["mine"], 30)
+    page.evaluate(
+        "async () => { const m = await import('/static/js/moments.js'); const t = window.samrapTable;"
+        " const head = [{kind: 'head', seat: 1, card: '5s'}, {kind: 'headPenalty', seat: 0, points: -50}];"
+        " m.showMoments(head, t.names, 0); }"
+    )
+    banner = page.locator(".moment")
+    banner.wait_for(state="visible")
+    assert page.locator(".moment .mo-title").inner_text() == "เก็บหัว!"
+    assert page.locator(".moment .mo-lines li").all_inner_texts()[1] == "คุณ ปี้หัว เสีย 50 แต้ม"
+    assert not page.locator("dialog[open]").count()
+    shot(page, "web-moment-head-phone-th")
+    banner.click()
+    page.wait_for_selector(".moment", state="detached")
 
 
 def test_sound_is_on_by_default_and_the_mute_is_remembered(new_page: Any, server: Any) -> None:

@@ -67,6 +67,41 @@ LEVELS: dict[str, Level] = {
     "expert": Level("expert", "ismcts", Budget(iterations=600, seconds=2.5)),
 }
 
+#: Each level's people at a table, (Thai, English): a child for easy, an elder sibling for medium,
+#: the shop-house boss (เฮีย/เจ๊) for hard, the master (เซียน) for expert, the dice uncle for the
+#: random bot. The web app names and draws the bots with the same list (static/js/faces.js;
+#: tests/players/test_levels.py checks they agree), so a terminal can call them alike.
+LEVEL_PEOPLE: dict[str, tuple[tuple[str, str], ...]] = {
+    "random": (("ลุงเต๋า", "Uncle Tao"), ("ป้าโชค", "Auntie Chok"), ("น้าดวง", "Na Duang"), ("ตาลุ้น", "Grandpa Lun")),
+    "easy": (
+        ("น้องมะลิ", "Nong Mali"),
+        ("น้องข้าวปั้น", "Nong Khaopan"),
+        ("น้องส้มโอ", "Nong Som-o"),
+        ("น้องถั่วแดง", "Nong Thua Daeng"),
+    ),
+    "medium": (("พี่ต้น", "Phi Ton"), ("พี่แก้ว", "Phi Kaew"), ("พี่หมวย", "Phi Muai"), ("พี่เอก", "Phi Ek")),
+    "hard": (("เฮียเสือ", "Hia Suea"), ("เจ๊หงส์", "Je Hong"), ("เฮียมังกร", "Hia Mangkon"), ("เจ๊ไก่", "Je Kai")),
+    "expert": (("เซียนช้าง", "Sian Chang"), ("เซียนนาค", "Sian Nak"), ("เซียนหมอก", "Sian Mok"), ("เซียนเพชร", "Sian Phet")),
+}
+
+
+def level_names(levels: Sequence[str | None], lang: str = "en") -> list[str | None]:
+    """The people's names of bot seats of these levels (None for a seat that is not a level bot),
+    in ``lang`` ("th" or "en"): the bots of one level are told apart in seat order, as at the web
+    table, and a fifth bot of one level gets a number ("พี่ต้น 2")."""
+    seen: dict[str, int] = {}
+    out: list[str | None] = []
+    for level in levels:
+        people = LEVEL_PEOPLE.get(level or "")
+        if not people or level is None:
+            out.append(None)
+            continue
+        k = seen[level] = seen.get(level, -1) + 1
+        th, en = people[k % len(people)]
+        extra = f" {k // len(people) + 1}" if k >= len(people) else ""
+        out.append((th if lang == "th" else en) + extra)
+    return out
+
 
 def parse_bot_spec(text: str) -> tuple[str, Budget | None, float, str]:
     """``(kind, budget, noise, argument)`` of a bot spec (levels resolved).

@@ -220,7 +220,7 @@ async def join_table(request: Request, code: str, body: JoinRequest) -> Any:
         player_id = await manager_of(request).player_id(body.player_token)
         if body.player_token is not None and player_id is None:
             raise TableError(ErrorCode.UNAUTHORIZED, "unknown player token")
-        seat, token = await rt.join(display_name(body.name), body.seat, player_id)
+        seat, token = await rt.join(display_name(body.name), body.seat, player_id, avatar=body.avatar)
         await matchmaking.maybe_start(rt)
         return JoinResponse(seat=seat, token=token, table=rt.info())
 

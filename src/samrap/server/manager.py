@@ -119,7 +119,7 @@ class TableManager:
         rt = self._register(Table(code, created), set())
         seat = token = None
         if host_name is not None:
-            seat, token = await rt.join(host_name, None, player_id, host=True)
+            seat, token = await rt.join(host_name, None, player_id, host=True, avatar=request.host_avatar)
         return rt, host_token, seat, token
 
     async def get(self, code: str) -> TableRuntime:

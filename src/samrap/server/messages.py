@@ -34,6 +34,8 @@ MAX_ACTION = 200
 
 #: The bot levels a seat can be given; ``samrap.server.bots`` maps them to players.
 BotLevel = Literal["random", "easy", "medium", "hard", "expert"]
+#: The drawn avatars a person may pick (static/js/faces.js draws them; no uploads, issue 23.6).
+AvatarId = Literal["elephant", "cat", "tiger", "bird", "fish", "turtle", "lotus", "star"]
 #: Turn timer settings in seconds (0: off).
 TurnTimer = Literal[0, 30, 60, 90]
 
@@ -140,6 +142,7 @@ class CreateTableRequest(_Model):
     seats: list[SeatRequest] | None = Field(default=None, max_length=8)
     settings: TableSettings = TableSettings()
     host_name: str | None = Field(default=None, max_length=MAX_NAME, description="Join seat 0 at once as this name.")
+    host_avatar: AvatarId | None = Field(default=None, description="The host's drawn avatar (with host_name).")
     player_token: str | None = Field(default=None, max_length=100, description="The host's player identity.")
     public: bool = Field(
         default=False,
@@ -157,6 +160,7 @@ class SeatInfo(_Model):
     connected: bool = False
     standin: bool = Field(default=False, description="A bot is playing for a person who dropped out.")
     rated_player: bool = Field(default=False, description="The person sits under a named player identity.")
+    avatar: AvatarId | None = Field(default=None, description="The person's drawn avatar, if they picked one.")
 
 
 class TableInfo(_Model):
@@ -216,6 +220,7 @@ class JoinRequest(_Model):
     name: str = Field(min_length=1, max_length=MAX_NAME)
     seat: int | None = Field(default=None, ge=0, le=7)
     player_token: str | None = Field(default=None, max_length=100)
+    avatar: AvatarId | None = Field(default=None, description="One of the drawn avatars; anything else is refused.")
 
 
 class JoinResponse(_Model):

@@ -38,6 +38,7 @@ from samrap.server.messages import (
     PROTOCOL_VERSION,
     Ack,
     Act,
+    AvatarId,
     BotLevel,
     Chat,
     ChatMsg,
@@ -233,10 +234,12 @@ class TableRuntime:
     def host_seat(self) -> int | None:
         return self.table.host_seat(self.standins)
 
-    async def join(self, name: str, seat: int | None, player_id: str | None, host: bool = False) -> tuple[int, str]:
+    async def join(
+        self, name: str, seat: int | None, player_id: str | None, host: bool = False, avatar: AvatarId | None = None
+    ) -> tuple[int, str]:
         token = new_token()
         h = token_hash(token)
-        [joined] = await self.commit(lambda: [self.table.plan_join(name, seat, h, player_id, host)])
+        [joined] = await self.commit(lambda: [self.table.plan_join(name, seat, h, player_id, host, avatar)])
         assert joined.seat is not None
         self._start_grace(joined.seat)
         return joined.seat, token

@@ -27,7 +27,7 @@ from samrap.engine.match import SEED_BITS, GameResult, LedgerLine, MatchResult
 from samrap.engine.protocol import ConfigLike
 from samrap.engine.registry import AnyGame, GameSetup, GameSpec, configure, get_spec
 from samrap.server.events import Acted, AnyEvent, BotSeated, Created, Dealt, Joined, Left, SeatSpec, Visibility
-from samrap.server.messages import BotLevel, CreateTableRequest, ErrorCode, Event, TableSettings
+from samrap.server.messages import AvatarId, BotLevel, CreateTableRequest, ErrorCode, Event, TableSettings
 
 #: Public events kept per table for clients that reconnect with an older version.
 EVENT_TAIL = 512
@@ -65,6 +65,8 @@ class Seat:
     player_id: str | None = None
     #: The table version at which this person sat down (host rights pass to the longest seated).
     since: int = 0
+    #: The person's drawn avatar id, if they picked one.
+    avatar: AvatarId | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -243,7 +245,13 @@ class Table:
     # Planning: check a request, return the events it appends
 
     def plan_join(
-        self, name: str, seat: int | None, token_hash: str, player_id: str | None, host: bool = False
+        self,
+        name: str,
+        seat: int | None,
+        token_hash: str,
+        player_id: str | None,
+        host: bool = False,
+        avatar: AvatarId | None = None,
     ) -> Joined:
         if self.settings.rated and player_id is None:
             raise TableError(ErrorCode.UNAUTHORIZED, "a rated table needs a player identity (POST /api/players)")
@@ -258,7 +266,7 @@ class Table:
             raise TableError(ErrorCode.SEAT_TAKEN, f"seat {seat} is taken")
         if player_id is not None and any(s.player_id == player_id for s in self.seats):
             raise TableError(ErrorCode.SEAT_TAKEN, "this player already sits at this table")
-        return Joined(seat=seat, name=name, token_hash=token_hash, player_id=player_id, host=host)
+        return Joined(seat=seat, name=name, token_hash=token_hash, player_id=player_id, host=host, avatar=avatar)
 
     def plan_visibility(self, public: bool) -> list[Visibility]:
         """Make the table public or private; nothing to append when it already is."""
@@ -352,8 +360,8 @@ class Table:
         self.finished = None
         out: list[Event]
         match event:
-            case Joined(seat=q, name=name, token_hash=h, player_id=pid, host=host):
-                self.seats[q] = Seat("human", name, None, h, pid, v)
+            case Joined(seat=q, name=name, token_hash=h, player_id=pid, host=host, avatar=avatar):
+                self.seats[q] = Seat("human", name, None, h, pid, v, avatar)
                 if host:
                     self.creator_seat = q
                 out = [Event(v=v, kind="joined", seat=q, name=name)]

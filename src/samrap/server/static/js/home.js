@@ -4,6 +4,7 @@
 
 import { cardSVG } from "./cards.js";
 import { h } from "./dom.js";
+import { avatarPicker, myAvatar, seatNames } from "./faces.js";
 import { t } from "./i18n.js";
 import { api, errorText, getPref, recentTables, saveSeat, setPref } from "./net.js";
 import { changesText, configText, describeConfig, FALLBACK, gameOf, loadPresets, optionsPanel, presetName, presetOf } from "./options.js";
@@ -89,6 +90,7 @@ function createBody(list, c, name, bots) {
     preset: preset.name,
     seats,
     host_name: name || t("home.defaultName"),
+    host_avatar: myAvatar() || undefined, // the drawn avatar picked below the name (faces.js)
     settings: { turn_timer: Number(c.timer) || 0 },
     public: bots ? false : !!c.public,
   };
@@ -122,9 +124,11 @@ async function finishedGames() {
   return [...byId.values()].sort((a, b) => (a.finished_at < b.finished_at ? 1 : -1));
 }
 
-/** A seat name from the archive: "bot:medium" reads "Bot (Medium)". */
-function playerName(name) {
-  return /^bot:/.test(name) ? `${t("table.botName")} (${t("level." + name.slice(4))})` : name;
+/** A seat name from the archive: "bot:medium" reads as that level's person, as at the table
+ *  ("พี่ต้น (ปานกลาง)", faces.js); ``k``: the seat, among ``players``. */
+function playerName(players, k) {
+  const name = players[k];
+  return /^bot:/.test(name) ? `${seatNames(players)[k]} (${t("level." + name.slice(4))})` : name;
 }
 
 export function homePage(go) {
@@ -256,7 +260,7 @@ export function homePage(go) {
     const wasOpen = playOptions.contains(document.activeElement) ? document.activeElement.id : null;
     const more = playOptions.querySelector("details");
     const moreOpen = more ? more.open : false;
-    playOptions.replaceChildren(field("name", t("home.name"), nameInput("name")), settings("play", play, drawPlay));
+    playOptions.replaceChildren(field("name", t("home.name"), nameInput("name")), avatarPicker("avatar"), settings("play", play, drawPlay));
     const d = playOptions.querySelector("details");
     if (d) d.open = moreOpen;
     playSummary.textContent = summary(list, play, true);
@@ -296,6 +300,7 @@ export function homePage(go) {
     const moreOpen = more ? more.open : false;
     tableOptions.replaceChildren(
       field("t-name", t("home.name"), nameInput("t-name")),
+      avatarPicker("t-avatar"),
       settings("table", table, drawTable),
       h("p", { class: "muted" }, summary(list, table, false)),
       h("button", { type: "submit", class: "primary", id: "create" }, t("home.createGo")),
@@ -394,7 +399,7 @@ export function homePage(go) {
                     { href: `#/replay/${encodeURIComponent(m.id)}` },
                     `${describeConfig(list, m.game, m.config)} · `,
                     // people's names are theirs, in any script (data-name: the Thai-only test spares them)
-                    m.players.map((p, k) => [k ? ", " : "", /^bot:/.test(p) ? playerName(p) : h("span", { "data-name": "" }, p)]),
+                    m.players.map((p, k) => [k ? ", " : "", /^bot:/.test(p) ? playerName(m.players, k) : h("span", { "data-name": "" }, p)]),
                   ),
                   h("span", { class: "muted" }, ` · ${t("home.totals")} ${m.totals.join(" / ")}`),
                   m.finished_by_stand_ins ? h("span", { class: "badge standin-badge" }, t("home.byStandIns")) : null,

@@ -567,6 +567,18 @@ const STRINGS = {
     "opt.dummy.players": "Players",
     "opt.contract.players": "Players",
     "opt.contract.max_turns": "Most turns in one deal (stops a deal that never ends)",
+    // Contract's draw button (table.js, helper table)
+    "act.drawC": "Draw",
+    // faces: drawn avatars (faces.js, helper table)
+    "face.pick": "Your picture",
+    "face.elephant": "Elephant",
+    "face.cat": "Cat",
+    "face.tiger": "Tiger",
+    "face.bird": "Bird",
+    "face.fish": "Fish",
+    "face.turtle": "Turtle",
+    "face.lotus": "Lotus",
+    "face.star": "Star",
   },
   th: {
     "app.title": "สำรับ",
@@ -1133,6 +1145,18 @@ const STRINGS = {
     "opt.dummy.players": "จำนวนผู้เล่น",
     "opt.contract.players": "จำนวนผู้เล่น",
     "opt.contract.max_turns": "จำนวนตาสูงสุดในหนึ่งรอบ (กันรอบที่ไม่มีวันจบ)",
+    // Contract's draw button (table.js, helper table)
+    "act.drawC": "จั่ว",
+    // faces: drawn avatars (faces.js, helper table)
+    "face.pick": "รูปของคุณ",
+    "face.elephant": "ช้าง",
+    "face.cat": "แมว",
+    "face.tiger": "เสือ",
+    "face.bird": "นก",
+    "face.fish": "ปลา",
+    "face.turtle": "เต่า",
+    "face.lotus": "ดอกบัว",
+    "face.star": "ดาว",
   },
 };
 

@@ -151,29 +151,32 @@ export function playMomentSound(kind) {
 const SHOW_MS = 2200;
 let queue = [];
 let current = null;
-let idle = Promise.resolve();
-let release = null;
-
-/** Resolves when no banner is showing or waiting (the end-of-game dialog waits for it). */
-export function momentsIdle() {
-  return idle;
-}
 
 /** Show the moments of one batch as one banner (the headline and a line per moment), with the
  *  headline's sound. Banners of later batches wait their turn. */
 export function showMoments(moments, names, me) {
   if (!moments || !moments.length) return;
-  if (!current && !queue.length) idle = new Promise((r) => (release = r));
   queue.push({ moments, names, me });
   if (!current) next();
+}
+
+/** Where a banner goes: into an open dialog (the scores of the game the knock ended), which is
+ *  drawn over the page and leaves the rest of it inert, else the page. */
+function host() {
+  return document.querySelector("dialog[open]") || document.body;
+}
+
+/** A dialog just opened (the end of a game): the banner showing now moves into it, so it stays
+ *  in sight over the scores instead of under the dialog. */
+export function liftMoments() {
+  const to = host();
+  if (current && current.parentNode !== to) to.appendChild(current);
 }
 
 function next() {
   const item = queue.shift();
   if (!item) {
     current = null;
-    if (release) release();
-    release = null;
     return;
   }
   const { moments, names, me } = item;
@@ -186,7 +189,7 @@ function next() {
     h("ul", { class: "mo-lines" }, texts.map((x, i) => h("li", { dataset: { kind: moments[i].kind } }, x.line))),
   );
   current = el;
-  document.body.appendChild(el);
+  host().appendChild(el);
   playMomentSound(lead.kind);
   const done = () => {
     if (current !== el) return;
@@ -202,6 +205,4 @@ export function clearMoments() {
   queue = [];
   if (current) current.remove();
   current = null;
-  if (release) release();
-  release = null;
 }

@@ -11,11 +11,12 @@ import { clear, h, modal, toast } from "./dom.js";
 import { needCss } from "./css.js";
 import { draggable } from "./drag.js";
 import { rulesHref } from "./content.js";
+import { avatarPicker, myAvatar, seatNames, seatSVGs } from "./faces.js";
 import { faceName, faceSVG, renderTable, tableTitle } from "./felt.js";
 import { HintLine } from "./hint.js";
 import { lang, t } from "./i18n.js";
 import { ITEM_NAMES, RULES_TH, gameOverPanel } from "./ledger.js";
-import { clearMoments, findMoments, momentsIdle, showMoments } from "./moments.js";
+import { clearMoments, findMoments, liftMoments, showMoments } from "./moments.js";
 import { describeMove, imperative, shortMove } from "./moves.js";
 import { api, errorText, getPref, saveSeat, seatFor, setPref, TableSocket } from "./net.js";
 import { sharePanel } from "./share.js";
@@ -113,7 +114,8 @@ class TableController {
   }
 
   get names() {
-    return this.info ? this.info.seats.map((s) => (s.kind === "bot" ? botName(s) : s.name || null)) : [];
+    // a bot is its level's person (faces.js), the same name on every screen and in the ledger
+    return this.info ? seatNames(this.info.seats) : [];
   }
 
   get isHost() {
@@ -745,7 +747,7 @@ class TableController {
               null,
               seatDot(s.seat, this.names),
               " ",
-              s.kind === "open" ? h("em", null, t("lobby.empty")) : s.kind === "bot" ? botName(s) : s.name,
+              s.kind === "open" ? h("em", null, t("lobby.empty")) : this.names[s.seat],
               s.seat === this.seat ? ` (${t("table.you")})` : "",
             ),
           ),
@@ -802,7 +804,7 @@ class TableController {
           const name = input.value.trim() || (lang() === "th" ? "ผู้เล่น" : "Player");
           setPref("name", name);
           try {
-            const res = await api("POST", `/api/tables/${encodeURIComponent(this.code)}/join`, { name });
+            const res = await api("POST", `/api/tables/${encodeURIComponent(this.code)}/join`, { name, avatar: myAvatar() || undefined });
             this.token = res.token;
             this.seat = res.seat;
             saveSeat(this.code, { token: res.token, seat: res.seat });
@@ -817,6 +819,7 @@ class TableController {
         },
       },
       h("div", null, h("label", { for: "joinname" }, t("home.name")), input),
+      avatarPicker("joinavatar"),
       h("button", { type: "submit", class: "primary" }, t("lobby.sit")),
     );
   }
@@ -881,6 +884,7 @@ class TableController {
     const sel = this.selectedFaces();
     const table = renderTable(v, {
       names,
+      faces: seatSVGs(this.info.seats),
       bots,
       levels,
       offline,
@@ -1010,7 +1014,8 @@ class TableController {
           btn("knock", t("act.knock"), () => this.doKnock(), { danger: true, keys: "K", off: !k.knock });
         }
       } else {
-        if (k.draw) btn("draw", t("act.draw"), () => this.send("D"), { primary: true, keys: "D" });
+        // Contract's own word: the English "Draw (จั่ว)" is Dummy's button (issue 23.9)
+        if (k.draw) btn("draw", t("act.drawC"), () => this.send("D"), { primary: true, keys: "D" });
         if (k.pickup && k.pickup.some((a) => a.depth === 0)) btn("take", t("act.take"), () => this.send("P"), { keys: "P" });
         if (k.claim) btn("claim", t("act.claim"), () => this.send("C"), { primary: true, keys: "B" });
         if (phase === "play") {
@@ -1236,15 +1241,10 @@ class TableController {
   async showQueuedOver() {
     if (this.stopped || this.showingOver || !this.overQueue.length) return;
     this.showingOver = true;
-    await momentsIdle(); // the knock's banner first, then the scores
-    if (this.stopped || !this.overQueue.length) {
-      this.showingOver = false;
-      return;
-    }
     const e = this.overQueue.shift();
     const matchEv = e.match || null;
     const isHost = this.isHost;
-    await modal(
+    const closed = modal(
       (close) =>
         gameOverPanel({
           event: e,
@@ -1263,6 +1263,8 @@ class TableController {
         }),
       { label: t("over.title") },
     );
+    liftMoments(); // the knock's banner stays in sight, over the scores
+    await closed;
     this.showingOver = false;
     this.showQueuedOver();
   }
@@ -1278,10 +1280,6 @@ const BELL_OFF = `<svg viewBox="0 0 24 24" focusable="false"><path d="${BELL_PAT
 function infoKey(info) {
   const { spectators, version, ...rest } = info;
   return JSON.stringify(rest);
-}
-
-function botName(s) {
-  return `${t("table.botName")} ${s.seat + 1}`;
 }
 
 function handStep(n, width, cw) {
