@@ -168,6 +168,14 @@ export async function localApi(method, path, body) {
   throw fail("bad_state", { message: "not offline" });
 }
 
+/** The lessons' REST calls (learn.js), answered by the same rules engine in the worker. */
+export async function localLessons(method, path, body) {
+  const m = path.match(/^\/api\/lessons\/(\w+)(?:\/([^/?]+))?$/);
+  if (!m) throw fail("not_found");
+  const req = m[2] ? { op: "lesson", game: m[1], id: decodeURIComponent(m[2]), body: body || {} } : { op: "lessons", game: m[1] };
+  return call(req);
+}
+
 /** Create an offline table from the server's create body; answers as POST /api/tables does. */
 export async function createLocal(body, seed) {
   const code = newCode();
