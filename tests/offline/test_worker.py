@@ -69,3 +69,10 @@ def test_the_manifest_names_versioned_addresses() -> None:
     urls = [f["url"] for f in m["files"]]  # type: ignore[attr-defined]
     assert m["code"] in urls
     assert all(u.startswith("/offline/") for u in urls)
+
+
+def test_without_the_core_the_pack_is_marked_unavailable(tmp_path: Any) -> None:
+    status = pack.pack_status(tmp_path)
+    assert not status.present and "pyodide.asm.wasm" in status.missing
+    assert pack.pack_manifest(tmp_path)["available"] is False
+    assert pack.main(["status"]) in (0, 1)

@@ -507,6 +507,7 @@ const STRINGS = {
     "err.code.storage": "Not enough storage on this device for the offline game.",
     "err.code.network": "The download stopped (the connection dropped). Tap again to continue where it stopped.",
     "err.code.boot": "The offline game could not start. Online play still works.",
+    "pwa.offlineHelpPack": "Bots play on this device; tables with friends start again once the network is back.",
     "err.code.engine": "The offline game stopped with an error.",
   },
   th: {
@@ -1014,6 +1015,7 @@ const STRINGS = {
     "err.code.storage": "พื้นที่ในเครื่องไม่พอสำหรับเกมออฟไลน์",
     "err.code.network": "การดาวน์โหลดหยุดกลางคัน (สัญญาณหลุด) แตะอีกครั้งเพื่อดาวน์โหลดต่อจากที่ค้างไว้",
     "err.code.boot": "เริ่มเกมออฟไลน์ไม่ได้ แต่ยังเล่นออนไลน์ได้",
+    "pwa.offlineHelpPack": "เล่นกับบอทในเครื่องนี้ได้ ส่วนโต๊ะเล่นกับเพื่อนจะกลับมาเมื่อออนไลน์",
     "err.code.engine": "เกมออฟไลน์หยุดทำงานเพราะข้อผิดพลาด",
   },
 };

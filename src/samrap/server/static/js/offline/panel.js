@@ -9,6 +9,7 @@ import { errorText, getPref, recentTables, setPref } from "../net.js";
 import { download, isReady, manifest, unsupported } from "./pack.js";
 
 let running = null; // one download per page, whoever started it
+const BACKGROUND_DELAY_MS = 10_000;
 
 function mb(m) {
   return (m.files.reduce((s, f) => s + f.size, 0) / 1e6).toFixed(1);
@@ -16,7 +17,7 @@ function mb(m) {
 
 export async function fillOfflineBox(box) {
   const status = h("p", { class: "msg", role: "status", "aria-live": "polite", id: "offline-status" });
-  const bar = h("progress", { id: "offline-progress", max: 100, value: 0, hidden: true });
+  const bar = h("progress", { id: "offline-progress", max: 100, value: 0, hidden: true, "aria-label": t("off.download") });
   const kept = h("div", { id: "offline-kept" });
   box.append(status, bar);
   const why = unsupported();
@@ -43,6 +44,7 @@ export async function fillOfflineBox(box) {
 
   async function showReady() {
     const ready = await isReady(m);
+    setPref("offlineReady", ready); // the offline bar (pwa.js) then says that bots play here
     go.hidden = ready;
     useRow.hidden = !ready;
     if (ready) status.textContent = m.static ? `${t("off.ready")} ${t("off.static")}` : t("off.ready");
@@ -73,8 +75,15 @@ export async function fillOfflineBox(box) {
   }
 
   const ready = await showReady();
-  // the first game already played here: fetch the pack quietly in the background
-  if (!ready && navigator.onLine !== false && recentTables(1).length) start();
+  // about to play here: start the engine now, so that "Play now" finds it booted
+  if (ready && (navigator.onLine === false || getPref("offline", false))) import("./local.js").then((l) => l.boot()).catch(() => {});
+  // A game already played here: fetch the pack quietly in the background, a while after the page
+  // is drawn and only while it is still shown (not on a data saver).
+  const saver = navigator.connection && navigator.connection.saveData;
+  if (!ready && navigator.onLine !== false && recentTables(1).length && !saver)
+    setTimeout(() => {
+      if (box.isConnected && !running) start();
+    }, BACKGROUND_DELAY_MS);
   showKept(kept);
 }
 
