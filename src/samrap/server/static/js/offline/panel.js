@@ -40,14 +40,15 @@ export async function fillOfflineBox(box) {
   const useRow = h("label", { class: "check", for: "offline-use" }, use, " ", t("off.useLocal"));
   const go = h("button", { type: "button", id: "offline-download", onclick: () => start() }, t("off.download"));
   box.insertBefore(help, status);
+  if (m.static) box.insertBefore(h("p", { class: "msg", id: "offline-static" }, t("off.static")), status);
   box.append(go, useRow, h("h3", null, t("off.kept")), kept);
 
   async function showReady() {
     const ready = await isReady(m);
     setPref("offlineReady", ready); // the offline bar (pwa.js) then says that bots play here
     go.hidden = ready;
-    useRow.hidden = !ready;
-    if (ready) status.textContent = m.static ? `${t("off.ready")} ${t("off.static")}` : t("off.ready");
+    useRow.hidden = !ready || !!m.static; // a static copy plays every bot game here anyway
+    if (ready) status.textContent = t("off.ready");
     status.className = "msg";
     return ready;
   }
