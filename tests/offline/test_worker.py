@@ -76,3 +76,16 @@ def test_without_the_core_the_pack_is_marked_unavailable(tmp_path: Any) -> None:
     assert not status.present and "pyodide.asm.wasm" in status.missing
     assert pack.pack_manifest(tmp_path)["available"] is False
     assert pack.main(["status"]) in (0, 1)
+
+
+def test_a_kept_record_replays_in_the_worker() -> None:
+    from samrap.offline.table import LocalTable
+
+    table = LocalTable("OFFREPL1", {"game": "dummy", "seats": [{"kind": "bot", "level": "random"}] * 2}, 3)
+    table.start()
+    while table.bot_step() is not None:
+        pass
+    record = next(iter(table.records.values()))
+    answer = _call({"op": "replay", "record": record})
+    assert len(answer["games"]) == len(table.games)
+    assert [len(g["states"]) for g in answer["games"]] == [len(g.actions) + 1 for g in table.games]

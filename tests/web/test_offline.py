@@ -88,6 +88,10 @@ def test_offline_dummy_match_and_contract_deal(new_page: Any, tmp_path: Path) ->
     )
     assert run.returncode == 0, run.stdout + run.stderr
     assert json.loads(record)["metadata"] == {"offline": True}
+    # the kept match replays offline too: its positions rebuilt by the worker
+    page.goto(f"/#/replay/{kept[0]['id']}")
+    page.wait_for_selector(".replay-step")
+    assert page.locator(".replay-step").inner_text().startswith("Move 0 of ")
 
     # one Contract Rummy deal, still offline
     code = start_bot_table(page, "contract", players=3)

@@ -45,6 +45,10 @@ def _dispatch(req: dict[str, Any]) -> dict[str, Any]:
         moves = [str(m) for m in body.get("moves") or []][:40]
         attempt = body.get("try")
         return lesson_step(str(req.get("game")), str(req.get("id")), moves, None if attempt is None else str(attempt))
+    if op == "replay":
+        from samrap.offline.replay import replay_states
+
+        return replay_states(str(req["record"]))
     if op == "has":
         return {"has": str(req.get("code")) in _tables}
     table = _table(req)

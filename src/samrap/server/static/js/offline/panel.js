@@ -103,7 +103,8 @@ async function showKept(el) {
         h(
           "li",
           null,
-          `${t("game." + g.game)} · ${t("home.totals")} ${g.totals.join(" / ")} · `,
+          h("a", { href: `#/replay/${encodeURIComponent(g.id)}` }, `${t("game." + g.game)} · ${t("home.totals")} ${g.totals.join(" / ")}`),
+          " · ",
           h(
             "button",
             {
