@@ -55,3 +55,7 @@ _._closer
 # A Protocol's item assignment types the float32 memoryview the Contract encoder writes through
 # (env/encode_contract.py, _FloatEntries); Python calls __setitem__ for ``view[i] = x``.
 _.__setitem__
+
+# http.server's request handler calls log_message; the offline static-site test silences it
+# (tests/web/test_offline_static.py).
+_.log_message

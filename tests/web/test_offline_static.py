@@ -17,7 +17,7 @@ from samrap.offline.pack import pack_status
 from tests.web.conftest import PHONE, _free_port
 
 PACK = pack_status()
-pytestmark = pytest.mark.skipif(
+needs_pack = pytest.mark.skipif(
     not PACK.present, reason=f"no Pyodide core in {PACK.folder} (run scripts/install, which fetches it from npm)"
 )
 SLOW = 180_000
@@ -42,6 +42,7 @@ def static_site(tmp_path: Path) -> Iterator[str]:
     thread.join(timeout=10)
 
 
+@needs_pack
 def test_a_static_copy_plays_bots_in_the_browser(browser: Any, static_site: str) -> None:
     ctx = browser.new_context(viewport=PHONE, base_url=static_site, locale="en-US", reduced_motion="reduce")
     ctx.set_default_timeout(SLOW)
