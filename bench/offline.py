@@ -51,12 +51,13 @@ def pack_sizes() -> tuple[int, int]:
 
 def one_run(browser: Any, url: str, rate: float) -> tuple[float, float]:
     ctx = browser.new_context(viewport={"width": 360, "height": 740}, base_url=url, locale="th-TH")
-    ctx.set_default_timeout(300_000)
+    ctx.set_default_timeout(240_000)
     page = ctx.new_page()
     page.goto("/")
     page.wait_for_function("() => navigator.serviceWorker.controller !== null")
     page.click("#offline-download")
     page.wait_for_function("() => document.getElementById('offline-download').hidden")
+    print("  pack downloaded", flush=True)
     page.evaluate("localStorage.setItem('samrap.play', JSON.stringify({game: 'dummy', players: 2, level: 'medium'}))")
     ctx.set_offline(True)
     cdp = ctx.new_cdp_session(page)

@@ -11,9 +11,10 @@ from typer.testing import CliRunner
 from samrap.cli.main import app
 from samrap.offline.pack import PYODIDE_VERSION, pack_status
 
-pytestmark = pytest.mark.skipif(not pack_status().present, reason="no Pyodide core (scripts/install fetches it)")
+needs_pack = pytest.mark.skipif(not pack_status().present, reason="no Pyodide core (scripts/install fetches it)")
 
 
+@needs_pack
 def test_the_static_site_has_the_app_the_worker_and_the_pack(tmp_path: Path) -> None:
     out = tmp_path / "site"
     result = CliRunner().invoke(app, ["export-static", str(out), "--lang", "en"])

@@ -69,3 +69,23 @@ def test_the_manifest_names_versioned_addresses() -> None:
     urls = [f["url"] for f in m["files"]]  # type: ignore[attr-defined]
     assert m["code"] in urls
     assert all(u.startswith("/offline/") for u in urls)
+
+
+def test_without_the_core_the_pack_is_marked_unavailable(tmp_path: Any) -> None:
+    status = pack.pack_status(tmp_path)
+    assert not status.present and "pyodide.asm.wasm" in status.missing
+    assert pack.pack_manifest(tmp_path)["available"] is False
+    assert pack.main(["status"]) in (0, 1)
+
+
+def test_a_kept_record_replays_in_the_worker() -> None:
+    from samrap.offline.table import LocalTable
+
+    table = LocalTable("OFFREPL1", {"game": "dummy", "seats": [{"kind": "bot", "level": "random"}] * 2}, 3)
+    table.start()
+    while table.bot_step() is not None:
+        pass
+    record = next(iter(table.records.values()))
+    answer = _call({"op": "replay", "record": record})
+    assert len(answer["games"]) == len(table.games)
+    assert [len(g["states"]) for g in answer["games"]] == [len(g.actions) + 1 for g in table.games]

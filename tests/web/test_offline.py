@@ -21,7 +21,7 @@ from tests.web.conftest import PHONE, shot
 from tests.web.driver import play_until, start_bot_table, state
 
 PACK = pack_status()
-pytestmark = pytest.mark.skipif(
+needs_pack = pytest.mark.skipif(
     not PACK.present, reason=f"no Pyodide core in {PACK.folder} (run scripts/install, which fetches it from npm)"
 )
 
@@ -59,6 +59,7 @@ def _wait_kept(page: Any, code: str) -> list[dict[str, Any]]:
     raise AssertionError(f"no kept record of table {code}")
 
 
+@needs_pack
 def test_offline_dummy_match_and_contract_deal(new_page: Any, tmp_path: Path) -> None:
     page = new_page("en", PHONE)
     page.context.set_default_timeout(SLOW)
@@ -88,6 +89,10 @@ def test_offline_dummy_match_and_contract_deal(new_page: Any, tmp_path: Path) ->
     )
     assert run.returncode == 0, run.stdout + run.stderr
     assert json.loads(record)["metadata"] == {"offline": True}
+    # the kept match replays offline too: its positions rebuilt by the worker
+    page.goto(f"/#/replay/{kept[0]['id']}")
+    page.wait_for_selector(".replay-step")
+    assert page.locator(".replay-step").inner_text().startswith("Move 0 of ")
 
     # one Contract Rummy deal, still offline
     code = start_bot_table(page, "contract", players=3)

@@ -143,8 +143,7 @@ def samrap_zip(root: Path = SAMRAP_ROOT) -> bytes:
 
         def add(name: str, data: bytes) -> None:
             info = zipfile.ZipInfo(name, date_time=(2020, 1, 1, 0, 0, 0))
-            info.compress_type = zipfile.ZIP_DEFLATED
-            z.writestr(info, data)
+            z.writestr(info, data, compress_type=zipfile.ZIP_DEFLATED, compresslevel=9)
 
         add("samrap/__init__.py", (root / "__init__.py").read_bytes())
         for path in _python_files(root):

@@ -34,6 +34,21 @@ def _dispatch(req: dict[str, Any]) -> dict[str, Any]:
         table = restore(req["log"])
         _tables[table.code] = table
         return {"table": table.info()}
+    if op == "lessons":
+        from samrap.offline.lessons import lesson_list
+
+        return lesson_list(str(req.get("game")))
+    if op == "lesson":
+        from samrap.offline.lessons import lesson_step
+
+        body = req.get("body") or {}
+        moves = [str(m) for m in body.get("moves") or []][:40]
+        attempt = body.get("try")
+        return lesson_step(str(req.get("game")), str(req.get("id")), moves, None if attempt is None else str(attempt))
+    if op == "replay":
+        from samrap.offline.replay import replay_states
+
+        return replay_states(str(req["record"]))
     if op == "has":
         return {"has": str(req.get("code")) in _tables}
     table = _table(req)

@@ -166,9 +166,19 @@ export function homePage(go) {
     status.className = "msg";
     try {
       list = await loadPresets();
-      // Against bots with no network, or when the player chose this device: the offline engine.
-      const local = bots && (navigator.onLine === false || getPref("offline", false));
-      const res = local ? await (await import("./offline/local.js")).createLocal(createBody(list, c, name, bots)) : await api("POST", "/api/tables", createBody(list, c, name, bots));
+      // Against bots with no network (or no answer from the server), or when the player chose
+      // this device: the offline engine (issue 25).
+      const offline = async () => (await import("./offline/local.js")).createLocal(createBody(list, c, name, bots));
+      let res;
+      if (bots && (navigator.onLine === false || getPref("offline", false))) res = await offline();
+      else {
+        try {
+          res = await api("POST", "/api/tables", createBody(list, c, name, bots));
+        } catch (e) {
+          if (!bots || e.status !== 0) throw e;
+          res = await offline();
+        }
+      }
       const code = res.table.code;
       saveSeat(code, { token: res.token, seat: res.seat, host: res.host_token, watch: res.spectator_key || null });
       if (bots) await api("POST", `/api/tables/${code}/start`, { token: res.host_token });

@@ -39,6 +39,10 @@ export const isOfflineCode = (code) => /^OFF[0-9A-Z]{5}$/.test(String(code || ""
 export async function api(method, path, body) {
   // An offline table's calls are answered in this browser (offline/local.js, loaded when needed).
   if (/^\/api\/tables\/OFF[0-9A-Z]{5}(\/|$)/.test(path)) return (await import("./offline/local.js")).localApi(method, path, body);
+  if (/^\/api\/games\/OFF[0-9A-Z]{5}-\d+\//.test(path)) return (await import("./offline/local.js")).localGames(method, path);
+  // Lessons are data plus the engine: with no network (or no server) the worker answers them.
+  const lessons = /^\/api\/lessons\//.test(path);
+  if (lessons && (navigator.onLine === false || getPref("static", false))) return (await import("./offline/local.js")).localLessons(method, path, body);
   let res;
   try {
     res = await fetch(path, {

@@ -168,6 +168,23 @@ export async function localApi(method, path, body) {
   throw fail("bad_state", { message: "not offline" });
 }
 
+/** A kept match's record and positions (replay.js: /api/games/ID/record and /replay). */
+export async function localGames(method, path) {
+  const m = path.match(/^\/api\/games\/(OFF[0-9A-Z]{5}-\d+)\/(record|replay)$/);
+  if (!m || method !== "GET") throw fail("not_found");
+  const text = await recordText(m[1]);
+  if (m[2] === "record") return JSON.parse(text);
+  return call({ op: "replay", record: text });
+}
+
+/** The lessons' REST calls (learn.js), answered by the same rules engine in the worker. */
+export async function localLessons(method, path, body) {
+  const m = path.match(/^\/api\/lessons\/(\w+)(?:\/([^/?]+))?$/);
+  if (!m) throw fail("not_found");
+  const req = m[2] ? { op: "lesson", game: m[1], id: decodeURIComponent(m[2]), body: body || {} } : { op: "lessons", game: m[1] };
+  return call(req);
+}
+
 /** Create an offline table from the server's create body; answers as POST /api/tables does. */
 export async function createLocal(body, seed) {
   const code = newCode();

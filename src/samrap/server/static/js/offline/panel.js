@@ -9,6 +9,7 @@ import { errorText, getPref, recentTables, setPref } from "../net.js";
 import { download, isReady, manifest, unsupported } from "./pack.js";
 
 let running = null; // one download per page, whoever started it
+const BACKGROUND_DELAY_MS = 10_000;
 
 function mb(m) {
   return (m.files.reduce((s, f) => s + f.size, 0) / 1e6).toFixed(1);
@@ -16,7 +17,7 @@ function mb(m) {
 
 export async function fillOfflineBox(box) {
   const status = h("p", { class: "msg", role: "status", "aria-live": "polite", id: "offline-status" });
-  const bar = h("progress", { id: "offline-progress", max: 100, value: 0, hidden: true });
+  const bar = h("progress", { id: "offline-progress", max: 100, value: 0, hidden: true, "aria-label": t("off.download") });
   const kept = h("div", { id: "offline-kept" });
   box.append(status, bar);
   const why = unsupported();
@@ -39,13 +40,15 @@ export async function fillOfflineBox(box) {
   const useRow = h("label", { class: "check", for: "offline-use" }, use, " ", t("off.useLocal"));
   const go = h("button", { type: "button", id: "offline-download", onclick: () => start() }, t("off.download"));
   box.insertBefore(help, status);
+  if (m.static) box.insertBefore(h("p", { class: "msg", id: "offline-static" }, t("off.static")), status);
   box.append(go, useRow, h("h3", null, t("off.kept")), kept);
 
   async function showReady() {
     const ready = await isReady(m);
+    setPref("offlineReady", ready); // the offline bar (pwa.js) then says that bots play here
     go.hidden = ready;
-    useRow.hidden = !ready;
-    if (ready) status.textContent = m.static ? `${t("off.ready")} ${t("off.static")}` : t("off.ready");
+    useRow.hidden = !ready || !!m.static; // a static copy plays every bot game here anyway
+    if (ready) status.textContent = t("off.ready");
     status.className = "msg";
     return ready;
   }
@@ -73,8 +76,15 @@ export async function fillOfflineBox(box) {
   }
 
   const ready = await showReady();
-  // the first game already played here: fetch the pack quietly in the background
-  if (!ready && navigator.onLine !== false && recentTables(1).length) start();
+  // about to play here: start the engine now, so that "Play now" finds it booted
+  if (ready && (navigator.onLine === false || getPref("offline", false))) import("./local.js").then((l) => l.boot()).catch(() => {});
+  // A game already played here: fetch the pack quietly in the background, a while after the page
+  // is drawn and only while it is still shown (not on a data saver).
+  const saver = navigator.connection && navigator.connection.saveData;
+  if (!ready && navigator.onLine !== false && recentTables(1).length && !saver)
+    setTimeout(() => {
+      if (box.isConnected && !running) start();
+    }, BACKGROUND_DELAY_MS);
   showKept(kept);
 }
 
@@ -93,7 +103,8 @@ async function showKept(el) {
         h(
           "li",
           null,
-          `${t("game." + g.game)} · ${t("home.totals")} ${g.totals.join(" / ")} · `,
+          h("a", { href: `#/replay/${encodeURIComponent(g.id)}` }, `${t("game." + g.game)} · ${t("home.totals")} ${g.totals.join(" / ")}`),
+          " · ",
           h(
             "button",
             {
