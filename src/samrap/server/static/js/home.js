@@ -7,6 +7,7 @@ import { h } from "./dom.js";
 import { t } from "./i18n.js";
 import { api, errorText, getPref, recentTables, saveSeat, setPref } from "./net.js";
 import { changesText, configText, describeConfig, FALLBACK, gameOf, loadPresets, optionsPanel, presetName, presetOf } from "./options.js";
+import { lobbySection, quickMatch } from "./lobby.js";
 
 export const LEVELS = ["easy", "medium", "hard", "expert"];
 const TARGETS = [500, 300, 100, 50];
@@ -84,6 +85,15 @@ function createBody(list, c, name, bots) {
   const config = configText(game, preset, chosen);
   if (config) body.config = config;
   return body;
+}
+
+/** The game config string of the choices, for quick match ("dummy(preset=modern,players=4,target=500)"). */
+function quickConfig(list, c) {
+  const { game, preset } = fit(list, c);
+  const chosen = { ...c.more };
+  if (game.name === "dummy") chosen.target = Number(c.target);
+  const extra = configText(game, preset, chosen);
+  return `${game.name}(preset=${preset.name},players=${Number(c.players)}${extra ? "," + extra : ""})`;
 }
 
 /** "Thai Dummy · Modern · 2 players · medium bots · to 500 points": the play summary line. */
@@ -309,11 +319,32 @@ export function homePage(go) {
       "section",
       { class: "card-box play-box", "aria-labelledby": "playh" },
       h("h2", { id: "playh" }, t("home.play")),
-      h("button", { type: "button", class: "primary big", id: "playnow", onclick: () => create("play", playStatus) }, t("home.start")),
+      h(
+        "div",
+        { class: "row play-buttons" },
+        h("button", { type: "button", class: "primary big", id: "playnow", onclick: () => create("play", playStatus) }, t("home.start")),
+        h(
+          "button",
+          {
+            type: "button",
+            class: "big",
+            id: "quickmatch",
+            title: t("quick.help"),
+            onclick: async () => {
+              saveChoices("play", play);
+              setPref("name", name);
+              list = await loadPresets().catch(() => list);
+              quickMatch(quickConfig(list, play), name, go, playStatus);
+            },
+          },
+          t("quick.button"),
+        ),
+      ),
       toggle,
       playOptions,
       playStatus,
     ),
+    lobbySection(go, () => list),
     h(
       "section",
       { class: "card-box", "aria-labelledby": "privh" },
