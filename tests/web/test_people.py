@@ -15,6 +15,8 @@ from typing import Any
 from tests.server.live import play_seat
 from tests.web.conftest import PHONE, api, shot
 from tests.web.driver import open_options
+from tests.web.people import people_walk, scenes
+from tests.web.screens import ScreenChecks
 
 #: Waits for a browser or the server on a busy machine (two cores shared by many processes).
 SLOW_MS = 60_000
@@ -123,3 +125,40 @@ def test_the_lobby_lists_a_public_table_and_seats_with_one_tap(new_page: Any, se
     )
     info = api(server, "GET", f"/api/tables/{code}")
     assert info["seats"][1]["kind"] == "human"
+
+
+def test_people_screens_pass_axe_in_both_languages(new_page: Any, server: Any) -> None:
+    """The lobby, the quick-match wait and the table with its chat open: axe-core finds no
+    violation, nothing logs an error, nothing scrolls sideways (360 to 1366 px), Thai and English."""
+    for lang in ("th", "en"):
+        page = new_page(lang, PHONE)
+        page.set_default_timeout(SLOW_MS)
+        checks = ScreenChecks(page, f"people-{lang}")
+        assert people_walk(page, server, checks.visit) == ["lobby", "quick-wait", "chat"]
+        checks.assert_clean()
+
+
+def test_first_loads_of_home_and_a_table_with_chat_stay_under_150_kb(new_page: Any, server: Any) -> None:
+    """Issue 23: the home page with its lobby, and a table with its chat (loaded lazily), each
+    stay within 150 KB on a cold first load."""
+    from tests.web.test_weight import Traffic
+
+    scenes(server)
+    page = new_page("th", PHONE)
+    traffic = Traffic(page)
+    page.goto("/")
+    page.wait_for_selector(".lobby-row")
+    page.wait_for_load_state("networkidle")
+    home = traffic.total
+    assert 20_000 < home <= 150 * 1024, f"home first load: {home} bytes: {traffic.sizes}"
+
+    s = scenes(server)
+    page = new_page("th", PHONE)
+    traffic = Traffic(page)
+    page.goto(f"/t/{s['playing']}")  # a public table: anyone may watch, chat included
+    page.wait_for_function("() => window.samrapTable && window.samrapTable.view && window.samrapTable.chat")
+    page.wait_for_load_state("networkidle")
+    table = traffic.total
+    assert any(u.endswith("/chat.js") for u in traffic.sizes), "the chat was not loaded"
+    assert 20_000 < table <= 150 * 1024, f"table first load: {table} bytes: {traffic.sizes}"
+    print(f"first loads: home {home} bytes, table with chat {table} bytes")
