@@ -82,7 +82,8 @@ class Chat {
     this.toggle = h(
       "button",
       { type: "button", class: "chat-toggle", id: "chat-toggle", "aria-expanded": "false", "aria-controls": "chat-panel", onclick: () => this.setOpen(!this.open) },
-      h("span", { "aria-hidden": "true" }, "💬"),
+      // a drawn speech bubble, not an emoji: every system draws it the same
+      h("span", { class: "chat-icon", "aria-hidden": "true", html: '<svg viewBox="0 0 24 24" width="20" height="20"><path fill="currentColor" d="M4 4h16a2 2 0 0 1 2 2v9a2 2 0 0 1-2 2h-8l-5 4v-4H4a2 2 0 0 1-2-2V6a2 2 0 0 1 2-2z"/></svg>' }),
       h("span", { class: "chat-word" }, t("chat.open")),
       this.badge,
     );
