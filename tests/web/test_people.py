@@ -162,3 +162,26 @@ def test_first_loads_of_home_and_a_table_with_chat_stay_under_150_kb(new_page: A
     assert any(u.endswith("/chat.js") for u in traffic.sizes), "the chat was not loaded"
     assert 20_000 < table <= 150 * 1024, f"table first load: {table} bytes: {traffic.sizes}"
     print(f"first loads: home {home} bytes, table with chat {table} bytes")
+
+
+def test_a_public_table_for_quick_phrases_only(new_page: Any, server: Any) -> None:
+    """The create form's "quick phrases only" makes a table whose chat offers no free text; the
+    phrases still go (the server enforces it: tests/server/test_quick.py)."""
+    page = new_page("th", PHONE)
+    page.set_default_timeout(SLOW_MS)
+    page.goto("/")
+    page.click("#create-toggle")
+    page.check("#t-public")
+    page.check("#t-phrases")
+    page.fill("#t-name", "แป้ง")
+    page.click("#create")
+    page.wait_for_selector("[data-code]")
+    code = page.evaluate("() => window.samrapTable.code")
+    assert api(server, "GET", f"/api/tables/{code}")["settings"]["chat"] == "phrases"
+    page.wait_for_function("() => window.samrapTable.chat")
+    page.click("#chat-toggle")
+    assert not page.locator("#chat-input").is_visible()
+    assert page.locator(".chat-note").inner_text() == "โต๊ะนี้ใช้ได้เฉพาะข้อความสำเร็จรูปและอีโมจิ"
+    page.click('[data-phrase="hi"]')
+    page.wait_for_selector(".chat-line .chat-text")
+    assert page.locator(".chat-line .chat-text").inner_text() == "สวัสดี!"

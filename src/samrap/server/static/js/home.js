@@ -38,6 +38,7 @@ function loadChoices(kind) {
     target: saved.target ?? old("target", 500),
     timer: saved.timer ?? old("timer", 0),
     public: !!saved.public,
+    phrases: !!saved.phrases,
     more: saved.more && typeof saved.more === "object" ? saved.more : {},
   };
 }
@@ -79,7 +80,7 @@ function createBody(list, c, name, bots) {
     preset: preset.name,
     seats,
     host_name: name || t("home.defaultName"),
-    settings: { turn_timer: Number(c.timer) || 0 },
+    settings: { turn_timer: Number(c.timer) || 0, ...(c.phrases && !bots ? { chat: "phrases" } : {}) },
     public: bots ? false : !!c.public,
   };
   const config = configText(game, preset, chosen);
@@ -219,6 +220,14 @@ export function homePage(go) {
             h("input", { type: "checkbox", id: "t-public", checked: !!c.public, onchange: (e) => { c.public = e.target.checked; saveChoices(kind, c); } }),
             h("label", { for: "t-public" }, t("home.public")),
             h("p", { class: "muted small" }, t("home.publicHelp")),
+          )
+        : null,
+      kind === "table"
+        ? h(
+            "div",
+            { class: "check wrap" },
+            h("input", { type: "checkbox", id: "t-phrases", checked: !!c.phrases, onchange: (e) => { c.phrases = e.target.checked; saveChoices(kind, c); } }),
+            h("label", { for: "t-phrases" }, t("home.phrasesOnly")),
           )
         : null,
       optionsPanel(game, preset, c.more, { prefix: kind, skip: ["target"], onchange: () => changed() }),
