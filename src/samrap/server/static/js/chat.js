@@ -88,7 +88,7 @@ class Chat {
       this.badge,
     );
     this.log = h("ol", { class: "chat-log", "aria-label": t("chat.title") });
-    this.error = h("p", { class: "msg error chat-error", role: "alert", hidden: true });
+    this.error = h("p", { class: "chat-error", role: "alert", hidden: true });
     this.announce = h("p", { class: "sr-only", role: "status", "aria-live": "polite" });
     this.input = h("input", { type: "text", id: "chat-input", maxlength: 280, autocomplete: "off", enterkeyhint: "send" });
     this.form = h(
@@ -254,7 +254,7 @@ class Chat {
     const me = line.seat === this.seat;
     return h(
       "li",
-      { class: "chat-line" + (me ? " mine" : ""), dataset: { seat: line.seat } },
+      { class: "chat-line" + (me ? " mine" : ""), dataset: { speaker: line.seat } },
       h("span", { class: "chat-who", "data-name": "" }, me ? t("tbl.you") : line.name),
       h("span", { class: "chat-text" }, line.text),
     );
@@ -271,7 +271,7 @@ class Chat {
       }
       const area = document.querySelector(`.seat-area[data-seat="${seat}"] .pod`) || document.querySelector(`.lobby-seats li:nth-child(${seat + 1})`);
       if (!area) continue;
-      area.appendChild(h("span", { class: "chat-bubble", "aria-hidden": "true", dataset: { seat, id: b.id } }, b.text));
+      area.appendChild(h("span", { class: "chat-bubble", "aria-hidden": "true", dataset: { speaker: seat, id: b.id } }, b.text));
     }
   }
 
