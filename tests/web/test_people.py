@@ -185,3 +185,37 @@ def test_a_public_table_for_quick_phrases_only(new_page: Any, server: Any) -> No
     page.click('[data-phrase="hi"]')
     page.wait_for_selector(".chat-line .chat-text")
     assert page.locator(".chat-line .chat-text").inner_text() == "สวัสดี!"
+
+
+def test_rematch_offers_a_left_seat_to_a_bot(new_page: Any, server: Any) -> None:
+    """A player who does not stay leaves the seat; the host's rematch then offers it to a bot or to
+    the lobby, and with a bot the new match keeps the host's seat."""
+    made = api(server, "POST", "/api/tables", {"game": "dummy(players=2,target=1)", "host_name": "Ann", "public": True})
+    code = made["table"]["code"]
+    guest = api(server, "POST", f"/api/tables/{code}/join", {"name": "Ben"})
+    api(server, "POST", f"/api/tables/{code}/start", {"token": made["token"]})
+
+    async def finish() -> None:
+        ws = server.url.replace("http://", "ws://")
+        tokens = (made["token"], guest["token"])
+        await asyncio.gather(*(play_seat(ws, code, tok, random.Random(k)) for k, tok in enumerate(tokens)))
+
+    with ThreadPoolExecutor(1) as pool:
+        pool.submit(asyncio.run, finish()).result(timeout=300)
+    api(server, "POST", f"/api/tables/{code}/leave", {"token": guest["token"]})  # Ben does not stay
+
+    page = new_page("en", PHONE)
+    page.set_default_timeout(SLOW_MS)
+    page.goto("/")
+    seat = {"token": made["token"], "seat": 0, "host": made["host_token"], "at": 1}
+    page.evaluate("([c, v]) => localStorage.setItem('samrap.seats', JSON.stringify({[c]: v}))", [code, seat])
+    page.goto(f"/#/t/{code}")
+    page.wait_for_selector('[data-act="rematch"]')
+    page.click('[data-act="rematch"]')
+    page.wait_for_selector('dialog[open] [data-action="bots"]')
+    assert "seats left empty: 1" in page.locator("dialog[open]").inner_text()
+    page.click('dialog[open] [data-action="bots"]')
+    page.wait_for_function("() => window.samrapTable.info && window.samrapTable.info.match === 2")
+    info = api(server, "GET", f"/api/tables/{code}")
+    assert info["status"] == "playing" and [s["kind"] for s in info["seats"]] == ["human", "bot"]
+    assert info["seats"][0]["name"] == "Ann"
