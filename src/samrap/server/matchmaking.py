@@ -19,6 +19,7 @@ import asyncio
 import functools
 import json
 import logging
+import weakref
 from typing import TYPE_CHECKING, Any
 
 import httpx
@@ -130,8 +131,8 @@ def lobby_rows(manager: TableManager) -> Lobby:
         humans = sum(1 for s in seats if s.kind == "human")
         if r["status"] == "finished" and not (open_seats and humans):
             continue
-        if r["status"] == "lobby" and not humans and summary.get("quick"):
-            continue  # an abandoned quick-match table
+        if r["status"] == "lobby" and not humans:
+            continue  # nobody to play with: everyone left (or nobody sat down yet)
         out.append(
             LobbyTable(
                 code=r["code"],
@@ -164,8 +165,9 @@ def quick_config(game: str) -> str:
     return spec.config_string(config)
 
 
-#: One lock per config in this process (the row claim covers other processes).
-_locks: dict[str, asyncio.Lock] = {}
+#: One lock per config in each server of this process (the row claim covers other processes).
+#: Kept per manager: a lock belongs to one event loop, and tests run several servers in turn.
+_locks: weakref.WeakKeyDictionary[TableManager, dict[str, asyncio.Lock]] = weakref.WeakKeyDictionary()
 
 
 async def maybe_start(rt: TableRuntime) -> None:
@@ -222,7 +224,7 @@ async def quick_seat(
     is taken there by an ordinary join (:func:`_join_remote`)."""
     from samrap.server.manager import NotOwner  # the runtime imports this module: no cycle at load
 
-    lock = _locks.setdefault(config, asyncio.Lock())
+    lock = _locks.setdefault(manager, {}).setdefault(config, asyncio.Lock())
     storage = manager.storage
 
     async def release(code: str) -> None:

@@ -507,6 +507,7 @@ class ChatMsg(_Model):
     name: str
     text: str = Field(description="HTML-escaped; emoji are kept.")
     at: float
+    history: bool = Field(default=False, description="Replayed after hello (said before): not news to show.")
 
 
 class Pong(_Model):

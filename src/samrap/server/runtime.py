@@ -330,7 +330,12 @@ class TableRuntime:
                 if seat is None or (seat, line["seat"]) not in self.mutes:
                     conn.send(
                         ChatMsg(
-                            id=line["id"], seat=line["seat"], name=line["name"], text=line["text"], at=line["at"]
+                            id=line["id"],
+                            seat=line["seat"],
+                            name=line["name"],
+                            text=line["text"],
+                            at=line["at"],
+                            history=True,
                         ).model_dump_json()
                     )
             self._broadcast_table(exclude=conn)

@@ -8,6 +8,7 @@ import { avatarPicker, myAvatar, seatNames } from "./faces.js";
 import { t } from "./i18n.js";
 import { api, errorText, getPref, recentTables, saveSeat, setPref } from "./net.js";
 import { changesText, configText, describeConfig, FALLBACK, gameOf, loadPresets, optionsPanel, presetName, presetOf } from "./options.js";
+import { lobbySection, quickMatch } from "./lobby.js";
 
 export const LEVELS = ["easy", "medium", "hard", "expert"];
 const TARGETS = [500, 300, 100, 50];
@@ -49,6 +50,7 @@ function loadChoices(kind) {
     target: saved.target ?? old("target", 500),
     timer: saved.timer ?? old("timer", 0),
     public: !!saved.public,
+    phrases: !!saved.phrases,
     more: saved.more && typeof saved.more === "object" ? saved.more : {},
   };
 }
@@ -91,12 +93,21 @@ function createBody(list, c, name, bots) {
     seats,
     host_name: name || t("home.defaultName"),
     host_avatar: myAvatar() || undefined, // the drawn avatar picked below the name (faces.js)
-    settings: { turn_timer: Number(c.timer) || 0 },
+    settings: { turn_timer: Number(c.timer) || 0, ...(c.phrases && !bots ? { chat: "phrases" } : {}) },
     public: bots ? false : !!c.public,
   };
   const config = configText(game, preset, chosen);
   if (config) body.config = config;
   return body;
+}
+
+/** The game config string of the choices, for quick match ("dummy(preset=modern,players=4,target=500)"). */
+function quickConfig(list, c) {
+  const { game, preset } = fit(list, c);
+  const chosen = { ...c.more };
+  if (game.name === "dummy") chosen.target = Number(c.target);
+  const extra = configText(game, preset, chosen);
+  return `${game.name}(preset=${preset.name},players=${Number(c.players)}${extra ? "," + extra : ""})`;
 }
 
 /** "Thai Dummy · Modern · 2 players · medium bots · to 500 points": the play summary line. */
@@ -241,6 +252,14 @@ export function homePage(go) {
             h("p", { class: "muted small" }, t("home.publicHelp")),
           )
         : null,
+      kind === "table"
+        ? h(
+            "div",
+            { class: "check wrap" },
+            h("input", { type: "checkbox", id: "t-phrases", checked: !!c.phrases, onchange: (e) => { c.phrases = e.target.checked; saveChoices(kind, c); } }),
+            h("label", { for: "t-phrases" }, t("home.phrasesOnly")),
+          )
+        : null,
       optionsPanel(game, preset, c.more, { prefix: kind, skip: ["target"], onchange: () => changed() }),
     );
   }
@@ -341,11 +360,32 @@ export function homePage(go) {
       "section",
       { class: "card-box play-box", "aria-labelledby": "playh" },
       h("h2", { id: "playh" }, t("home.play")),
-      h("button", { type: "button", class: "primary big", id: "playnow", onclick: () => create("play", playStatus) }, t("home.start")),
+      h(
+        "div",
+        { class: "row play-buttons" },
+        h("button", { type: "button", class: "primary big", id: "playnow", onclick: () => create("play", playStatus) }, t("home.start")),
+        h(
+          "button",
+          {
+            type: "button",
+            class: "big",
+            id: "quickmatch",
+            title: t("quick.help"),
+            onclick: async () => {
+              saveChoices("play", play);
+              setPref("name", name);
+              list = await loadPresets().catch(() => list);
+              quickMatch(quickConfig(list, play), name, go, playStatus);
+            },
+          },
+          t("quick.button"),
+        ),
+      ),
       toggle,
       playOptions,
       playStatus,
     ),
+    lobbySection(go, () => list),
     h(
       "section",
       { class: "card-box", "aria-labelledby": "privh" },

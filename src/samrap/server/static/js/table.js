@@ -88,6 +88,9 @@ class TableController {
         clear(this.root).appendChild(h("div", { class: "page" }, h("p", { role: "alert" }, t("table.notFound")), h("a", { href: "#/", class: "btn" }, t("nav.home"))));
       });
     this.tick = setInterval(() => this.updateTimer(), 500);
+    import("./chat.js").then((m) => {
+      if (!this.stopped) this.chat = m.mountChat(this);
+    });
   }
 
   stop() {
@@ -99,6 +102,7 @@ class TableController {
     this.hints.stop();
     clearMoments();
     if (this.sock) this.sock.close();
+    if (this.chat) this.chat.stop();
   }
 
   connect() {
@@ -125,6 +129,13 @@ class TableController {
   }
 
   message(m) {
+    // chat lines, their acks and refusals go to the chat (chat.js, loaded lazily: kept till then)
+    if (m.t === "chat" || m.t === "ack" || (m.t === "error" && this.chat && this.chat.owns(m.ref))) {
+      m.live = !m.history; // the lines replayed after hello are not news
+      if (this.chat) this.chat.onMessage(m);
+      else (this.chatEarly ||= []).push(m);
+      return;
+    }
     switch (m.t) {
       case "welcome":
         this.seat = m.seat;
@@ -706,6 +717,7 @@ class TableController {
     keepCentre(this.root.querySelector(".ring > .centre"), centreScroll);
     this.renderStatusLine();
     this.updateTimer();
+    if (this.chat) this.chat.attach();
     // the hand's overlap is set by its ResizeObserver (after layout, before paint: no layout
     // forced here); without one, here
     const hand = this.root.querySelector(".hand");
@@ -732,6 +744,7 @@ class TableController {
       { class: "page", id: "main" },
       h("h1", null, t("lobby.title", { code: info.code }), " · ", tableTitle(info.game, info.config, info.seats.length)),
       h("p", { class: "conn", role: "status" }),
+      info.settings && info.settings.quick && mine ? this.quickWait() : null,
       // share sheet or copy, and the QR code (share.js); the host also gets the watch link
       h("div", { class: "card-box" }, h("p", null, t("lobby.share")), sharePanel(info.code, link, { watch: host && saved ? saved.watch : null })),
       h(
@@ -764,6 +777,43 @@ class TableController {
         host && this.token ? this.visibilityToggle() : info.public !== undefined ? h("p", { class: "muted", "data-visibility": info.public ? "public" : "private" }, info.public ? t("tbl.isPublic") : t("tbl.isPrivate")) : null,
       ),
     );
+  }
+
+  /** Rematch in one tap with everyone who stayed; a seat left empty is offered to a bot or to the lobby. */
+  async rematch() {
+    const open = this.info ? this.info.seats.filter((s) => s.kind === "open").length : 0;
+    if (!open) return this.host("rematch");
+    const choice = await this.choose(t("rematch.waiting", { n: open }), null, [
+      { text: "bots", label: t("rematch.bots") },
+      { text: "lobby", label: t("rematch.lobby") },
+    ]);
+    if (choice === "bots") {
+      await this.host("bots", { level: getPref("level", "easy") });
+      await this.host("rematch");
+    } else if (choice === "lobby") {
+      await this.host("visibility", { public: true });
+      toast(t("rematch.listed"));
+    }
+  }
+
+  /** A player who does not stay for the rematch frees the seat (for the lobby or a bot). */
+  async leaveSeat() {
+    try {
+      await api("POST", `/api/tables/${encodeURIComponent(this.code)}/leave`, { token: this.token });
+    } catch (e) {
+      toast(errorText(e));
+    }
+    location.hash = "#/";
+  }
+
+  /** A quick-match table waiting for strangers: the wait and the offer of bots (lobby.js, loaded when needed). */
+  quickWait() {
+    if (this.lobbyMod) return this.lobbyMod.quickWait(this);
+    import("./lobby.js").then((m) => {
+      this.lobbyMod = m;
+      if (!this.stopped && !this.view) this.render();
+    });
+    return null;
   }
 
   /** The host may list the table in the lobby (anyone may then watch) or keep it private. */
@@ -1049,7 +1099,8 @@ class TableController {
       const m = this.matchOver;
       line = h("p", { class: "msg", role: "status" }, h("strong", null, t("over.matchTitle")), " · ", t("over.winner", { names: m.winners.map((q) => seatName(this.names, q)).join(", ") }));
       buttons.push(
-        this.isHost ? h("button", { type: "button", class: "primary", "data-act": "rematch", onclick: () => this.host("rematch") }, t("over.rematch")) : null,
+        this.isHost ? h("button", { type: "button", class: "primary", "data-act": "rematch", onclick: () => this.rematch() }, t("over.rematch")) : null,
+        !this.isHost && this.token ? h("button", { type: "button", "data-act": "leave", onclick: () => this.leaveSeat() }, t("rematch.leave")) : null,
         m.record ? h("a", { class: "btn", href: `#/replay/${encodeURIComponent(m.record)}` }, t("over.replay")) : null,
         m.record && this.seat !== null && this.seat >= 0 ? h("a", { class: "btn", "data-act": "review", href: `#/review/${encodeURIComponent(m.record)}?seat=${this.seat}` }, t("rev.button")) : null,
         h("a", { class: "btn", href: "#/" }, t("over.home")),
@@ -1256,7 +1307,7 @@ class TableController {
           onRematch: isHost && matchEv
             ? async () => {
                 close(true);
-                await this.host("rematch");
+                await this.rematch();
               }
             : null,
           replayId: matchEv ? matchEv.record : null,
