@@ -83,7 +83,7 @@ def _at_step(game: str, lesson_id: str, k: int) -> LessonRun:
 
 @pytest.mark.parametrize(
     "move",
-    ["K Ks 6c6d6h6s 2d3d4d5d", "K Ks 2d3d4d5d6d 6c6h6s", "K Ks 2d3d4d5d 6c6d6s 6h>0", "K Ks 6c6d6h 6s 2d3d4d5d"],
+    ["K Ks 6c6d6h6s 2d3d4d5d", "K Ks 2d3d4d5d6d 6c6h6s", "K Ks 2d3d4d5d 6c6d6s 6h>0", "K Ks 2d3d4d5d 6c6d6h6s"],
 )
 def test_every_knock_as_good_as_the_answer_is_right(move: str) -> None:
     """The same knock written with the sixes split otherwise ends the game with the same scores."""
