@@ -34,6 +34,7 @@ Reported (JSON on stdout, ``--json FILE`` too):
 
     python -m bench.chaos                          # 30 minutes, 40 tables, a kill a minute
     nice -n 10 python -m bench.chaos --minutes 5   # the run in docs/deployment.md
+    python -m bench.chaos --minutes 1.2 --tables 10 --kill-every 30 --verbose   # every kill and reconnect
 """
 
 from __future__ import annotations
@@ -170,6 +171,7 @@ class Chaos:
     kills: int = 0
     restart_s: list[float] = field(default_factory=list)
     rematches: int = 0
+    trace: bool = False
 
     def error(self, what: str) -> None:
         self.errors[what] = self.errors.get(what, 0) + 1
@@ -231,6 +233,8 @@ async def person(ws_url: str, http: httpx.AsyncClient, t: Table, seat: int, toke
                     now = time.monotonic()
                     if dropped_at is not None:
                         chaos.reconnects.append(now - dropped_at)
+                        if chaos.trace:
+                            print(f"reconnect {t.code} seat {seat} {now - dropped_at:.1f}s", file=sys.stderr)
                         dropped_at = None
                     chaos.record(t, msg)
                     seen_v = max(seen_v, msg["v"])
@@ -296,11 +300,15 @@ async def killer(nodes: list[Node], every: float, chaos: Chaos) -> None:
         node = nodes[k % len(nodes)]
         k += 1
         chaos.down = True
+        if chaos.trace:
+            print(f"kill {node.name} at {time.monotonic() - start:.1f}s", file=sys.stderr, flush=True)
         node.kill()
         chaos.kills += 1
         node.start()
         chaos.restart_s.append(await node.healthy())
         chaos.down = False
+        if chaos.trace:
+            print(f"{node.name} up again after {chaos.restart_s[-1]:.1f}s", file=sys.stderr, flush=True)
 
 
 async def watch_stalls(tables: list[Table], chaos: Chaos) -> None:
@@ -340,7 +348,7 @@ def summary(values: list[float], *ps: float) -> dict[str, Any]:
 
 async def run(args: argparse.Namespace, balancer: str, nodes: list[Node], db: str) -> dict[str, Any]:
     ws_url = balancer.replace("http://", "ws://")
-    chaos = Chaos()
+    chaos = Chaos(trace=args.verbose)
     async with httpx.AsyncClient(base_url=balancer, timeout=30) as http:
         tables = [await make_table(http, k) for k in range(args.tables)]
         for t in tables:

@@ -64,7 +64,7 @@ class LiveServer:
     def ws(self) -> str:
         return f"ws://127.0.0.1:{self.port}"
 
-    def start(self, timeout: float = 30) -> LiveServer:
+    def start(self, timeout: float = 90) -> LiveServer:
         args = [sys.executable, "-m", "samrap.cli.main", "serve", "--port", str(self.port), "--db", self.db]
         args += ["--bot-delay", "1", "--log-level", self.log_level]
         if self.node:
@@ -84,6 +84,7 @@ class LiveServer:
             except httpx.HTTPError:
                 pass
             time.sleep(0.05)
+        self.kill()  # not ready in time: leave no process behind
         raise RuntimeError("server did not become ready")
 
     def kill(self) -> None:
