@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import os
+import time
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
@@ -14,9 +15,10 @@ import httpx
 import pytest
 from fastapi.testclient import TestClient
 
+from samrap.server.app import create_app
 from samrap.server.chat import PHRASES, REACTIONS, is_quick
 from samrap.server.settings import sqlite_url
-from tests.server.conftest import create, hello, join, recv_until
+from tests.server.conftest import create, hello, join, make_settings, recv_until
 from tests.server.live import PG_ENV, live_server, pg_schema
 
 PG_URL = os.environ.get(PG_ENV)
@@ -166,3 +168,20 @@ def test_quick_match_across_two_processes_on_postgresql() -> None:
     assert PG_URL is not None
     with pg_schema(PG_URL) as url:
         _two_nodes_race(url)
+
+
+def test_a_stranger_gone_from_a_quick_wait_frees_the_seat(db_path: Path) -> None:
+    """Whoever leaves a quick-match wait (closes the page) is not kept seated: after the grace
+    period the seat is open again, so the next caller does not wait with a ghost."""
+    with TestClient(create_app(make_settings(db_path, time_scale=0.001))) as c:
+        a = quick(c, "Gone", game="dummy(players=3)")
+        code = a["table"]["code"]
+        with c.websocket_connect(f"/ws/tables/{code}") as ws:
+            hello(ws, a["token"])  # seen once, then the page is closed
+        for _ in range(200):
+            if c.get(f"/api/tables/{code}").json()["seats"][0]["kind"] == "open":
+                break
+            time.sleep(0.05)
+        assert c.get(f"/api/tables/{code}").json()["seats"][0]["kind"] == "open"
+        b = quick(c, "Next", game="dummy(players=3)")
+        assert b["table"]["code"] == code and b["seat"] == 0

@@ -526,6 +526,11 @@ class TableRuntime:
         if any(c.seat == seat and c.is_open for c in self.conns) or self.table.seats[seat].kind != "human":
             return
         self._grace.pop(seat, None)
+        if self.table.settings.quick and self.table.status == "lobby":
+            # a stranger who went away from a quick-match wait: the seat goes back to the queue
+            with contextlib.suppress(TableError):
+                await self.commit(lambda: [self.table.plan_leave(seat)])
+            return
         self.standins.add(seat)
         self._broadcast_table()
         self._schedule()

@@ -187,3 +187,33 @@ export function quickWait(ctl) {
   }, 1000);
   return box;
 }
+
+/**
+ * Rematch in one tap with everyone who stayed (the host's tap); a seat left empty is offered to a
+ * bot or to the lobby (the table is made public: whoever sits takes it). ``ctl``: the table page.
+ */
+export async function rematch(ctl) {
+  const open = ctl.info ? ctl.info.seats.filter((s) => s.kind === "open").length : 0;
+  if (!open) return ctl.host("rematch");
+  const choice = await ctl.choose(t("rematch.waiting", { n: open }), null, [
+    { text: "bots", label: t("rematch.bots") },
+    { text: "lobby", label: t("rematch.lobby") },
+  ]);
+  if (choice === "bots") {
+    await ctl.host("bots", { level: getPref("level", "easy") });
+    await ctl.host("rematch");
+  } else if (choice === "lobby") {
+    await ctl.host("visibility", { public: true });
+    toast(t("rematch.listed"));
+  }
+}
+
+/** A player who does not stay for the rematch frees the seat (for the lobby or a bot), then goes home. */
+export async function leaveSeat(ctl) {
+  try {
+    await api("POST", `/api/tables/${encodeURIComponent(ctl.code)}/leave`, { token: ctl.token });
+  } catch (e) {
+    toast(errorText(e));
+  }
+  location.hash = "#/";
+}

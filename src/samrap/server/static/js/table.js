@@ -779,31 +779,13 @@ class TableController {
     );
   }
 
-  /** Rematch in one tap with everyone who stayed; a seat left empty is offered to a bot or to the lobby. */
+  /** Rematch in one tap; a seat left empty is offered to a bot or the lobby (lobby.js). */
   async rematch() {
-    const open = this.info ? this.info.seats.filter((s) => s.kind === "open").length : 0;
-    if (!open) return this.host("rematch");
-    const choice = await this.choose(t("rematch.waiting", { n: open }), null, [
-      { text: "bots", label: t("rematch.bots") },
-      { text: "lobby", label: t("rematch.lobby") },
-    ]);
-    if (choice === "bots") {
-      await this.host("bots", { level: getPref("level", "easy") });
-      await this.host("rematch");
-    } else if (choice === "lobby") {
-      await this.host("visibility", { public: true });
-      toast(t("rematch.listed"));
-    }
+    return (await import("./lobby.js")).rematch(this);
   }
 
-  /** A player who does not stay for the rematch frees the seat (for the lobby or a bot). */
   async leaveSeat() {
-    try {
-      await api("POST", `/api/tables/${encodeURIComponent(this.code)}/leave`, { token: this.token });
-    } catch (e) {
-      toast(errorText(e));
-    }
-    location.hash = "#/";
+    return (await import("./lobby.js")).leaveSeat(this);
   }
 
   /** A quick-match table waiting for strangers: the wait and the offer of bots (lobby.js, loaded when needed). */
