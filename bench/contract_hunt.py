@@ -245,7 +245,7 @@ def _timed_again(listing: Callable[[ContractState], object], s: ContractState, c
     would run but for the collector: with it off, and with nothing the last call prepared for
     the state (``staging._last``: without that a go-down's first melds would come out faster
     again only for being asked twice)."""
-    staging_cache._last[0] = (None, None)
+    staging_cache._last.put(None, None)
     collecting = gc.isenabled()
     gc.disable()
     signal.setitimer(signal.ITIMER_REAL, cutoff)

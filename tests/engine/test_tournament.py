@@ -55,7 +55,9 @@ def test_report_and_ratings() -> None:
     assert h.rating_mu is not None and r.rating_mu is not None and h.rating_mu > r.rating_mu
     assert h.decisions > 0 and h.mean_decision_ms > 0
     d = report.as_dict()
-    assert d["units"] == 12 and d["bots"][0]["bot"] == "heuristic"
+    bots = d["bots"]
+    assert isinstance(bots, list)
+    assert d["units"] == 12 and bots[0]["bot"] == "heuristic"
 
 
 def test_same_seed_same_results_whatever_the_workers() -> None:

@@ -143,7 +143,7 @@ def _cover_cost_plain(faces: list[int], jokers: int, runs: int, min_run: int) ->
 
 def test_cover_cost_matches_its_plain_definition() -> None:
     """The deal-7 plan's cost, counted suit by suit (and one card off or on), is the plain count."""
-    from samrap.players.heuristic.contract import _Cover, cover_cost
+    from samrap.players.heuristic.contract_cover import _Cover, cover_cost
 
     rng = Random(3)
     for _ in range(3000):

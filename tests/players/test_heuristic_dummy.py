@@ -7,8 +7,9 @@ from random import Random
 from samrap.core.cardset import parse_set
 from samrap.games.dummy import Discard, DummyConfig, DummyGame, DummyState, Knock, parse_action
 from samrap.games.dummy.rules import legal_moves
-from samrap.players.heuristic.dummy import DummyHeuristic, best_partition, danger, evaluate, knock_points, rollout
-from samrap.players.heuristic.dummy import _context as context
+from samrap.players.heuristic.dummy import DummyHeuristic, evaluate, knock_points, rollout
+from samrap.players.heuristic.dummy_hand import _context as context
+from samrap.players.heuristic.dummy_hand import best_partition, danger
 from tests.games.dummy.builders import position
 
 GAME = DummyGame(DummyConfig(players=2))

@@ -12,13 +12,14 @@ import os
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Annotated, Any, NoReturn
+from typing import Annotated, NoReturn
 
 import typer
 from rich.console import Console
 
 from samrap.cli.text import say
 from samrap.core.errors import ConfigError, SamrapError
+from samrap.engine.protocol import ConfigLike
 from samrap.engine.registry import GameSpec, configure
 
 USAGE = 2
@@ -134,7 +135,7 @@ def check_lang(lang: str | None) -> str:
 
 def game_config(
     game: str, preset: str | None, options: str | None, players: int | None, lang: str = "en"
-) -> tuple[GameSpec, Any]:
+) -> tuple[GameSpec, ConfigLike]:
     """The spec and config from the common options, or a one-line error (exit 2).
 
     In Thai the line names the option that is wrong (as the player typed it) and says why in

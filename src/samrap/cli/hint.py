@@ -104,6 +104,6 @@ def hint(
     out.print(f"{say('hint.played', lang)}: {pos.played}")
 
 
-def register(app: Any) -> None:
+def register(app: typer.Typer) -> None:
     """Add ``samrap hint`` to the Typer app."""
     app.command(name="hint")(hint)

@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from samrap.cli.text import say
+from samrap.engine.registry import AnyGame
 from samrap.players.levels import KINDS, LEVELS, make_bot, parse_bot_spec
 
 
@@ -35,7 +36,7 @@ def seat_specs(text: str, seats: int) -> list[str]:
     return specs
 
 
-def line_up(text: str, seats: int, game: Any, first: int = 0) -> list[Any]:
+def line_up(text: str, seats: int, game: AnyGame, first: int = 0) -> list[Any]:
     """One bot for each of ``seats`` seats numbered from ``first``, named ``<spec>-<seat>`` so
     that names stay unique.
 

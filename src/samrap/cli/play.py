@@ -25,7 +25,9 @@ from samrap.cli.tables import ledger_table, match_table
 from samrap.cli.text import say, seat_text
 from samrap.core.errors import IllegalActionError, InvalidNotationError
 from samrap.engine.match import GameResult, MatchObserver, MatchResult
+from samrap.engine.protocol import ConfigLike
 from samrap.engine.registry import AnyGame, GameSetup, GameSpec
+from samrap.engine.rulebooks import broken_rule
 from samrap.players.hint import rank_moves
 from samrap.players.levels import heuristic_for
 
@@ -74,7 +76,7 @@ class HumanPlayer:
     echo: bool = False
     _last_view: object = field(default=None, repr=False)
 
-    def choose(self, view: Any, legal: Sequence[Any], rng: Random) -> Any:
+    def choose(self, view: object, legal: Sequence[Any], rng: Random) -> Any:
         texts = [self.game.action_text(a) for a in legal]
         if view != self._last_view:
             self.out.print()
@@ -107,7 +109,7 @@ class HumanPlayer:
             except InvalidNotationError as e:
                 self.out.print(say("play.not_a_move", self.lang, error=e))
 
-    def show_hint(self, view: Any, legal: Sequence[Any], texts: Sequence[str], top: int = 3) -> None:
+    def show_hint(self, view: object, legal: Sequence[Any], texts: Sequence[str], top: int = 3) -> None:
         """The heuristic's best ``top`` moves from this seat's view, each with its listed number.
 
         The heuristic answers at once, and its own generator is used, so asking for a hint never
@@ -149,9 +151,10 @@ class HumanPlayer:
             options = ", ".join(self.game.action_text(a) for a in hits)
             raise InvalidNotationError(say("play.ambiguous", lang, card=card, options=options)) from None
 
-    def rejected(self, action: Any, error: IllegalActionError) -> None:
+    def rejected(self, action: object, error: IllegalActionError) -> None:
         text = self.game.action_text(action)
-        self.out.print(say("play.illegal", self.lang, action=text, error=error, rule=error.rule))
+        rule = broken_rule(self.game, error, self.lang)  # the rule's own words, in the player's language
+        self.out.print(say("play.illegal", self.lang, action=text, error=rule, rule=error.rule))
 
 
 @dataclass
@@ -199,7 +202,7 @@ class PlayObserver(MatchObserver):
 
 
 def partial_result(
-    spec: GameSpec, config: Any, names: tuple[str, ...], seed: int, games: list[GameResult]
+    spec: GameSpec, config: ConfigLike, names: tuple[str, ...], seed: int, games: list[GameResult]
 ) -> MatchResult:
     """The match so far, when the person quit before its end (recorded as incomplete)."""
     totals = [0] * len(names)

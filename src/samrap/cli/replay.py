@@ -31,7 +31,7 @@ def commitment_lines(record: Record, lang: str = "en") -> tuple[list[str], bool]
     return lines, all(c.ok is not False for c in checks)
 
 
-def report_dict(record: Record, report: ReplayReport, verify: bool) -> dict[str, Any]:
+def report_dict(record: Record, report: ReplayReport, verify: bool) -> dict[str, object]:
     out: dict[str, Any] = {
         "valid": report.is_valid,
         "record": dict(record_summary(record)),

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any
 
 from rich.cells import cell_len
 
@@ -63,7 +62,7 @@ class Summary:
     def averages(self) -> list[float]:
         return [round(s / self.games, 2) if self.games else 0.0 for s in self.score_sums or [0] * self.players]
 
-    def as_dict(self, wall_time: float) -> dict[str, Any]:
+    def as_dict(self, wall_time: float) -> dict[str, object]:
         return {
             "game": self.spec.name,
             "config": self.config,

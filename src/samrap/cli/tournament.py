@@ -10,7 +10,7 @@ from __future__ import annotations
 import json
 import os
 from pathlib import Path
-from typing import Annotated, Any
+from typing import Annotated
 
 import typer
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn, TimeRemainingColumn
@@ -222,6 +222,6 @@ def tournament(
             fail(say("plot.write", lang, path=plot, why=common.os_why(e, lang)), lang=lang)
 
 
-def register(app: Any) -> None:
+def register(app: typer.Typer) -> None:
     """Add ``samrap tournament`` to the Typer app."""
     app.command(name="tournament")(tournament)

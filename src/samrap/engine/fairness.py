@@ -24,7 +24,9 @@ import hmac
 import secrets
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
+
+from samrap.engine.protocol import ConfigLike
 
 if TYPE_CHECKING:
     from samrap.engine.record import Record
@@ -53,7 +55,7 @@ class CommitmentCheck:
     ok: bool | None
     message: str
 
-    def as_dict(self) -> dict[str, Any]:
+    def as_dict(self) -> dict[str, object]:
         return {"game": self.game, "ok": self.ok, "message": self.message}
 
 
@@ -62,7 +64,7 @@ def new_salt() -> str:
     return secrets.token_hex(SALT_BYTES)
 
 
-def deck_text(spec: GameSpec, config: Any, deck: Sequence[int]) -> str:
+def deck_text(spec: GameSpec, config: ConfigLike, deck: Sequence[int]) -> str:
     """The committed text of a deck order: card texts joined by spaces (the record's own card texts)."""
     return " ".join(spec.card_text(config, c) for c in deck)
 
@@ -72,12 +74,12 @@ def commitment_hash(text: str, salt: str) -> str:
     return hashlib.sha256(f"{text}\n{salt}".encode()).hexdigest()
 
 
-def commit(spec: GameSpec, config: Any, deck: Sequence[int], salt: str) -> Commitment:
+def commit(spec: GameSpec, config: ConfigLike, deck: Sequence[int], salt: str) -> Commitment:
     """The commitment to ``deck`` under ``salt`` (publish only ``.sha256`` until the game is over)."""
     return Commitment(commitment_hash(deck_text(spec, config, deck), salt), salt)
 
 
-def is_opened_by(commitment: Commitment, spec: GameSpec, config: Any, deck: Sequence[int]) -> bool:
+def is_opened_by(commitment: Commitment, spec: GameSpec, config: ConfigLike, deck: Sequence[int]) -> bool:
     """Whether the revealed deck and salt hash to the published value (constant-time compare)."""
     expected = commitment_hash(deck_text(spec, config, deck), commitment.salt)
     return hmac.compare_digest(expected, commitment.sha256.lower())

@@ -24,7 +24,7 @@ from typing import Any, overload
 
 from samrap.core.errors import IllegalActionError
 from samrap.core.rng import make_rng
-from samrap.engine.protocol import Agent, LedgerItemLike
+from samrap.engine.protocol import AnyAgent, ConfigLike, LedgerItemLike
 from samrap.engine.registry import AnyGame, GameSetup, GameSpec
 
 #: Deck seeds have 48 bits: plenty of distinct deals, and exact as JSON numbers in any language
@@ -190,7 +190,7 @@ def play_game(
     spec: GameSpec,
     game: AnyGame,
     setup: GameSetup,
-    players: Sequence[Agent[Any, Any]],
+    players: Sequence[AnyAgent],
     rngs: Sequence[Random],
     observer: MatchObserver | None = None,
 ) -> tuple[Any, ActionTexts]:
@@ -260,11 +260,11 @@ def needs_view(player: object) -> bool:
 
 def _apply_checked(
     game: AnyGame,
-    state: Any,
-    action: Any,
+    state: object,
+    action: object,
     seat: int,
-    player: Agent[Any, Any],
-    view: Any,
+    player: AnyAgent,
+    view: object,
     legal: Sequence[Any],
     rng: Random,
 ) -> tuple[Any, Any]:
@@ -299,8 +299,8 @@ def ledger_scores(ledger: Sequence[LedgerLine], players: int) -> tuple[int, ...]
 
 def run_match(
     spec: GameSpec,
-    config: Any,
-    players: Sequence[Agent[Any, Any]],
+    config: ConfigLike,
+    players: Sequence[AnyAgent],
     seed: int,
     *,
     max_games: int | None = None,
@@ -318,7 +318,7 @@ def run_match(
     return _play_match(spec, config, game, players, seed, seat_rngs(seed, game.players), max_games, observer)
 
 
-def _game_for(spec: GameSpec, config: Any, players: Sequence[Agent[Any, Any]]) -> AnyGame:
+def _game_for(spec: GameSpec, config: ConfigLike, players: Sequence[AnyAgent]) -> AnyGame:
     """The game of ``config``, checked to seat ``players``."""
     game = spec.make_game(config)
     if len(players) != game.players:
@@ -328,9 +328,9 @@ def _game_for(spec: GameSpec, config: Any, players: Sequence[Agent[Any, Any]]) -
 
 def _play_match(
     spec: GameSpec,
-    config: Any,
+    config: ConfigLike,
     game: AnyGame,
-    players: Sequence[Agent[Any, Any]],
+    players: Sequence[AnyAgent],
     seed: int,
     rngs: Sequence[Random],
     max_games: int | None,
@@ -390,8 +390,8 @@ def _play_match(
 
 def single_games(
     spec: GameSpec,
-    config: Any,
-    players: Sequence[Agent[Any, Any]],
+    config: ConfigLike,
+    players: Sequence[AnyAgent],
     seed: int,
     count: int,
 ) -> Iterator[MatchResult]:

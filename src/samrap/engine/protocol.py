@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from random import Random
-from typing import Protocol, TypeVar, runtime_checkable
+from typing import Any, Protocol, TypeAlias, TypeVar, runtime_checkable
 
 S = TypeVar("S")
 A = TypeVar("A")
@@ -121,3 +121,8 @@ class Agent(Protocol[V_contra, A]):
     def name(self) -> str: ...
 
     def choose(self, view: V_contra, legal: Sequence[A], rng: Random) -> A: ...
+
+
+#: An agent of any game: what the game-agnostic layers (the match runner, tournaments, the
+#: server's seats) hold, since the view and action types are each game's own.
+AnyAgent: TypeAlias = Agent[Any, Any]

@@ -32,7 +32,8 @@ from samrap.core.configstr import split_config_string
 from samrap.core.errors import ConfigError, IllegalActionError, InvalidNotationError
 from samrap.engine.fairness import Commitment
 from samrap.engine.match import GameResult, LedgerLine, MatchResult
-from samrap.engine.registry import GAMES, GameSetup, GameSpec
+from samrap.engine.protocol import ConfigLike
+from samrap.engine.registry import GAMES, AnyGame, GameSetup, GameSpec
 
 FORMAT = "samrap-record"
 VERSION = 1
@@ -103,7 +104,9 @@ def record_to_dict(record: Record) -> dict[str, Any]:
     return out
 
 
-def _game_to_dict(spec: GameSpec, config: Any, g: GameResult, commitment: Commitment | None) -> dict[str, Any]:
+def _game_to_dict(
+    spec: GameSpec, config: ConfigLike, g: GameResult, commitment: Commitment | None
+) -> dict[str, object]:
     out: dict[str, Any] = {
         "seed": g.seed,
         "deck": [spec.card_text(config, c) for c in g.deck],
@@ -178,7 +181,7 @@ def _kind(value: object) -> str:
     return type(value).__name__
 
 
-def _object(value: object, path: str, required: tuple[str, ...], optional: tuple[str, ...] = ()) -> dict[str, Any]:
+def _object(value: object, path: str, required: tuple[str, ...], optional: tuple[str, ...] = ()) -> dict[str, object]:
     where = path or "record"
     if not isinstance(value, dict):
         raise RecordError(where, f"expected an object, got {_kind(value)}")
@@ -292,7 +295,7 @@ def _parse_commitment(value: object, path: str) -> Commitment | None:
     return Commitment(digest, salt)
 
 
-def _parse_game(spec: GameSpec, game: Any, value: object, path: str, n: int) -> GameResult:
+def _parse_game(spec: GameSpec, game: AnyGame, value: object, path: str, n: int) -> GameResult:
     g = _object(value, path, ("seed", "deck", "starter", "direction", "actions", "scores", "ledger"), ("commitment",))
     seed = _optional_int(g["seed"], _at(path, "seed"))
     deck_path = _at(path, "deck")
@@ -409,7 +412,7 @@ class ReplayProblem:
         rule = f"rule {self.rule}: " if self.rule is not None else ""
         return f"{where}: {rule}{self.message}"
 
-    def as_dict(self) -> dict[str, Any]:
+    def as_dict(self) -> dict[str, object]:
         return {
             "game": self.game,
             "action": self.action,

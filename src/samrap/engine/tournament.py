@@ -30,10 +30,8 @@ from typing import Any, Literal
 
 from samrap.core.rng import make_rng
 from samrap.engine.match import SEED_BITS, MatchResult, run_match
-from samrap.engine.registry import AnyGame, GameSpec, resolve
-
-#: Games whose lowest total wins (penalty points).
-LOWER_IS_BETTER = frozenset({"contract"})
+from samrap.engine.protocol import ConfigLike
+from samrap.engine.registry import AnyGame, GameSpec, get_spec, resolve
 
 #: ``(bot spec, game object) -> player``; must be a module-level function (it crosses processes).
 PlayerFactory = Callable[[str, AnyGame], Any]
@@ -95,7 +93,7 @@ class _Timed:
     def iterations(self) -> int:
         return int(getattr(self.player, "total_iterations", 0))
 
-    def choose(self, view: Any, legal: Sequence[Any], rng: Random) -> Any:
+    def choose(self, view: object, legal: Sequence[Any], rng: Random) -> Any:
         if not self._cpu_clock:
             start = time.perf_counter()
             action = self.player.choose(view, legal, rng)
@@ -123,7 +121,7 @@ def win_shares(totals: Sequence[int], lower_is_better: bool) -> tuple[float, ...
 
 
 @functools.lru_cache(maxsize=8)
-def _resolved(text: str) -> tuple[GameSpec, Any]:
+def _resolved(text: str) -> tuple[GameSpec, ConfigLike]:
     """``resolve(text)`` once a process: every unit of a tournament names the same game, and
     parsing its config string costs about 60 us, 6 % of a random Dummy unit (configs are frozen)."""
     return resolve(text)
@@ -145,7 +143,7 @@ def play_unit(task: Task, make_player: PlayerFactory) -> UnitResult:
         seed=task.seed,
         seats=task.seats,
         totals=match.totals,
-        wins=win_shares(match.totals, spec.name in LOWER_IS_BETTER),
+        wins=win_shares(match.totals, not spec.higher_is_better),
         decisions=tuple(p.decisions for p in players),
         seconds=tuple(p.seconds for p in players),
         cpu=tuple(p.cpu for p in players),
@@ -226,7 +224,7 @@ class BotStats:
             return None
         return self.rating_mu - 3 * self.rating_sigma
 
-    def as_dict(self) -> dict[str, Any]:
+    def as_dict(self) -> dict[str, object]:
         lo, hi = self.ci
         return {
             "bot": self.name,
@@ -270,7 +268,7 @@ class TournamentReport:
         """Games played per second of wall time, the whole tournament (bots' thinking included)."""
         return self.games / self.wall_seconds if self.wall_seconds > 0 else 0.0
 
-    def as_dict(self) -> dict[str, Any]:
+    def as_dict(self) -> dict[str, object]:
         return {
             "game": self.game,
             "config": self.config,
@@ -319,7 +317,7 @@ def _rate(stats: dict[str, BotStats], units: Sequence[UnitResult], game: str) ->
         return
     model = PlackettLuce()
     ratings = {name: model.rating(name=name) for name in stats}
-    lower = game in LOWER_IS_BETTER
+    lower = not get_spec(game).higher_is_better
     for u in units:
         teams = [[model.rating(mu=ratings[name].mu, sigma=ratings[name].sigma)] for name in u.seats]
         scores = [float(-t if lower else t) for t in u.totals]

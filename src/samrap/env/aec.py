@@ -136,7 +136,7 @@ class SamrapAEC(AECEnv):  # type: ignore[misc]
             return
         self._turn(s)
 
-    def _turn(self, s: Any) -> None:
+    def _turn(self, s: object) -> None:
         """``_refresh`` for a state known not to be terminal."""
         self._legal = legal = self._legal_map(s, self._legal_moves(s))
         mask = bytearray(self._no_mask)

@@ -140,7 +140,9 @@ def bounds(layout: ObsLayout, special: Mapping[str, tuple[float, float]]) -> tup
     return low, high
 
 
-def dummy_binding(config: Any = None, *, knock_variants: int | None = None, **options: Any) -> Binding:
+def dummy_binding(
+    config: ConfigLike | str | None = None, *, knock_variants: int | None = None, **options: Any
+) -> Binding:
     """The Thai Dummy binding for ``config`` (a ``DummyConfig`` or config string) or for options.
 
     ``options`` are ``DummyConfig`` fields (``players=2, ace_low=True``) and ``preset`` (``modern``),
@@ -168,7 +170,7 @@ def dummy_binding(config: Any = None, *, knock_variants: int | None = None, **op
     )
 
 
-def spec_config(game: str, config: Any, options: Mapping[str, Any]) -> tuple[GameSpec, Any]:
+def spec_config(game: str, config: ConfigLike | str | None, options: Mapping[str, Any]) -> tuple[GameSpec, Any]:
     """The registry entry of ``game`` and a config from a config object or string (default: the
     game's default preset) plus option overrides, each validated by the game's own parser."""
     spec = get_spec(game)
@@ -199,13 +201,41 @@ def mask_array(num_actions: int, ids: Mapping[int, object]) -> npt.NDArray[np.in
     return np.frombuffer(bytearray(mask_bytes(num_actions, ids)), dtype=np.int8)
 
 
-def binding_for(game: str, config: Any = None, **options: Any) -> Binding:
-    """The binding of ``game`` (``dummy`` or ``contract``) for a config and options."""
-    key = game.strip().lower()
-    if key == "dummy":
-        return dummy_binding(config, **options)
-    if key == "contract":
-        from samrap.env.binding_contract import contract_binding
+def _contract_binding(config: ConfigLike | str | None = None, **options: Any) -> Binding:
+    from samrap.env.binding_contract import contract_binding
 
-        return contract_binding(config, **options)
-    raise ValueError(f"unknown game {game!r}: dummy or contract")
+    return contract_binding(config, **options)
+
+
+#: Game name -> its binding factory: the environments' one table of games (a codec and an encoder
+#: are the two things only environments need, so they are not in the registry's ``GameSpec``).
+_BINDINGS: dict[str, Callable[..., Binding]] = {"dummy": dummy_binding, "contract": _contract_binding}
+
+
+def register_binding(name: str, factory: Callable[..., Binding]) -> None:
+    """Give the environments a registered game (``engine.registry.register_game``): ``factory``
+    takes ``(config=None, **options)`` like :func:`dummy_binding` and returns its binding.
+
+    Raises:
+        ValueError: the game is not in the registry, or already has a binding.
+    """
+    get_spec(name)  # (a ConfigError, a ValueError, for an unknown game)
+    if name in _BINDINGS:
+        raise ValueError(f"{name!r} has a binding already")
+    _BINDINGS[name] = factory
+
+
+def unregister_binding(name: str) -> None:
+    """Forget a binding added by :func:`register_binding` (the built-in games keep theirs)."""
+    if name in ("dummy", "contract"):
+        raise ValueError(f"{name!r} is built in")
+    _BINDINGS.pop(name, None)
+
+
+def binding_for(game: str, config: ConfigLike | str | None = None, **options: Any) -> Binding:
+    """The binding of ``game`` (``dummy``, ``contract`` or a registered game) for a config and options."""
+    key = game.strip().lower()
+    factory = _BINDINGS.get(key)
+    if factory is None:
+        raise ValueError(f"unknown game {game!r}: {', '.join(_BINDINGS)}")
+    return factory(config, **options)

@@ -4,13 +4,14 @@ from __future__ import annotations
 
 from typing import Any
 
+from samrap.engine.protocol import ConfigLike
 from samrap.env.binding import Binding, spec_config
 from samrap.env.codec_contract import GO_DOWN_VARIANTS, MELD_VARIANTS, ContractCodec
 from samrap.env.encode_contract import ContractEncoder, contract_bounds
 
 
 def contract_binding(
-    config: Any = None,
+    config: ConfigLike | str | None = None,
     *,
     go_down_variants: int = GO_DOWN_VARIANTS,
     meld_variants: int = MELD_VARIANTS,

@@ -11,10 +11,11 @@ from __future__ import annotations
 import importlib
 from typing import Any
 
+from samrap.engine.registry import AnyGame
 from samrap.players.random_bot import RandomPlayer
 
 
-def make_player(spec: Any, game: Any) -> Any:
+def make_player(spec: Any, game: AnyGame) -> Any:
     """The player named ``spec`` for the game facade ``game`` (or ``spec`` itself, a player).
 
     Raises:

@@ -13,12 +13,13 @@ from __future__ import annotations
 
 from typing import Any
 
+from samrap.engine.protocol import ConfigLike
 from samrap.env.aec import SamrapAEC
 from samrap.env.binding_contract import contract_binding
 
 
 def raw_env(
-    config: Any = None,
+    config: ConfigLike | str | None = None,
     *,
     reward: str = "win",
     score_scale: float = 1.0,
@@ -40,7 +41,7 @@ def raw_env(
     )
 
 
-def env(config: Any = None, *, illegal_reward: float = -1.0, **kwargs: Any) -> SamrapAEC:
+def env(config: ConfigLike | str | None = None, *, illegal_reward: float = -1.0, **kwargs: Any) -> SamrapAEC:
     """The environment as PettingZoo's classic envs behave: an illegal action ends the deal with
     ``illegal_reward`` for the offender (built in, not wrapped: see ``samrap.env.aec``)."""
     return raw_env(config, illegal_reward=illegal_reward, **kwargs)

@@ -30,6 +30,7 @@ import numpy as np
 import numpy.typing as npt
 
 from samrap.core.rng import Random
+from samrap.engine.protocol import ConfigLike
 from samrap.env.binding import EPISODES, REWARD_MODES, Binding, binding_for, mask_array, rewards
 from samrap.env.bots import make_player
 from samrap.env.observation import Vector
@@ -46,7 +47,7 @@ class SamrapGymEnv(gymnasium.Env[Vector, np.int64]):
     def __init__(
         self,
         game: str = "dummy",
-        config: Any = None,
+        config: ConfigLike | str | None = None,
         *,
         seat: int | None = 0,
         opponents: str | Sequence[Any] = "random",
@@ -183,7 +184,7 @@ class SamrapGymEnv(gymnasium.Env[Vector, np.int64]):
     def _obs(self) -> Vector:
         return self.binding.encode_state(self.game_state, self.seat)
 
-    def _info(self) -> dict[str, Any]:
+    def _info(self) -> dict[str, object]:
         return {"action_mask": mask_array(self.binding.num_actions, self._legal), "seat": self.seat}
 
     def action_masks(self) -> npt.NDArray[np.bool_]:

@@ -61,7 +61,7 @@ class _GameDef:
     extra_params: Mapping[str, Any]
 
 
-def _config_params(spec: GameSpec) -> dict[str, Any]:
+def _config_params(spec: GameSpec) -> dict[str, object]:
     """A game's config fields as OpenSpiel parameters, at its default preset (optional ints as -1 = none)."""
     out: dict[str, Any] = {}
     defaults = spec.default_config
@@ -314,7 +314,7 @@ class SamrapState(pyspiel.State):  # type: ignore[misc]
         return str(self._p.game_state.to_string())
 
 
-def _public(v: Any) -> int:
+def _public(v: object) -> int:
     """The mask of public cards a seat sees at the start (Dummy's first upcard, Contract's pile)."""
     cards: tuple[int, ...] = getattr(v, "row", None) or getattr(v, "pile", None) or ()
     mask = 0
@@ -428,11 +428,21 @@ def _register(gdef: _GameDef) -> None:
     pyspiel.register_game(game_type, cls)
 
 
-def register(games: tuple[str, ...] = ("dummy", "contract")) -> None:
-    """Register the games with OpenSpiel (idempotent); a game whose package is missing is skipped."""
+#: Game name -> its OpenSpiel definition: the one place these adapters name a game.
+_DEFS: dict[str, Callable[[], _GameDef]] = {"dummy": _dummy_def, "contract": _contract_def}
+
+
+def register(games: tuple[str, ...] = tuple(_DEFS)) -> None:
+    """Register the games with OpenSpiel (idempotent); a game whose package is missing is skipped.
+
+    Raises:
+        ValueError: a name has no OpenSpiel definition here.
+    """
     for name in games:
+        if name not in _DEFS:
+            raise ValueError(f"no OpenSpiel definition for {name!r}: {', '.join(_DEFS)}")
         try:
-            gdef = _dummy_def() if name == "dummy" else _contract_def()
+            gdef = _DEFS[name]()
         except ImportError:
             continue
         _register(gdef)

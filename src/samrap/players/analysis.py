@@ -27,6 +27,8 @@ from dataclasses import dataclass, field
 from random import Random
 from typing import Any
 
+from samrap.engine.registry import AnyGame
+
 #: Weight of the points margin beside the win share (in percentage points) in :func:`worth`.
 MARGIN_WEIGHT = 0.3
 
@@ -78,7 +80,7 @@ def heuristic_for_dummy() -> Any:
     return DummyHeuristic("analysis", endgame=False)
 
 
-def policy_for(game: Any) -> Policy:
+def policy_for(game: AnyGame) -> Policy:
     """The analysis policy of ``game`` (a ``DummyGame`` or ``ContractGame`` facade)."""
     if game.name == "dummy":
         from samrap.players.ismcts import bot_rollout
@@ -109,7 +111,7 @@ class Outcome:
         hits: the same keys -> share of finishes where the item was in the ledger.
     """
 
-    action: Any
+    action: object
     values: tuple[float, ...]
     wins: tuple[float, ...]
     items: dict[str, float] = field(default_factory=dict)
@@ -143,17 +145,17 @@ class Comparison:
     def best(self) -> Outcome:
         return self.outcomes[0]
 
-    def of(self, action: Any) -> Outcome:
+    def of(self, action: object) -> Outcome:
         for o in self.outcomes:
             if o.action == action:
                 return o
         raise KeyError(action)
 
-    def loss(self, action: Any) -> tuple[float, float]:
+    def loss(self, action: object) -> tuple[float, float]:
         """``(mean, standard error)`` of the :func:`worth` ``action`` loses to the best move, paired by deal."""
         return self.gap(self.best.action, action)
 
-    def gap(self, better: Any, worse: Any) -> tuple[float, float]:
+    def gap(self, better: Any, worse: object) -> tuple[float, float]:
         """``(mean, standard error)`` of the :func:`worth` ``worse`` loses to ``better``, paired by deal."""
         return paired_gap(self.of(better).scores, self.of(worse).scores)
 
@@ -167,7 +169,7 @@ def paired_gap(better: Sequence[float], worse: Sequence[float]) -> tuple[float, 
     return mean, math.sqrt(var / n)
 
 
-def _playout(game: Any, policy: Policy, s: Any, rng: Random) -> Any:
+def _playout(game: AnyGame, policy: Policy, s: object, rng: Random) -> Any:
     if policy.playout_state is not None:
         s = policy.playout_state(s)
     apply = game.apply_unchecked
@@ -179,7 +181,7 @@ def _playout(game: Any, policy: Policy, s: Any, rng: Random) -> Any:
 
 
 def compare(
-    game: Any, view: Any, moves: Sequence[Any], rng: Random, deals: int, policy: Policy | None = None
+    game: AnyGame, view: Any, moves: Sequence[Any], rng: Random, deals: int, policy: Policy | None = None
 ) -> Comparison:
     """Play every move of ``moves`` out on the same ``deals`` determinizations of ``view``.
 
@@ -262,7 +264,7 @@ def choose(comp: Comparison, default: Any, z: float = CHOOSE_Z, min_gain: float 
 
 
 def candidates(
-    game: Any, view: Any, legal: Sequence[Any], k: int, also: Sequence[Any] = (), policy: Policy | None = None
+    game: AnyGame, view: object, legal: Sequence[Any], k: int, also: Sequence[Any] = (), policy: Policy | None = None
 ) -> list[Any]:
     """The heuristic's ``k`` best moves (its own first), then ``also`` (e.g. the move played) if missing."""
     policy = policy or policy_for(game)

@@ -16,6 +16,7 @@ from random import Random
 from typing import Any
 
 from samrap.engine.botproto import BotProtocolError, Go, SyncBotClient
+from samrap.engine.registry import AnyGame
 from samrap.players.budget import Budget
 
 
@@ -33,7 +34,7 @@ class ExternalPlayer:
     def __init__(
         self,
         command: Sequence[str],
-        game: Any,
+        game: AnyGame,
         name: str | None = None,
         budget: Budget | None = None,
         timeout: float = 30.0,

@@ -18,7 +18,7 @@ from typing import Any
 
 from samrap.core.rng import make_rng
 from samrap.engine.record import Record
-from samrap.engine.registry import GAMES, GameSetup
+from samrap.engine.registry import GAMES, AnyGame, GameSetup
 from samrap.players.analysis import (
     OTHERS,
     Comparison,
@@ -54,7 +54,7 @@ class Hint:
     #: Why, in a few words and no figures: what a phone shows on one line after the move.
     why: str = ""
 
-    def as_dict(self) -> dict[str, Any]:
+    def as_dict(self) -> dict[str, object]:
         return {
             "rank": self.rank,
             "action": self.text,
@@ -93,13 +93,13 @@ HINT_DEALS = {"dummy": 24, "contract": 12}
 HINT_TOP = 4
 
 
-def _deals_for(game: Any, budget: Budget | None, k: int) -> int:
+def _deals_for(game: AnyGame, budget: Budget | None, k: int) -> int:
     if budget is not None and budget.iterations is not None:
         return max(4, budget.iterations // max(1, k))
     return HINT_DEALS.get(game.name, 12)
 
 
-def _item_words(game: Any, code: str, lang: str) -> str:
+def _item_words(game: AnyGame, code: str, lang: str) -> str:
     spec = GAMES[game.name]
     if code.startswith(OTHERS):
         name = spec.item_name(code[len(OTHERS) :], lang)
@@ -107,7 +107,7 @@ def _item_words(game: Any, code: str, lang: str) -> str:
     return spec.item_name(code, lang)
 
 
-def _compared_reason(game: Any, view: Any, order: Sequence[Outcome], k: int, lang: str) -> str:
+def _compared_reason(game: AnyGame, view: object, order: Sequence[Outcome], k: int, lang: str) -> str:
     """What decides move ``k`` of ``order`` (the hints' order): against the next move for the
     first hint, against the first hint for the others.
 
@@ -133,7 +133,7 @@ def _compared_reason(game: Any, view: Any, order: Sequence[Outcome], k: int, lan
     a, b = f"{100 * o.win:.0f}%", f"{100 * (worse if k == 0 else better).win:.0f}%"
     if k == 0 and o.score >= worse.score:
         line = (
-            f"{words}: ดีที่สุดจาก {n} ทางเลือกที่เทียบ ชนะ {a} ของเกมจำลอง เทียบกับ {b} ถ้า{other}{points}"
+            f"{words}: ดีที่สุดใน {n} การเดินที่เทียบ ชนะ {a} ของเกมจำลอง เทียบกับ {b} ถ้า{other}{points}"
             if th
             else f"{words}: best of {n} moves compared, wins {a} of the simulated finishes against {b} "
             f"for {other}{points}"
@@ -141,7 +141,7 @@ def _compared_reason(game: Any, view: Any, order: Sequence[Outcome], k: int, lan
     elif k == 0:
         # The heuristic's move, kept (analysis.choose): the other's lead is within the noise.
         line = (
-            f"{words}: ตามหลักการเล่น และไม่มีทางเลือกอื่นใน {n} ทางที่เทียบที่ดีกว่าอย่างชัดเจน "
+            f"{words}: ตามหลักการเล่น และไม่มีการเดินอื่นใน {n} การเดินที่เทียบที่ดีกว่าอย่างชัดเจน "
             f"(ชนะ {a} ของเกมจำลอง {other} ชนะ {b} ต่างกันไม่เกินความคลาดเคลื่อนของการจำลอง)"
             if th
             else f"{words}: the rules of play pick it, and none of the {n} moves compared did clearly better "
@@ -283,8 +283,8 @@ def compare_within(
 
 
 def rank_moves(
-    game: Any,
-    view: Any,
+    game: AnyGame,
+    view: object,
     legal: Sequence[Any],
     bot: Any,
     rng: Random,
@@ -350,7 +350,7 @@ def rank_moves(
 
 
 def _bot_hints(
-    game: Any, view: Any, legal: Sequence[Any], bot: Any, rng: Random, budget: Budget | None, lang: str
+    game: AnyGame, view: object, legal: Sequence[Any], bot: Any, rng: Random, budget: Budget | None, lang: str
 ) -> list[Hint]:
     """Hints straight from a bot's ``analyse`` (for a game the shared analysis does not know)."""
     estimates: list[MoveEstimate] = bot.analyse(view, legal, rng, budget)
@@ -369,10 +369,10 @@ def _bot_hints(
 class Position:
     """The position before action ``number`` (0-based) of game ``game_index`` of a record."""
 
-    game: Any
-    state: Any
+    game: AnyGame
+    state: object
     seat: int
-    view: Any
+    view: object
     legal: list[Any]
     played: str | None
 

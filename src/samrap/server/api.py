@@ -21,7 +21,7 @@ from typing import Annotated, Any
 from fastapi import APIRouter, Header, Query, Request
 from fastapi.responses import JSONResponse, Response
 
-from samrap.server import forward
+from samrap.server import forward, matchmaking
 from samrap.server.chat import ChatRejected, clean_name
 from samrap.server.manager import NotOwner, TableManager
 from samrap.server.messages import (
@@ -39,8 +39,10 @@ from samrap.server.messages import (
     JoinRequest,
     JoinResponse,
     Leaderboard,
+    Lobby,
     PlayerRequest,
     PlayerResponse,
+    QuickRequest,
     RatingRow,
     TableInfo,
     TableList,
@@ -79,6 +81,9 @@ STATUS: dict[ErrorCode, int] = {
     ErrorCode.SPECTATE_KEY_REQUIRED: 403,
     ErrorCode.BUSY: 503,
     ErrorCode.TOO_MANY: 429,
+    ErrorCode.TOO_LARGE: 413,
+    ErrorCode.TIMEOUT: 408,
+    ErrorCode.INTERNAL: 500,
 }
 
 router = APIRouter()
@@ -215,8 +220,54 @@ async def join_table(request: Request, code: str, body: JoinRequest) -> Any:
         player_id = await manager_of(request).player_id(body.player_token)
         if body.player_token is not None and player_id is None:
             raise TableError(ErrorCode.UNAUTHORIZED, "unknown player token")
-        seat, token = await rt.join(display_name(body.name), body.seat, player_id)
+        seat, token = await rt.join(display_name(body.name), body.seat, player_id, avatar=body.avatar)
+        await matchmaking.maybe_start(rt)
         return JoinResponse(seat=seat, token=token, table=rt.info())
+
+    return await _with_table(request, code, raw, work)
+
+
+@router.get("/api/lobby", response_model=Lobby)
+async def lobby(request: Request) -> Lobby:
+    """The public tables to sit at or watch, from storage (so every process lists every table):
+    their seats, host and watchers as each table's owner last wrote them (``matchmaking``)."""
+    m = manager_of(request)
+    return await m.ctx.writer.run(lambda: matchmaking.lobby_rows(m))
+
+
+@router.post("/api/quick", response_model=JoinResponse)
+async def quick_match(request: Request, body: QuickRequest) -> Any:
+    """A seat at the open quick-match table of ``game``, or at a new public one that waits for
+    strangers; answered like a join. Callers at the same moment land at the same table."""
+    if refused := rate_limited(request, "joins"):
+        return refused
+    m = manager_of(request)
+    try:
+        config = matchmaking.quick_config(body.game)
+        name = display_name(body.name)
+        player_id = await m.player_id(body.player_token)
+        if body.player_token is not None and player_id is None:
+            raise TableError(ErrorCode.UNAUTHORIZED, "unknown player token")
+        return await matchmaking.quick_seat(m, config, name, player_id, body.player_token)
+    except TableError as e:
+        return error_response(e.code, e.message, e.rule)
+
+
+@router.post("/api/tables/{code}/quick-bots", response_model=TableInfo)
+async def quick_bots(request: Request, code: str, body: HostRequest) -> Any:
+    """At a quick-match table still waiting, any seated player may fill the empty seats with
+    bots (after waiting a while, the player's choice); the match then starts."""
+    raw = await request.body()
+
+    async def work(rt: TableRuntime) -> TableInfo:
+        who = rt.authorize(body.token)
+        if not isinstance(who, int):
+            raise TableError(ErrorCode.NO_SEAT, "ask with a seat token")
+        if not rt.table.settings.quick:
+            raise TableError(ErrorCode.NOT_HOST, "only the host fills seats at a table not opened by quick match")
+        await rt.commit(lambda: rt.table.plan_bots(body.level or "easy"))
+        await matchmaking.maybe_start(rt)
+        return rt.info()
 
     return await _with_table(request, code, raw, work)
 

@@ -14,6 +14,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from samrap.core.rng import Random
+from samrap.engine.registry import AnyGame
 from samrap.players.random_bot import RandomPlayer
 
 log = logging.getLogger("samrap.server")
@@ -24,7 +25,7 @@ log = logging.getLogger("samrap.server")
 FAST_LEVELS = frozenset({"random"})
 
 
-def make_seat_bot(game: Any, level: str) -> Any:
+def make_seat_bot(game: AnyGame, level: str) -> Any:
     """The player for a bot seat of ``level`` (the random bot if that level is unavailable)."""
     if level == "random":
         return RandomPlayer("random")
@@ -37,7 +38,7 @@ def make_seat_bot(game: Any, level: str) -> Any:
         return RandomPlayer(f"random (for {level})")
 
 
-def choose(bot: Any, view: Any, legal: Sequence[Any], rng: Random) -> Any:
+def choose(bot: Any, view: object, legal: Sequence[Any], rng: Random) -> Any:
     """The bot's choice; a bot that fails or answers off the list falls back to a random legal action."""
     try:
         action = bot.choose(view, legal, rng)

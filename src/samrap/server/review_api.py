@@ -66,7 +66,7 @@ def count_job(record_text: str, seat: int) -> int:
     return count_steps(loads_record(record_text), seat)[0]
 
 
-def assemble_job(record_text: str, seat: int, decisions: list[dict[str, Any]]) -> dict[str, Any]:
+def assemble_job(record_text: str, seat: int, decisions: list[dict[str, Any]]) -> dict[str, object]:
     from samrap.engine.record import loads_record
     from samrap.players.review import review_from_slices
 
@@ -140,7 +140,7 @@ async def _review(request: Request, archive_id: str, seat: int, text: str, run: 
             _running(request).pop((archive_id, seat), None)
 
 
-def _status(run: Running) -> dict[str, Any]:
+def _status(run: Running) -> dict[str, object]:
     if run.error is not None:
         return {"status": "failed", "done": run.done, "total": run.total, "message": run.error}
     return {"status": "running", "done": run.done, "total": run.total}

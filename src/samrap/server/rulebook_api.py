@@ -8,8 +8,6 @@ or a bad value, is ``bad_config`` naming the field.
 
 from __future__ import annotations
 
-from typing import Any
-
 from fastapi import APIRouter, Request
 from fastapi.responses import JSONResponse
 
@@ -22,7 +20,7 @@ router = APIRouter()
 
 
 @router.get("/api/rules/{game}", response_model=None)
-async def game_rules(game: str, request: Request) -> dict[str, Any] | JSONResponse:
+async def game_rules(game: str, request: Request) -> dict[str, object] | JSONResponse:
     """The rule book of ``game`` under the ``preset`` query parameter and the other parameters as options."""
     params = dict(request.query_params)
     preset = params.pop("preset", None) or None

@@ -50,7 +50,7 @@ class Series:
         self.max = max(self.max, seconds)
         self.recent.append((at, seconds))
 
-    def report(self, since: float) -> dict[str, Any]:
+    def report(self, since: float) -> dict[str, object]:
         values = sorted(s for at, s in self.recent if at >= since)
         if not values:
             return {"count": 0}
@@ -114,7 +114,7 @@ class StageClock:
             self.gc.add(end, end - self._gc_start)
             self.gc_by_generation[generation].add(end, end - self._gc_start)
 
-    def report(self, since: float = 0.0) -> dict[str, Any]:
+    def report(self, since: float = 0.0) -> dict[str, object]:
         commits = [c for c in self.commits if c[3] >= since]
         return {
             "now": time.perf_counter(),

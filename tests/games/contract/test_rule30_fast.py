@@ -17,8 +17,8 @@ from functools import cache
 
 from samrap.games.contract import deepcard, lookahead, turn, turnmoves
 from samrap.games.contract.actions import GoDown, LayOff, pickup, sort_key
+from samrap.games.contract.candidates import _cand
 from samrap.games.contract.melds import RUN, pos_face, table_summary
-from samrap.games.contract.search import _cand
 from samrap.games.contract.state import OVER_PHASE, ContractState, Phase
 from samrap.games.contract.transitions import apply_unchecked
 from tests.games.contract.sim import deal_states

@@ -1,7 +1,7 @@
-"""The run candidates of the go-down search (``search._run_options``) against their definition.
+"""The run candidates of the go-down search (``candidates._run_options``) against their definition.
 
 ``_run_options`` reads runs of one length off a table of windows and runs without jokers off the
-blocks of positions held; :func:`search._grown_windows` is the general way (every window grown
+blocks of positions held; :func:`candidates._grown_windows` is the general way (every window grown
 from every low end). Both shortcuts must give the general answer, pair for pair and in order,
 and the general way must give what the rules define: every window of ``lmin..lmax`` positions
 (not the ace at both ends) whose jokers, standing for the positions not held and perhaps for some
@@ -14,7 +14,7 @@ import random
 from collections import Counter
 
 from samrap.core.cardset import RANK_MASKS
-from samrap.games.contract import search
+from samrap.games.contract import candidates, feasible, search
 from samrap.games.contract.cards import make_pack
 
 
@@ -31,7 +31,7 @@ def definition(p14: int, jokers: int, lmin: int, lmax: int) -> tuple[tuple[int, 
             while nat:
                 jok = window & ~nat
                 if jok.bit_count() <= jokers:
-                    out.add((search._ranks(nat), search._ranks(jok)))
+                    out.add((candidates._ranks(nat), candidates._ranks(jok)))
                 nat = (nat - 1) & held
     return tuple(sorted(out))
 
@@ -47,8 +47,8 @@ def test_shortcuts_equal_the_general_way() -> None:
     for p14 in [(1 << 14) - 1, *patterns[: len(patterns) // 3]]:
         for lmin, lmax in SIZES:
             for jokers in range(4) if lmin == lmax else (0,):
-                fast = search._run_options.__wrapped__(p14, jokers, lmin, lmax)
-                assert fast == search._grown_windows(p14, jokers, lmin, lmax), (p14, jokers, lmin, lmax)
+                fast = candidates._run_options.__wrapped__(p14, jokers, lmin, lmax)
+                assert fast == candidates._grown_windows(p14, jokers, lmin, lmax), (p14, jokers, lmin, lmax)
 
 
 def test_the_general_way_equals_the_definition() -> None:
@@ -60,19 +60,19 @@ def test_the_general_way_equals_the_definition() -> None:
         for lmin, lmax in SIZES:
             for jokers in range(6):
                 want = definition(p14, jokers, lmin, lmax)
-                assert search._grown_windows(p14, jokers, lmin, lmax) == want, (p14, jokers, lmin, lmax)
-                assert search._run_options.__wrapped__(p14, jokers, lmin, lmax) == want, (p14, jokers, lmin, lmax)
+                assert candidates._grown_windows(p14, jokers, lmin, lmax) == want, (p14, jokers, lmin, lmax)
+                assert candidates._run_options.__wrapped__(p14, jokers, lmin, lmax) == want, (p14, jokers, lmin, lmax)
 
 
 def test_run_costs_by_bits_equal_the_windows() -> None:
-    """``search._run_cost`` (bit tricks for runs of 3 and 4) on every 14-position pattern."""
+    """``feasible._run_cost`` (bit tricks for runs of 3 and 4) on every 14-position pattern."""
     for p14 in range(1 << 14):
         for min_run in (3, 4, 5):
-            assert search._run_cost(p14, min_run) == search._run_cost_by_windows.__wrapped__(p14, min_run), p14
+            assert feasible._run_cost(p14, min_run) == feasible._run_cost_by_windows.__wrapped__(p14, min_run), p14
 
 
 def _one_set_and_runs_by_loops(layers: tuple[int, ...], jokers: int, runs: int, min_run: int, rule: str) -> bool:
-    """``search.contract_possible`` for one set and ``runs`` runs, rank by rank and window by window."""
+    """``feasible.contract_possible`` for one set and ``runs`` runs, rank by rank and window by window."""
     first = layers[0] if layers else 0
     best = max((first & rank).bit_count() for rank in RANK_MASKS)
     if not best:
@@ -81,7 +81,7 @@ def _one_set_and_runs_by_loops(layers: tuple[int, ...], jokers: int, runs: int, 
     if need > jokers:
         return False
     costs = sorted(
-        search._run_cost_by_windows.__wrapped__(search._suit_positions(first, su), min_run) for su in range(4)
+        feasible._run_cost_by_windows.__wrapped__(candidates._suit_positions(first, su), min_run) for su in range(4)
     )
     if rule != "different":
         costs = sorted(costs * runs)
@@ -97,11 +97,11 @@ def test_one_set_test_by_masks_equals_the_loops() -> None:
         layers, jokers = pack.face_layers(hand)
         for runs, min_run, rule in ((1, 3, "different"), (2, 3, "different"), (2, 4, "allowed"), (0, 3, "different")):
             want = _one_set_and_runs_by_loops(layers, jokers, runs, min_run, rule)
-            assert search.contract_possible(layers, jokers, 1, runs, min_run, rule) is want, (hand, runs)
+            assert feasible.contract_possible(layers, jokers, 1, runs, min_run, rule) is want, (hand, runs)
 
 
 def _sets_by_all_costs(layers: tuple[int, ...], jokers: int, sets: int) -> bool:
-    """``search.contract_possible`` for ``sets`` sets and no run, every marginal cost kept."""
+    """``feasible.contract_possible`` for ``sets`` sets and no run, every marginal cost kept."""
     costs = []
     for rank in RANK_MASKS:
         if not (layers[0] if layers else 0) & rank:
@@ -128,7 +128,7 @@ def test_sets_test_without_the_dear_costs_equals_all_costs() -> None:
             layers, jokers = pack.face_layers(hand)
             for sets in (2, 3):
                 want = _sets_by_all_costs(layers, jokers, sets)
-                assert search.contract_possible(layers, jokers, sets, 0, 3, "different") is want, (hand, sets)
+                assert feasible.contract_possible(layers, jokers, sets, 0, 3, "different") is want, (hand, sets)
 
 
 def test_go_down_holding_a_face_by_the_cards_left_equals_the_listing_search() -> None:

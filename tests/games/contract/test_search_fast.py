@@ -1,14 +1,14 @@
 """The go-down search's shortcuts (``search.py``) against their plain forms.
 
-:func:`search.contract_possible` reads each suit's run cost off a table (``_run_cost_table``) and
+:func:`feasible.contract_possible` reads each suit's run cost off a table (``_run_cost_table``) and
 adds the cheapest run ``runs`` times when runs may share a suit; the plain form below is the
-earlier one (a cost per suit by :func:`search._run_cost`, a list repeated ``runs`` times and
+earlier one (a cost per suit by :func:`feasible._run_cost`, a list repeated ``runs`` times and
 sorted). Both are asked of every hand in random deals 2, 3, 5 and 6 (each player's hand after
 every action, and the hand plus the top discards, as the deep pick-up test asks) and of random
 hands of up to 30 cards, under each run rule and run length.
 
-``search._suit_runs`` reads runs of one length off a table of each window's candidates; it must
-give :func:`search._run_options`' pairs as candidates, in the same order.
+``candidates._suit_runs`` reads runs of one length off a table of each window's candidates; it must
+give :func:`candidates._run_options`' pairs as candidates, in the same order.
 """
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ import random
 from collections.abc import Iterator
 
 from samrap.core.cardset import RANK_MASKS
-from samrap.games.contract import ContractConfig, ContractGame, search
+from samrap.games.contract import ContractConfig, ContractGame, candidates, feasible
 from samrap.games.contract.cards import make_pack
 from samrap.games.contract.contracts import contract
 from samrap.games.contract.rules import legal_actions
@@ -30,9 +30,9 @@ RULES = ("different", "allowed", "not_adjacent")
 def plain_contract_possible(
     layers: tuple[int, ...], jokers: int, sets: int, runs: int, min_run: int, run_rule: str, any_suits: bool = False
 ) -> bool:
-    """:func:`search.contract_possible`'s runs part the plain way (its sets part called as is,
+    """:func:`feasible.contract_possible`'s runs part the plain way (its sets part called as is,
     with no runs)."""
-    if sets and not search.contract_possible(layers, jokers, sets, 0, min_run, run_rule, any_suits):
+    if sets and not feasible.contract_possible(layers, jokers, sets, 0, min_run, run_rule, any_suits):
         return False
     need = 0
     if sets and any_suits:
@@ -64,7 +64,7 @@ def plain_contract_possible(
         need = sum(sorted(costs)[:sets])
     if runs:
         faces = layers[0] if layers else 0
-        run_costs = sorted(search._run_cost(search._suit_positions(faces, su), min_run) for su in range(4))
+        run_costs = sorted(feasible._run_cost(candidates._suit_positions(faces, su), min_run) for su in range(4))
         if run_rule != "different":
             run_costs = sorted(run_costs * runs)
         need += sum(run_costs[:runs])
@@ -91,7 +91,7 @@ def _check(layers: tuple[int, ...], jokers: int, sets: int, runs: int, any_suits
     for min_run in (3, 4, 5):
         for rule in RULES:
             want = plain_contract_possible(layers, jokers, sets, runs, min_run, rule, any_suits)
-            got = search.contract_possible(layers, jokers, sets, runs, min_run, rule, any_suits)
+            got = feasible.contract_possible(layers, jokers, sets, runs, min_run, rule, any_suits)
             assert got is want, (layers, jokers, sets, runs, min_run, rule, any_suits)
 
 
@@ -115,8 +115,8 @@ def test_contract_possible_on_random_hands() -> None:
 
 
 def test_runs_of_one_length_by_window_candidates() -> None:
-    """``search._suit_runs`` for runs of one length (read off ``_window_cands`` and sorted by
-    key) equals :func:`search._run_options`' pairs made candidates, in order: every suit, a
+    """``candidates._suit_runs`` for runs of one length (read off ``_window_cands`` and sorted by
+    key) equals :func:`candidates._run_options`' pairs made candidates, in order: every suit, a
     fifth of the 13-bit patterns drawn with a seed (and the full suit), up to five jokers."""
     rng = random.Random(13)
     patterns = [p for p in range(1, 1 << 13) if rng.random() < 0.1] + [(1 << 13) - 1]
@@ -126,8 +126,8 @@ def test_runs_of_one_length_by_window_candidates() -> None:
             held = held13 << shift
             for length in (3, 4):
                 for jokers in range(6):
-                    p14 = search._suit_positions(held, s)
-                    pairs = search._run_options.__wrapped__(p14, jokers, length, length)
-                    want = tuple(search._cand(nat << shift, jk << shift) for nat, jk in pairs)
-                    got = search._suit_runs.__wrapped__(held, s, jokers, length, length)
+                    p14 = candidates._suit_positions(held, s)
+                    pairs = candidates._run_options.__wrapped__(p14, jokers, length, length)
+                    want = tuple(candidates._cand(nat << shift, jk << shift) for nat, jk in pairs)
+                    got = candidates._suit_runs.__wrapped__(held, s, jokers, length, length)
                     assert got == want, (held13, s, length, jokers)

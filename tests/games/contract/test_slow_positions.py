@@ -90,7 +90,7 @@ def test_slow_action_listing(line: int) -> None:
     """Rules 12, 22, 24 and 30: the decision steps of the positions once slow to list them."""
     s, _ = _state(line)
     assert _digest(legal_actions(s)) == EXPECTED_ACTIONS[line]
-    staging._last[0] = (None, None)  # (and again with nothing prepared for the state)
+    staging._last.put(None, None)  # (and again with nothing prepared for the state)
     assert _digest(legal_actions(s)) == EXPECTED_ACTIONS[line]
 
 

@@ -338,6 +338,45 @@ def test_option_layoff_on_layoff_off_lay_offs_must_touch_the_owners_cards() -> N
     assert rule_of(s, "L 6c>0") == 40
 
 
+def _own_meld_with_anothers_layoff(config: DummyConfig) -> DummyState:
+    # seat 0 owns Jh Qh Kh Ah, whose Jh seat 1 laid off; seat 0 (born, after drawing) holds 9h Th Jd.
+    return position(
+        ["9h Th Jd", "2c 3c", "5s 6s"],
+        row="Ad* 6d1",
+        melds="JhQhKhAh@0",
+        put={1: "Jh"},
+        phase="play",
+        turn=0,
+        born=[0, 1, 2],
+        config=config,
+    )
+
+
+@pytest.mark.parametrize("knock", ["K Jd 9h>0 Th>0", "K Jd Th>0 9h>0"])
+def test_option_layoff_on_layoff_off_binds_a_knocks_lay_offs_in_either_order(knock: str) -> None:
+    """Rule 40 inside a knock (rule 19): the owner may not lay ``Th`` on their ``Jh Qh Kh Ah`` whose
+    ``Jh`` another player laid off, one by one or inside a knock, whichever order the knock lists
+    its lay-offs in: ``9h`` and ``Th`` may not vouch for each other."""
+    off = _own_meld_with_anothers_layoff(DummyConfig(layoff_on_layoff=False))
+    assert legal_of(off, "L") == set()
+    assert rule_of(off, "L Th>0") == 40
+    assert legal_of(off, "K") == set()
+    assert rule_of(off, knock) == 40
+    # On (default), and when the owner put the Jh down themself, the same knock is legal.
+    assert legal_of(_own_meld_with_anothers_layoff(CLASSIC), "K") == {"K Jd 9h>0 Th>0"}
+    own = position(
+        ["9h Th Jd", "2c 3c", "5s 6s"],
+        row="Ad* 6d1",
+        melds="JhQhKhAh@0",
+        phase="play",
+        turn=0,
+        born=[0, 1, 2],
+        config=DummyConfig(layoff_on_layoff=False),
+    )
+    assert legal_of(own, "K") == {"K Jd 9h>0 Th>0"}
+    assert act(own, knock) == act(own, "K Jd 9h>0 Th>0")
+
+
 # --- fall_on_stock_out -------------------------------------------------------------------------
 
 

@@ -21,6 +21,7 @@ and checked ``rules.apply`` must accept exactly the oracle's legal set among the
 
 from __future__ import annotations
 
+import itertools
 import random
 from collections.abc import Iterator
 from dataclasses import dataclass, field
@@ -161,9 +162,18 @@ class Oracle:
             return True
         owner = s.meld_owner[j]
         owners = meld & s.put_down[owner]
-        if self.p == owner:
-            owners |= group
-        return all(any(_touches(c, o, self.cfg.ace_low) for o in bits(owners)) for c in bits(group))
+        # The group is judged as lay-offs made one by one (rule 40): some order of its cards must
+        # have each touch a card of the owner already down (the owner's own laid cards count).
+        for order in itertools.permutations(bits(group)):
+            down = owners
+            for c in order:
+                if not any(_touches(c, o, self.cfg.ace_low) for o in bits(down)):
+                    break
+                if self.p == owner:
+                    down |= 1 << c
+            else:
+                return True
+        return False
 
     def shape(self, j: int) -> int:
         """The cards that could ever join meld ``j``: its rank for a set, its suit for a run."""

@@ -10,12 +10,13 @@ joker_rule=players_minus_one, ten_card_deals=3, set_suits=any; ``liverpool`` is 
 buying=true.
 
 Modules, one concept each: ``cards`` (physical cards of a multi-deck pack and their faces),
-``contracts`` (hand sizes and contracts per deal), ``config``, ``melds`` (a meld by face and on
-the table), ``search`` (candidate melds and go-downs in a hand), ``actions`` (typed actions and
-their text), ``state``, ``transitions`` (the deal and unchecked apply), ``turnmoves`` (the unchecked
-moves after the draw), ``deepcard`` (the deep card's duty), ``lookahead`` (rule 30), ``turn`` (the
-listing after the draw), ``pickups`` (the draw), ``staging`` (a go-down's next melds), ``rules``
-(legal moves, legal actions and checked apply), ``scoring``, ``observe`` (views and resampling), ``notation`` (position
+``contracts`` (hand sizes and contracts per deal), ``config``, ``melds`` (a meld by face and on the
+table), ``candidates``, ``search`` and ``feasible`` (candidate melds and go-downs in a hand),
+``actions`` (typed actions and their text), ``state``, ``transitions`` (the deal and unchecked
+apply), ``turnmoves`` (the unchecked moves after the draw), ``deepcard`` (the deep card's duty),
+``lookahead`` (rule 30), ``turn`` (the listing after the draw), ``pickups`` (the draw), ``staging``
+(a go-down's next melds), ``lastasked`` (one-entry caches), ``rules`` (legal moves, legal actions
+and checked apply), ``scoring``, ``observe`` (views and resampling), ``notation`` (position
 strings), ``render`` (text for people), ``game`` (the facade), ``match``.
 ``docs/notation-contract.md`` describes every text format.
 

@@ -27,10 +27,12 @@ from collections.abc import Callable, Iterator, Sequence
 from functools import cache, lru_cache
 
 from samrap.games.contract.actions import LayOff
+from samrap.games.contract.candidates import Cand
 from samrap.games.contract.cards import JOKER, Pack
 from samrap.games.contract.contracts import LAST_DEAL
+from samrap.games.contract.feasible import meld_with_face
+from samrap.games.contract.lastasked import LastAsked
 from samrap.games.contract.melds import RUN, TableMeld, ext_faces, pos_face, table_summary, with_card
-from samrap.games.contract.search import Cand, meld_with_face
 from samrap.games.contract.state import ContractState
 from samrap.games.contract.turnmoves import go_down_query
 
@@ -281,11 +283,10 @@ def deep_reach(s: ContractState, wanted: int = (1 << 53) - 1, most: int = -1) ->
     return reach
 
 
-#: The last table :func:`deep_reach` read and what it read of it; compared by identity as
-#: :func:`melds.table_summary` does (which says why that is safe, for worker threads too).
-_last_table: list[tuple[tuple[TableMeld, ...], tuple[int, int, tuple[tuple[int, int, int], ...], tuple[int, ...]]]] = [
-    ((), (0, 0, (), ()))
-]
+#: The last table :func:`deep_reach` read and what it read of it (:mod:`lastasked`).
+_last_table: LastAsked[tuple[TableMeld, ...], tuple[int, int, tuple[tuple[int, int, int], ...], tuple[int, ...]]] = (
+    LastAsked((), (0, 0, (), ()))
+)
 
 
 def _reach_of_table(
@@ -293,7 +294,7 @@ def _reach_of_table(
 ) -> tuple[int, int, tuple[tuple[int, int, int], ...], tuple[int, ...]]:
     """The open faces, the faces run jokers stand for, every run as ``(suit, lo, hi)`` and the
     face of every run joker (repeats kept) of ``melds`` (remembered for the last table asked)."""
-    last = _last_table[0]
+    last = _last_table.pair  # (LastAsked.get, inlined)
     if last[0] is melds:
         return last[1]
     ext = swap = 0
@@ -306,9 +307,7 @@ def _reach_of_table(
             for _, f in m.jokers:
                 swap |= 1 << f
                 standing.append(f)
-    out = (ext, swap, tuple(runs), tuple(standing))
-    _last_table[0] = (melds, out)
-    return out
+    return _last_table.put(melds, (ext, swap, tuple(runs), tuple(standing)))
 
 
 def chain_reach(suit: int, lo: int, hi: int, faces: int, jokers: int) -> int:

@@ -24,6 +24,7 @@ from samrap.core.cards import card_str, parse_card
 from samrap.core.cardset import RANK_MASKS, SUIT_MASKS
 from samrap.core.errors import InvalidNotationError
 from samrap.games.contract.cards import bits, lowest
+from samrap.games.contract.lastasked import LastAsked
 
 SET = 0
 RUN = 1
@@ -308,18 +309,14 @@ class TableSummary(NamedTuple):
 
 
 _NO_MELDS: tuple[TableMeld, ...] = ()
-#: The last table summarised and its summary. Holding the tuple keeps its identity unique, so
-#: ``melds is`` the held tuple means the very same (immutable) melds; the table stays the same
-#: object from state to state until a card is put down, so this one entry nearly always hits.
-#: Safe for the server's worker threads: the slot holds one immutable pair, read once
-#: (``last = ...[0]``) and replaced whole, so a thread sees either the old pair or the new one,
-#: never a table with another table's summary (tests/engine/test_threads.py).
-_last_summary: list[tuple[tuple[TableMeld, ...], TableSummary]] = [(_NO_MELDS, TableSummary(0, 0, False))]
+#: The last table summarised and its summary (:mod:`lastasked` says why one entry, and why it is
+#: safe for worker threads).
+_last_summary: LastAsked[tuple[TableMeld, ...], TableSummary] = LastAsked(_NO_MELDS, TableSummary(0, 0, False))
 
 
 def table_summary(melds: tuple[TableMeld, ...]) -> TableSummary:
     """The :class:`TableSummary` of ``melds`` (remembered for the last table asked about)."""
-    last = _last_summary[0]
+    last = _last_summary.pair  # (LastAsked.get, inlined: asked several times an action)
     if last[0] is melds:
         return last[1]
     ext = swap = 0
@@ -330,9 +327,7 @@ def table_summary(melds: tuple[TableMeld, ...]) -> TableSummary:
             runs = True
             for _, f in m.jokers:
                 swap |= 1 << f
-    summary = TableSummary(ext, swap, runs)
-    _last_summary[0] = (melds, summary)
-    return summary
+    return _last_summary.put(melds, TableSummary(ext, swap, runs))
 
 
 def ext_faces(m: TableMeld) -> int:

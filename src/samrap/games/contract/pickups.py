@@ -19,9 +19,10 @@ from samrap.games.contract.cards import JOKER
 from samrap.games.contract.config import ContractConfig
 from samrap.games.contract.contracts import LAST_DEAL, contract
 from samrap.games.contract.deepcard import deep_only, deep_reach, deep_reachable, places_deep_later, takes_deep_down
+from samrap.games.contract.feasible import contract_possible, meld_with_face, runs_may_cover
+from samrap.games.contract.lastasked import LastAsked
 from samrap.games.contract.lookahead import is_finishable
 from samrap.games.contract.melds import TableMeld, table_summary
-from samrap.games.contract.search import contract_possible, meld_with_face, runs_may_cover
 from samrap.games.contract.state import ContractState
 from samrap.games.contract.transitions import apply_unchecked
 
@@ -201,10 +202,10 @@ def _deep_when_down(s: ContractState, out: list[ContractAction]) -> None:
     pack = cfg.pack
     melds = s.melds
     pile = s.pile
-    last = _last_reach[0]
-    if last[0] is melds and last[1] is cfg:  # the same table and rules as last asked (see table_summary)
-        reach = last[2]
-        if last[3].isdisjoint(pile[:-1]):
+    last = _last_reach.pair  # (LastAsked.get, inlined)
+    if last[0] is melds and last[1][0] is cfg:  # the same table and rules as last asked
+        reach = last[1][1]
+        if last[1][2].isdisjoint(pile[:-1]):
             return
     else:
         ext, _, runs = table_summary(melds)
@@ -221,7 +222,7 @@ def _deep_when_down(s: ContractState, out: list[ContractAction]) -> None:
         else:  # the reach depends on the table alone: remembered with its physical cards
             reach = ext | 1 << JOKER if ext else 0
             ids = _ids_of_faces(reach, pack.decks, pack.jokers)
-            _last_reach[0] = (melds, cfg, reach, ids)
+            _last_reach.put(melds, (cfg, reach, ids))
             if ids.isdisjoint(pile[:-1]):
                 return
     faces = pack.faces
@@ -243,14 +244,13 @@ def _deep_when_down(s: ContractState, out: list[ContractAction]) -> None:
             out.append(pickup(k))
 
 
-#: ``(melds, config, reach, ids)`` of the last table whose reach depended on the table and the
-#: rules alone (no runs, no ``melds_after_down``); see :func:`melds.table_summary` for why
-#: comparing identities is safe, and why one immutable tuple, read once and replaced whole, is
-#: safe for worker threads (tests/engine/test_threads.py). ``_ids_of_faces`` is an ``lru_cache``
-#: of a pure function returning a frozenset: a race at worst computes the same value twice.
-_last_reach: list[tuple[tuple[TableMeld, ...], ContractConfig | None, int, frozenset[int]]] = [
-    ((), None, 0, frozenset())
-]
+#: The last table whose reach depended on the table and the rules alone (no runs, no
+#: ``melds_after_down``), with ``(config, reach, ids)``: a slot of :mod:`lastasked` (which says
+#: why it is safe for worker threads). ``_ids_of_faces`` is an ``lru_cache`` of a pure function
+#: returning a frozenset: a race at worst computes the same value twice.
+_last_reach: LastAsked[tuple[TableMeld, ...], tuple[ContractConfig | None, int, frozenset[int]]] = LastAsked(
+    (), (None, 0, frozenset())
+)
 
 
 @lru_cache(maxsize=4096)

@@ -24,12 +24,14 @@ from collections.abc import Callable, Iterable, Sequence
 from operator import attrgetter
 
 from samrap.games.contract.actions import GoDown
+from samrap.games.contract.candidates import Cand, run_clashes, use_cand
 from samrap.games.contract.cards import JOKER
 from samrap.games.contract.contracts import LAST_DEAL, contract
 from samrap.games.contract.deepcard import DeepAfterGoDown, meld_paths, table_paths
+from samrap.games.contract.feasible import contract_possible
+from samrap.games.contract.lastasked import LastAsked
 from samrap.games.contract.lookahead import discardable
 from samrap.games.contract.melds import Spec, table_summary
-from samrap.games.contract.search import Cand, contract_possible, run_clashes, use_cand
 from samrap.games.contract.state import ContractState
 from samrap.games.contract.turn import go_down_ends, go_down_judge, go_down_spare, play_actions, whole_go_downs
 from samrap.games.contract.turnmoves import go_down_query
@@ -61,21 +63,23 @@ def next_melds(s: ContractState, prefix: tuple[Spec, ...]) -> list[Spec]:
         return []
     if s.staging:  # (the melds chosen so far are ``prefix``; their cards are still in the hand)
         s = s._replace(staging=())
-    last = _last[0]
-    walk = last[1]
-    if walk is None or last[0] != s:
+    last = _last.pair  # (LastAsked.get_equal, inlined)
+    walk = last[1] if last[0] is s or last[0] == s else None
+    if walk is None:
         walk = _LastDeal(s) if s.deal == LAST_DEAL else _Completions(s, discardable(s))
-        _last[0] = (s, walk)
+        _last.put(s, walk)
     return walk.next_melds(prefix)
 
 
 #: The last state :func:`next_melds` prepared (without its staging field) and its preparation: a
 #: go-down chosen a meld at a time asks about one state several times (each step's listing, and
 #: the checked apply), and the preparation is half of an ordinary hand's cost. States are values
-#: (equal states have equal answers) and a preparation is never changed once built,
-#: so the slot is safe for the server's worker threads as ``melds.table_summary``'s is: a
-#: thread reads the pair once and replaces it whole.
-_last: list[tuple[ContractState | None, _Completions | _LastDeal | None]] = [(None, None)]
+#: (equal states have equal answers). A preparation is not frozen once built: a
+#: :class:`_Completions` still fills its ``memo`` and ``keys`` as it is asked, but each entry is
+#: a function of its key alone (two threads that fill one write equal values; a dict item is
+#: set atomically, ``keys`` is replaced whole), so two threads may share one walk; the slot
+#: itself is :mod:`lastasked`'s, read once and replaced whole.
+_last: LastAsked[ContractState | None, _Completions | _LastDeal | None] = LastAsked(None, None)
 
 
 def _read_off(legal: Sequence[object], prefix: tuple[Spec, ...]) -> list[Spec]:

@@ -22,13 +22,14 @@ from samrap.games.contract.actions import (
     layoff,
     sort_key,
 )
+from samrap.games.contract.candidates import Cand, keyed
 from samrap.games.contract.cards import JOKER
 from samrap.games.contract.contracts import LAST_DEAL, contract
 from samrap.games.contract.deepcard import DeepAfterGoDown, DeepAfterLayOff, deep_marks, deep_only
+from samrap.games.contract.feasible import contract_possible
 from samrap.games.contract.jokerduty import JokerDuty
 from samrap.games.contract.lookahead import is_finishable, phys_of_faces, spare_after
 from samrap.games.contract.melds import RUN, table_summary
-from samrap.games.contract.search import Cand, contract_possible, keyed
 from samrap.games.contract.state import ContractState
 from samrap.games.contract.transitions import apply_unchecked
 from samrap.games.contract.turnmoves import go_down_query, table_moves

@@ -16,10 +16,11 @@ from samrap.games.contract.actions import (
     exchange,
     layoff,
 )
+from samrap.games.contract.candidates import all_melds
 from samrap.games.contract.cards import bits
 from samrap.games.contract.contracts import LAST_DEAL, contract
 from samrap.games.contract.melds import RUN, ext_faces
-from samrap.games.contract.search import ContractQuery, all_melds
+from samrap.games.contract.search import ContractQuery
 from samrap.games.contract.state import ContractState
 
 

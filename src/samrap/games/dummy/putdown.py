@@ -33,7 +33,14 @@ def neighbours(card: int, ace_low: bool) -> CardSet:
 
 
 def owner_allows(s: DummyState, target: int, group: CardSet, seat: int) -> bool:
-    """``layoff_on_layoff`` off: each card laid on a run must touch a card its owner put down."""
+    """``layoff_on_layoff`` off: each card laid on a run must touch a card its owner put down.
+
+    The cards of ``group`` go down together (a knock's lay-offs, rule 19) but are judged as if
+    laid one by one (rule 40): the owner's own card counts once it is down, so the owner's group
+    is allowed when it grows card by card from a card the owner had put down before. Two cards of
+    the group may not vouch for each other: the owner's ``9h Th`` on a ``Jh Qh Kh Ah`` whose ``Jh``
+    another player laid off is refused, as ``Th`` alone is.
+    """
     if s.config.layoff_on_layoff:
         return True
     meld = s.melds[target]
@@ -41,14 +48,21 @@ def owner_allows(s: DummyState, target: int, group: CardSet, seat: int) -> bool:
         return True  # a set's 4th card always may (rule 40)
     owner = s.meld_owner[target]
     owner_cards = meld & s.put_down[owner]
-    if seat == owner:
-        owner_cards |= group
+    ace_low = s.config.ace_low
     rest = group
     while rest:
-        low = rest & -rest
-        rest ^= low
-        if not neighbours(low.bit_length() - 1, s.config.ace_low) & owner_cards:
+        grown = 0
+        left = rest
+        while left:
+            low = left & -left
+            left ^= low
+            if neighbours(low.bit_length() - 1, ace_low) & owner_cards:
+                grown |= low
+        if not grown:
             return False
+        rest &= ~grown
+        if seat == owner:
+            owner_cards |= grown  # the owner's card, once down, lets the next one touch it
     return True
 
 

@@ -184,8 +184,8 @@ def _turn(c: DummyConfig) -> Section:
             Rule(
                 40,
                 "House setting: a card laid off on a run must touch a card the meld's owner put down "
-                "(a set's 4th card always may).",
-                "ตั้งไว้สำหรับโต๊ะนี้: ใบฝากในเรียงต้องติดกับไพ่ที่เจ้าของชุดลงเอง (ใบที่ 4 ของตองฝากได้เสมอ)",
+                "(a set's 4th card always may), also inside a knock.",
+                "ตั้งไว้สำหรับโต๊ะนี้: ใบฝากในเรียงต้องติดกับไพ่ที่เจ้าของชุดลงเอง (ใบที่ 4 ของตองฝากได้เสมอ) ตอนน็อคก็เช่นกัน",
             )
         )
     rules.append(

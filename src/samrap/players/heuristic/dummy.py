@@ -33,219 +33,39 @@ is also what hints show. How it plays, turn by turn:
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
-from functools import lru_cache
+from dataclasses import replace
 from random import Random
 from typing import TypeVar
 
-from samrap.core.cards import card_str
-from samrap.core.cardset import RANK_MASKS, CardSet, set_str
-from samrap.core.melds import extension_cards, meldable_cards, melds_in, melds_with
+from samrap.core.cardset import CardSet
+from samrap.core.melds import extension_cards, meldable_cards
 from samrap.games.dummy.actions import Collect, Discard, Draw, DummyAction, Knock, LayOff, Meld, Pass
 from samrap.games.dummy.cards import CARD_VALUES, SPETOS, is_speto, mask_value
-from samrap.games.dummy.observe import DummyView, unseen_cards
+from samrap.games.dummy.observe import DummyView
 from samrap.games.dummy.state import DummyState, Phase
 from samrap.players.budget import Budget, MoveEstimate
+from samrap.players.heuristic.dummy_hand import (
+    BORN_VALUE,
+    _Context,
+    _context,
+    _is_dead,
+    best_partition,
+    danger,
+    hand_cost,
+)
+from samrap.players.words import card_text, mask_text, meld_ref
 
 A = TypeVar("A")
 
 _SUIT_BITS = (1 << 13) - 1
 #: Rough points of drawing from the stock instead of collecting (a random card may help the hand).
 DRAW_VALUE = 4.0
-#: What being born (เกิด) is worth beyond the meld itself: the right to meld and lay off, and no ตกตึก.
-BORN_VALUE = 35.0
 #: Extra cost of throwing a speto that someone could still meld.
 SPETO_KEEP = 60.0
 #: Weight of the cards a collect leaves in hand (below 1: cards taken are also denied to the others).
 COLLECT_RISK = 0.6
-#: A next player with this few cards may knock right after collecting a discard.
-SHORT_HAND = 4
 #: Weight of the danger of feeding the next player against the cost of the cards kept.
 DANGER_WEIGHT = 3.0
-#: Chance-like weight of the next player drawing a missing partner later (the discard stays in the row).
-FUTURE = 0.3
-#: Value a collect of the discard by the expected points of the meld it makes (spetos included).
-MELD_GAIN = True
-
-
-@lru_cache(maxsize=1 << 15)
-def best_partition(hand: CardSet, ace_low: bool) -> tuple[int, tuple[CardSet, ...]]:
-    """The disjoint melds inside ``hand`` that hold the most points, and those points.
-
-    Exhaustive over the lowest meldable card (in some meld or left out), memoized on the mask.
-
-    >>> from samrap.core.cardset import parse_set
-    >>> value, melds = best_partition(parse_set("7h8h9hThJh9c9d"), False)
-    >>> value, [set_str(m) for m in melds]
-    (35, ['7h8h9hThJh'])
-    """
-    cover = meldable_cards(hand, ace_low)
-    if not cover:
-        return 0, ()
-    low = cover & -cover
-    best_value, best = best_partition(hand & ~low, ace_low)
-    for m in melds_in(hand, ace_low):
-        if m & low:
-            v, rest = best_partition(hand & ~m, ace_low)
-            v += mask_value(m)
-            if v > best_value:
-                best_value, best = v, (m, *rest)
-    return best_value, best
-
-
-@dataclass(frozen=True, slots=True)
-class _Context:
-    """What the evaluation needs from a view, computed once per decision."""
-
-    view: DummyView
-    unseen: CardSet
-    row_mask: CardSet
-    table_ext: CardSet
-    ace_low: bool
-    threat: float = 0.0
-
-
-def _context(v: DummyView) -> _Context:
-    row_mask = 0
-    for c in v.row:
-        row_mask |= 1 << c
-    ext = 0
-    for m in v.melds:
-        ext |= extension_cards(m, v.config.ace_low)
-    fewest = min(v.hand_sizes[q] for q in range(v.config.players) if q != v.seat)
-    threat = _THREATS[fewest] if fewest < len(_THREATS) else 0.0
-    return _Context(v, unseen_cards(v), row_mask, ext, v.config.ace_low, threat)
-
-
-#: How likely another player is to knock soon, by the size of their hand.
-_THREATS = (1.0, 1.0, 1.0, 0.7, 0.4, 0.2)
-#: Extra weight of the cards kept in hand when another player may knock soon.
-THREAT = 3.0
-
-
-def _potential(c: int, hand: CardSet, ctx: _Context) -> float:
-    """The chance-like worth (0..1) that card ``c``, left over in ``hand``, still ends up on the table."""
-    live = ctx.unseen | ctx.row_mask
-    if ctx.table_ext >> c & 1:
-        return 0.9  # can be laid off as soon as the player is born
-    s, r = divmod(c, 13)
-    outs = 0.0
-    # Runs: a neighbour in hand wants one of the two ends; a gap wants the middle card.
-    for d in (-1, 1):
-        n = r + d
-        if 0 <= n < 13 and hand >> (13 * s + n) & 1:
-            for e in (r - 1 if d == 1 else r - 2, r + 2 if d == 1 else r + 1):
-                if 0 <= e < 13:
-                    outs += 1.5 if ctx.row_mask >> (13 * s + e) & 1 else (1.0 if live >> (13 * s + e) & 1 else 0.0)
-    for d in (-2, 2):
-        n = r + d
-        if 0 <= n < 13 and hand >> (13 * s + n) & 1:
-            mid = 13 * s + r + d // 2
-            outs += 1.5 if ctx.row_mask >> mid & 1 else (1.0 if live >> mid & 1 else 0.0)
-    # Sets: another card of the rank in hand wants one of the remaining two.
-    same = hand & ~(1 << c) & RANK_MASKS[r]
-    if same:
-        for q in range(4):
-            x = 13 * q + r
-            if not hand >> x & 1:
-                outs += 1.5 if ctx.row_mask >> x & 1 else (1.0 if live >> x & 1 else 0.0)
-    # A card one away from a table meld's end can be laid off once its neighbour is.
-    if not outs and ctx.table_ext & ((1 << (c + 1) if r < 12 else 0) | (1 << (c - 1) if r > 0 else 0)):
-        outs = 0.5
-    return min(0.75, 0.2 * outs)
-
-
-def hand_cost(hand: CardSet, born: bool, ctx: _Context) -> float:
-    """Expected points lost for holding ``hand``: value of each card not in a meld, discounted by its potential."""
-    melded, melds = best_partition(hand, ctx.ace_low)
-    rest = hand
-    for m in melds:
-        rest &= ~m
-    cost = 0.0
-    x = rest
-    while x:
-        low = x & -x
-        c = low.bit_length() - 1
-        cost += CARD_VALUES[c] * (1.0 - _potential(c, rest, ctx))
-        x ^= low
-    if THREAT:
-        cost *= 1.0 + THREAT * ctx.threat
-    if not born:
-        # Not born: melds wait in hand (only a collect or a dark knock frees them), and a knock by
-        # anyone makes the whole hand count three times (ตกตึก).
-        cost = 2.0 * cost + 0.3 * melded
-    return cost
-
-
-def _meld_prob(card: int, q: int, ctx: _Context) -> float:
-    """Chance that seat ``q`` holds ``card`` (1 if known to, else its share of the unseen pool)."""
-    v = ctx.view
-    if v.known[q] >> card & 1:
-        return 1.0
-    if not ctx.unseen >> card & 1:
-        return 0.0
-    unknown = v.hand_sizes[q] - v.known[q].bit_count()
-    pool = ctx.unseen.bit_count()
-    return min(1.0, unknown / pool) if pool else 0.0
-
-
-def danger(c: int, ctx: _Context) -> float:
-    """Points the next player is expected to gain if ``c`` is discarded (plus modern penalties)."""
-    v = ctx.view
-    cfg = v.config
-    q = (v.seat + v.direction) % cfg.players
-    others = ctx.unseen | v.known[q] | ctx.row_mask
-    p_none = 1.0
-    weight = 0.0
-    meld_points = 0.0
-    for m in melds_with(c, others, ctx.ace_low):
-        if m.bit_count() != 3:
-            continue
-        p = 1.0
-        from_hand = 0
-        rest = m & ~(1 << c)
-        while rest:
-            low = rest & -rest
-            x = low.bit_length() - 1
-            rest ^= low
-            if ctx.row_mask >> x & 1:
-                continue  # an older row card: collected together with this one
-            px = _meld_prob(x, q, ctx)
-            if FUTURE and px < 1.0 and ctx.unseen >> x & 1:
-                px += (1.0 - px) * FUTURE  # drawn later: the card stays in the row to be collected
-            p *= px
-            from_hand += 1
-        if from_hand:
-            p_none *= 1.0 - p
-            weight += p
-            meld_points += p * mask_value(m)
-    chance = 1.0 - p_none
-    if MELD_GAIN and weight:
-        gain = 10.0 + meld_points / weight + (BORN_VALUE if not v.is_born(q) else 0.0)
-    else:
-        gain = 10.0 + 3 * CARD_VALUES[c] + (BORN_VALUE if not v.is_born(q) else 0.0)
-    if is_speto(c):
-        gain += 50.0
-    if v.hand_sizes[q] <= SHORT_HAND:
-        gain += 50.0 + v.config.ngo_penalty  # they may collect it and knock: a knock and a โง่
-    out = chance * gain
-    if cfg.discard_layoff_penalty and ctx.table_ext >> c & 1:
-        out += cfg.discard_layoff_penalty
-    if cfg.discard_full_penalty and melds_with(c, ctx.row_mask, ctx.ace_low):
-        out += cfg.discard_full_penalty
-    return out
-
-
-def _is_dead(c: int, hand: CardSet, ctx: _Context) -> bool:
-    """No meld with ``c`` can still be made by anyone (its partners are gone)."""
-    return not melds_with(c, ctx.unseen | hand | ctx.row_mask | _all_known(ctx.view), ctx.ace_low)
-
-
-def _all_known(v: DummyView) -> CardSet:
-    k = 0
-    for x in v.known:
-        k |= x
-    return k
 
 
 def knock_points(v: DummyView, a: Knock) -> float:
@@ -506,48 +326,49 @@ def _estimate(view: DummyView, a: DummyAction, ctx: _Context) -> MoveEstimate:
 
 
 def _reason(view: DummyView, a: DummyAction, ctx: _Context) -> tuple[str, str]:
+    """The move's reason in both languages, cards and melds as the table shows them (players/words.py)."""
     match a:
         case Knock(card=c):
             pts = knock_points(view, a)
             dark = " (dark knock, doubled)" if not view.turn_born else ""
             dark_th = " (น็อคมืด คูณสอง)" if not view.turn_born else ""
             return (
-                f"knock with {card_str(c)} face down: {pts:+.0f} points{dark}",
-                f"น็อค คว่ำ {card_str(c)}: {pts:+.0f} แต้ม{dark_th}",
+                f"knock with {card_text(c)} face down: {pts:+.0f} points{dark}",
+                f"น็อค คว่ำ {card_text(c)}: {pts:+.0f} แต้ม{dark_th}",
             )
         case Meld(cards=m):
             return (
-                f"meld {set_str(m)}: {mask_value(m)} points onto the table",
-                f"ลง {set_str(m)}: ได้ {mask_value(m)} แต้มบนโต๊ะ",
+                f"meld {mask_text(m)}: {mask_value(m)} points onto the table",
+                f"ลง {mask_text(m)}: ได้ {mask_value(m)} แต้มบนโต๊ะ",
             )
         case LayOff(card=c, target=t):
             return (
-                f"lay off {card_str(c)} on meld {t}: {CARD_VALUES[c]} points",
-                f"ฝาก {card_str(c)} ที่กอง {t}: {CARD_VALUES[c]} แต้ม",
+                f"lay off {card_text(c)} on {meld_ref(t, 'en')}: {CARD_VALUES[c]} points",
+                f"ฝาก {card_text(c)} ที่{meld_ref(t, 'th')}: {CARD_VALUES[c]} แต้ม",
             )
         case Discard(card=c):
             d = danger(c, ctx)
             if SPETOS >> c & 1 and not _is_dead(c, view.hand, ctx):
-                return (f"throws a live speto {card_str(c)}", f"ทิ้งสเปโต {card_str(c)} ที่ยังใช้ได้")
+                return (f"throws a live speto {card_text(c)}", f"ทิ้งสเปโต {card_text(c)} ที่ยังใช้ได้")
             if d >= 10:
                 return (
-                    f"discard {card_str(c)}: risky, the next player may collect it ({d:.0f} pts at stake)",
-                    f"ทิ้ง {card_str(c)}: เสี่ยง คนถัดไปอาจเก็บได้",
+                    f"discard {card_text(c)}: risky, the next player may collect it ({d:.0f} pts at stake)",
+                    f"ทิ้ง {card_text(c)}: เสี่ยง คนถัดไปอาจเก็บได้",
                 )
             return (
-                f"discard {card_str(c)}: safe, keeps the cards that may still meld",
-                f"ทิ้ง {card_str(c)}: ปลอดภัย เก็บไพ่ที่ยังเข้าชุดได้ไว้",
+                f"discard {card_text(c)}: safe, keeps the cards that may still meld",
+                f"ทิ้ง {card_text(c)}: ปลอดภัย ถือไพ่ที่ยังเข้าชุดได้ไว้",
             )
         case Draw():
-            return ("draw from the stock", "จั่วจากกอง")
+            return ("draw from the stock", "จั่วจากกองจั่ว")
         case Collect(index=i, meld=m, onto=onto):
             n = len(view.row) - i
-            what = f"meld {set_str(m)}" if onto < 0 else f"lay it off on meld {onto}"
+            what = f"meld {mask_text(m)}" if onto < 0 else f"lay it off on {meld_ref(onto, 'en')}"
             born = "" if view.is_born(view.seat) else ", and become born"
             born_th = "" if view.is_born(view.seat) else " และเกิด"
             return (
-                f"collect {card_str(view.row[i])} ({n} card{'s' if n > 1 else ''}) and {what}{born}",
-                f"เก็บ {card_str(view.row[i])} ({n} ใบ){born_th}",
+                f"collect {card_text(view.row[i])} ({n} card{'s' if n > 1 else ''}) and {what}{born}",
+                f"เก็บ {card_text(view.row[i])} ({n} ใบ){born_th}",
             )
         case Pass():
             return ("pass: no collect leads to a knock", "ผ่าน: เก็บแล้วน็อคไม่ได้")

@@ -24,7 +24,8 @@ from samrap.games.dummy import rules, scoring
 from samrap.games.dummy.actions import Discard, DummyAction, Knock
 from samrap.games.dummy.observe import DummyView, resample
 from samrap.games.dummy.state import DummyState, Phase
-from samrap.players.heuristic.dummy import _context, evaluate, rollout
+from samrap.players.heuristic.dummy import evaluate, rollout
+from samrap.players.heuristic.dummy_hand import _context
 
 #: The check runs once the stock holds at most this many cards.
 ENDGAME_STOCK = 20
