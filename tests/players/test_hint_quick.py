@@ -31,7 +31,7 @@ def test_quick_hints_rank_every_legal_move_with_words_and_the_heuristics_why(lan
 def test_the_deep_first_hint_has_a_short_why_without_figures() -> None:
     game, state = new_state(find_lesson("dummy", "fall"))
     view = game.observe(state, 0)
-    for lang, words in (("en", "moves compared"), ("th", "ทางเลือกที่เทียบ")):
+    for lang, words in (("en", "moves compared"), ("th", "การเดินที่เทียบ")):
         first = rank_moves(game, view, game.legal_moves(state), None, Random(0), Budget(iterations=48), lang)[0]
         assert first.move and first.why and "%" not in first.why
         assert words in first.why or "ตามหลักการเล่น" in first.why or "rules of play" in first.why
@@ -43,7 +43,7 @@ def test_a_single_legal_move_is_said_to_be_the_only_one() -> None:
     view = game.observe(state, 0)
     only = [game.legal_moves(state)[0]]
     (hint,) = quick_moves(game, view, only, Random(0), "th")
-    assert hint.why == "ทางเดียวที่เล่นได้" and hint.move
+    assert hint.why == "การเดินเดียวที่เล่นได้" and hint.move
 
 
 def test_a_time_bounded_comparison_plays_whole_rounds_and_at_least_two() -> None:

@@ -182,9 +182,9 @@ def _compared_why(game: Any, order: Sequence[Outcome], k: int, lang: str) -> str
     o = order[k]
     better, worse = (o, order[1]) if k == 0 else (order[0], o)
     if k == 0 and o.score >= worse.score:
-        why = f"ดีที่สุดจาก {n} ทางเลือกที่เทียบ" if th else f"best of {n} moves compared"
+        why = f"ดีที่สุดใน {n} การเดินที่เทียบ" if th else f"best of {n} moves compared"
     elif k == 0:
-        why = "ตามหลักการเล่น ไม่มีทางอื่นที่ดีกว่าชัดเจน" if th else "the rules of play; no other move clearly better"
+        why = "ตามหลักการเล่น ไม่มีการเดินอื่นที่ดีกว่าชัดเจน" if th else "the rules of play; no other move clearly better"
     else:
         why = "ด้อยกว่าคำแนะนำแรก" if th else "behind the first hint"
     item = deciding_item(better, worse)
@@ -216,7 +216,7 @@ def quick_moves(game: Any, view: Any, legal: Sequence[Any], rng: Random, lang: s
     if len(legal) == 1:
         only = legal[0]
         words = describe(game, view, only, lang)
-        why = "ทางเดียวที่เล่นได้" if lang == "th" else "the only legal move"
+        why = "การเดินเดียวที่เล่นได้" if lang == "th" else "the only legal move"
         return [Hint(1, only, game.action_text(only), 0.0, None, None, 0, words, words, why)]
     out = []
     for k, e in enumerate(heuristic_for(game).analyse(view, legal, rng)):

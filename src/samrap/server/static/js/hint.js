@@ -17,13 +17,6 @@ import { api } from "./net.js";
 const RETRY_MS = 1000;
 const GIVE_UP_MS = 60_000;
 
-/** Whole points with their sign: "+4", "-32", and "0" for anything that rounds to nothing (never "-0"). */
-export function signed(x) {
-  const n = Math.round(Number(x));
-  if (!Number.isFinite(n) || n === 0) return "0";
-  return n > 0 ? `+${n}` : String(n);
-}
-
 /** A reason that only says the move again ("Draw from the stock — draw from the stock") is left out. */
 function sameWords(a, b) {
   const said = (x) => String(x || "").trim().toLowerCase().replace(/[.!]$/, "");

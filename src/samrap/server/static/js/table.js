@@ -17,7 +17,7 @@ import { HintLine } from "./hint.js";
 import { lang, t } from "./i18n.js";
 import { ITEM_NAMES, RULES_TH, gameOverPanel } from "./ledger.js";
 import { clearMoments, findMoments, liftMoments, showMoments } from "./moments.js";
-import { describeMove, imperative, shortMove } from "./moves.js";
+import { describeMove, shortMove } from "./moves.js";
 import { api, errorText, getPref, saveSeat, seatFor, setPref, TableSocket } from "./net.js";
 import { sharePanel } from "./share.js";
 import { playSound, setSound, soundOn } from "./sound.js";
