@@ -22,6 +22,13 @@ Measured:
 * **load average** (one minute) when the window starts and when it ends: latencies measured on
   a busy machine are inflated, so they mean little without it.
 
+* **hints** (``--hint-clients N``, the ``hints`` windows): seat 0 of N tables presses the hint
+  button when to move (at most every ``--hint-every`` seconds) and reads the answer before it
+  thinks about its move. By default (``--hint-mode two``) as the web app does it: the quick
+  answer, then the deeper one, each ``busy`` asked again after a second; reported: the quick and
+  the deep answers' p50/p95/max from the press, and the busy answers asked again (which a person
+  never sees). ``--hint-mode full`` makes the single request of older clients.
+
 Both processes share this machine's cores, so the client's own work is part of the picture.
 The client is one process standing in for every player: once its sockets are open it freezes
 them out of its cycle collector and collects the young generation less often, as the server does,
@@ -31,6 +38,8 @@ reports how late its event loop woke up).
     python -m bench.server_load                         # 500 tables, 60 s, think 1 s
     python -m bench.server_load --tables 50 --seconds 10 --markdown
     python -m bench.server_load --tables 200 --seconds 20 --profile server.prof   # cProfile the server
+    python -m bench.server_load --tables 30 --seconds 20 --phases base,hints,base,hints \
+        --hint-clients 8 --hint-every 3 --markdown                                # issue 27.4
 """
 
 from __future__ import annotations
@@ -91,9 +100,23 @@ class Stats:
     measuring: bool = False
     #: (table code, version, sent, received) of every measured action, to line up with the server's stages
     samples: list[tuple[str, int, float, float]] = field(default_factory=list)
-    #: hint requests: (seconds, HTTP status)
+    #: hint requests: (seconds, HTTP status) with ``--hint-mode full``; with ``two``, one
+    #: :class:`HintAsk` per press of the hint button
     hints: list[tuple[float, int]] = field(default_factory=list)
+    asks: list[HintAsk] = field(default_factory=list)
     hinting: bool = False
+    hint_mode: str = "two"
+
+
+@dataclass
+class HintAsk:
+    """One press of the hint button the way the web app makes it (``static/js/hint.js``): the quick
+    answer, then the deeper one asked again each second while it is ``busy``."""
+
+    quick_s: float | None = None  # press to the quick line (None: no quick answer)
+    deep_s: float | None = None  # press to the deeper answer (None: not had)
+    busy: int = 0  # busy answers to the deep request, asked again (never shown to the person)
+    ended: str = "pending"  # deep, or why not: the turn passed, gave up, an error code
 
 
 @dataclass
@@ -143,12 +166,15 @@ async def seat_loop(
                         background.add(task)
                         task.add_done_callback(background.discard)
                 if msg["legal"] and (pending is None or pending.done()):
-                    pending = asyncio.create_task(act_later(ws, t, msg, rng, think, stats))
+                    hint: asyncio.Task[None] | None = None
                     if t.hint_every and stats.hinting and now - t.last_hint >= t.hint_every and seat == 0:
                         t.last_hint = now
-                        task = asyncio.create_task(ask_hint(http, t, stats))
-                        background.add(task)
-                        task.add_done_callback(background.discard)
+                        asking = ask_hint if stats.hint_mode == "full" else ask_hint_twice
+                        hint = asyncio.create_task(asking(http, t, stats))
+                        background.add(hint)
+                        hint.add_done_callback(background.discard)
+                    # a person who asked for a hint reads it before thinking about the move
+                    pending = asyncio.create_task(act_later(ws, t, msg, rng, think, stats, hint))
         finally:
             closer.cancel()
             if pending is not None:
@@ -172,8 +198,16 @@ async def close_on(stop: asyncio.Event, ws: ClientConnection) -> None:
 
 
 async def act_later(
-    ws: ClientConnection, t: TableClient, view: dict[str, Any], rng: random.Random, think: float, stats: Stats
+    ws: ClientConnection,
+    t: TableClient,
+    view: dict[str, Any],
+    rng: random.Random,
+    think: float,
+    stats: Stats,
+    after: asyncio.Task[None] | None = None,
 ) -> None:
+    if after is not None:
+        await asyncio.wait([after], timeout=HINT_GIVE_UP)
     await asyncio.sleep(rng.uniform(0.5 * think, 1.5 * think))
     t.sent_at[view["v"] + 1] = time.perf_counter()
     stats.sent += 1
@@ -186,6 +220,41 @@ async def ask_hint(http: httpx.AsyncClient, t: TableClient, stats: Stats) -> Non
     r = await http.post(f"/api/tables/{t.code}/hint", json={"token": t.tokens[0]})
     if stats.measuring:
         stats.hints.append((time.perf_counter() - start, r.status_code))
+
+
+#: Seconds a hinting client keeps asking for the deeper answer (as ``static/js/hint.js``), and
+#: between two asks while it is busy.
+HINT_GIVE_UP = 60.0
+HINT_RETRY = 1.0
+
+
+async def ask_hint_twice(http: httpx.AsyncClient, t: TableClient, stats: Stats) -> None:
+    """A press of the hint button as the web app makes it: ``depth: quick``, then ``depth: deep``
+    until it is answered (each ``busy`` asked again after a second), the position gone, or a minute."""
+    start = time.perf_counter()
+    ask = HintAsk()
+    if stats.measuring:  # counted in the window it was asked in, however long its answer takes
+        stats.asks.append(ask)
+    path = f"/api/tables/{t.code}/hint"
+    r = await http.post(path, json={"token": t.tokens[0], "depth": "quick"})
+    if r.status_code == 200:
+        ask.quick_s = time.perf_counter() - start
+        if r.json().get("depth") == "deep":
+            ask.deep_s = ask.quick_s
+    while ask.deep_s is None and time.perf_counter() - start < HINT_GIVE_UP:
+        r = await http.post(path, json={"token": t.tokens[0], "depth": "deep"})
+        if r.status_code == 200:
+            ask.deep_s = time.perf_counter() - start
+        elif r.status_code == 503:
+            ask.busy += 1
+            await asyncio.sleep(HINT_RETRY)
+        else:
+            ask.ended = r.json().get("code", str(r.status_code))
+            break
+    if ask.deep_s is not None:
+        ask.ended = "deep"
+    elif ask.ended == "pending":
+        ask.ended = "gave up"
 
 
 def burner(n: int) -> list[subprocess.Popen[bytes]]:
@@ -288,7 +357,7 @@ async def run(args: argparse.Namespace, base: str, pid: int) -> dict[str, Any]:
                 return await make_table(http, args.players)
 
         tables = await asyncio.gather(*(one() for _ in range(args.tables)))
-        stats = Stats()
+        stats = Stats(hint_mode=args.hint_mode)
         stop = asyncio.Event()
         seats = [
             asyncio.create_task(seat_loop(ws_url, t, q, stats, args.think, stop, http))
@@ -308,17 +377,26 @@ async def run(args: argparse.Namespace, base: str, pid: int) -> dict[str, Any]:
             t.hint_every = args.hint_every
         await asyncio.sleep(args.warmup)
         phases = []
+        asks: list[list[HintAsk]] = []
         for name in args.phases.split(","):
             burn = burner(args.burn) if "burn" in name else []
             stats.hinting = "hints" in name
             try:
                 await asyncio.sleep(args.settle)
                 phases.append(await measure(name, args, http, stats, pid, len(tables)))
+                asks.append(stats.asks)
             finally:
                 stats.hinting = False
                 for b in burn:
                     b.kill()
                     b.wait()
+        # the hints asked in a window are summed up once each has its answer (or gave up)
+        deadline = time.perf_counter() + HINT_GIVE_UP + 10
+        while any(a.ended == "pending" for batch in asks for a in batch) and time.perf_counter() < deadline:
+            await asyncio.sleep(0.5)
+        for phase, batch in zip(phases, asks, strict=True):
+            if batch:
+                phase["hints"] = hint_summary(batch)
         rss_after = rss_kib(pid)
         # drain: stop acting, let every in-flight action come back, then compare versions
         for t in tables:
@@ -337,6 +415,7 @@ async def run(args: argparse.Namespace, base: str, pid: int) -> dict[str, Any]:
             "burn": args.burn,
             "hint_clients": args.hint_clients,
             "hint_every_s": args.hint_every,
+            "hint_mode": args.hint_mode,
             "cores": os.cpu_count(),
             "errors": stats.errors,
             "tables_behind_clients": lost,
@@ -351,11 +430,37 @@ async def run(args: argparse.Namespace, base: str, pid: int) -> dict[str, Any]:
         return result
 
 
+def hint_summary(asks: list[HintAsk]) -> dict[str, Any]:
+    """The presses of one window: quick and deep answers' times from the press, busy asked again."""
+    quick = [a.quick_s for a in asks if a.quick_s is not None]
+    deep = [a.deep_s for a in asks if a.deep_s is not None]
+    ended: dict[str, int] = {}
+    for a in asks:
+        ended[a.ended] = ended.get(a.ended, 0) + 1
+
+    def ms(xs: list[float], p: float) -> float | None:
+        return round(percentile(xs, p) * 1000, 1) if xs else None
+
+    return {
+        "asked": len(asks),
+        "quick_answered": len(quick),
+        "quick_p50_ms": ms(quick, 0.5),
+        "quick_p95_ms": ms(quick, 0.95),
+        "quick_max_ms": round(max(quick) * 1000, 1) if quick else None,
+        "deep_answered": len(deep),
+        "deep_p50_ms": ms(deep, 0.5),
+        "deep_p95_ms": ms(deep, 0.95),
+        "deep_max_ms": round(max(deep) * 1000, 1) if deep else None,
+        "busy_asked_again": sum(a.busy for a in asks),
+        "ended": ended,
+    }
+
+
 async def measure(
     name: str, args: argparse.Namespace, http: httpx.AsyncClient, stats: Stats, pid: int, tables: int
 ) -> dict[str, Any]:
     """One measured window: the latencies, the server's CPU, the load and each stage's share."""
-    stats.latencies, stats.lags, stats.samples, stats.hints = [], [], [], []
+    stats.latencies, stats.lags, stats.samples, stats.hints, stats.asks = [], [], [], [], []
     stats.actions = 0
     stats.measuring = True
     load0 = os.getloadavg()[0]
@@ -440,6 +545,13 @@ def main() -> None:
     p.add_argument("--hint-clients", type=int, default=0, help="tables whose seat 0 asks for hints (hint phases)")
     p.add_argument("--hint-every", type=float, default=3.0, help="seconds between one client's hints")
     p.add_argument("--hint-workers", type=int, default=None, help="the server's --hint-workers")
+    p.add_argument(
+        "--hint-mode",
+        choices=("two", "full"),
+        default="two",
+        help="two: a quick then a deep request, busy asked again, as the web app does; full: one request "
+        "(depth full), busy counted",
+    )
     p.add_argument("--loop", default="auto", help="the server's --loop (auto, asyncio, uvloop)")
     p.add_argument("--server-nice", type=int, default=0, help="run the server at this nice value (negative: root)")
     p.add_argument("--client-nice", type=int, default=0, help="run this client at this nice value (negative: root)")
@@ -508,7 +620,8 @@ def phase_table(result: dict[str, Any]) -> str:
     """One markdown row per measured window: what docs/performance.md records for 15.8 and 15.6."""
     head = (
         "| window | load average | actions | p50 | p99 | max | over 100 ms | server CPU | loop lag p99 "
-        "| collector pauses | slowest 1 %: to_server, store, to_client | hints asked / answered / busy, p95 |"
+        "| collector pauses | slowest 1 %: to_server, store, to_client "
+        "| hints (asked / quick, p95 / deep, p95 / busy) |"
     )
     rows = [head, "|" + " --- |" * (head.count("|") - 1)]
     for ph in result["phases"]:
@@ -517,7 +630,15 @@ def phase_table(result: dict[str, Any]) -> str:
         gcp = server.get("gc_pause", {})
         pauses = f"{gcp['count']}, max {gcp['max_ms']:.0f} ms" if gcp.get("count") else "0"
         hints = ph.get("hints")
-        hint_text = f"{hints['asked']} / {hints['answered']} / {hints['busy']}, {hints['p95_ms']} ms" if hints else ""
+        if not hints:
+            hint_text = ""
+        elif "deep_p95_ms" in hints:  # asked / quick answered, p95 / deep answered, p95 / busy asked again
+            hint_text = (
+                f"{hints['asked']} / quick {hints['quick_answered']}, {hints['quick_p95_ms']} ms "
+                f"/ deep {hints['deep_answered']}, {hints['deep_p95_ms']} ms / {hints['busy_asked_again']} busy"
+            )
+        else:
+            hint_text = f"{hints['asked']} / {hints['answered']} / {hints['busy']}, {hints['p95_ms']} ms"
         lag = server.get("loop_lag", {}).get("p99_ms")
         rows.append(
             f"| {ph['phase']} | {ph['load_average_start']} → {ph['load_average']} | {ph['actions']} "

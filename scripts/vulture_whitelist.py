@@ -55,3 +55,10 @@ _._closer
 # A Protocol's item assignment types the float32 memoryview the Contract encoder writes through
 # (env/encode_contract.py, _FloatEntries); Python calls __setitem__ for ``view[i] = x``.
 _.__setitem__
+
+# http.server calls do_GET and log_message by name and reads protocol_version (a stand-in proxy in
+# tests/server/test_serve_check.py;
+# the offline static-site test, tests/web/test_offline_static.py, silences log_message too).
+_.do_GET
+_.log_message
+_.protocol_version

@@ -147,3 +147,13 @@ def test_thai_errors_are_one_thai_line(args: tuple[str, ...], says: str) -> None
     paths = tuple(p for a in args if "/" in a for p in (a, str(Path(a).parent)))
     typed = ("players", "game", "target", "nope", "dummy")  # the options and values typed
     assert latin_words(result.stderr, paths=paths, names=typed) == []
+
+
+def test_terminal_bot_names_are_thai() -> None:
+    """Issue 26.8: a Thai screen names bots in Thai (บอทปานกลาง 2); the record keeps medium-2."""
+    from samrap.cli.text import bot_label
+
+    assert bot_label("medium-2", "th") == "บอทปานกลาง 2"
+    assert bot_label("ismcts:100-1", "th") == "บอทค้นหา 1"
+    assert bot_label("medium-2", "en") == "medium-2"
+    assert bot_label("ben", "th") == "ben"  # a person's name stays as typed

@@ -24,6 +24,7 @@ def test_learn_explains_a_wrong_move_then_remembers_the_finished_lesson(tmp_path
     assert f"Lesson 2 of {len(course('dummy'))}" in again.stdout
     listed = run("learn", "dummy", "--progress", str(prog), "--list", "--lang", "th")
     assert "เสร็จแล้ว" in listed.stdout and "ยังไม่ได้เรียน" in listed.stdout
+    assert "(กติกาข้อ 18, 1, 2, 5, 11)" in listed.stdout  # each lesson names the rules it teaches
 
 
 def test_learn_refuses_an_unknown_course(tmp_path: Path) -> None:
@@ -88,3 +89,31 @@ def test_learn_and_hint_refusals_are_in_the_chosen_language(tmp_path: Path) -> N
     path = _easy_game(tmp_path)
     h = run("hint", str(path), "--at", "3", "--bot", "random", "--lang", "th")
     assert h.exit_code == 2 and "บอทที่จัดอันดับการเดินได้" in h.stderr
+
+
+def test_learn_accepts_the_move_numbers_play_accepts(tmp_path: Path) -> None:
+    """``2`` is the second move ``?`` lists (the numbering of ``samrap play``); a number past the list is refused."""
+    from samrap.learn.lessons import LessonRun
+
+    first = course("dummy")[0]
+    run0 = LessonRun(first)
+    texts = [run0.game.action_text(a) for a in run0.game.legal_moves(run0.state)]
+    k = texts.index(first.steps[0].expect[0]) + 1
+    r = run("learn", "dummy", "--progress", str(tmp_path / "p.json"), "--lang", "th", input=f"99\n{k}\nq\n")
+    assert r.exit_code == 0, r.stderr
+    assert "ไม่มีการเดินหมายเลข 99" in r.stdout and "จบบทเรียน" in r.stdout
+
+
+def test_review_refuses_an_unfinished_record_as_replay_does(tmp_path: Path) -> None:
+    """A record cut short is invalid for ``samrap replay``; ``samrap review`` says the same and stops."""
+    path = _easy_game(tmp_path)
+    data = json.loads(path.read_text())
+    data["games"][0]["actions"] = data["games"][0]["actions"][:5]
+    cut = tmp_path / "cut.json"
+    cut.write_text(json.dumps(data))
+    replayed = run("replay", str(cut))
+    assert replayed.exit_code == 1
+    r = run("review", str(cut), "--seat", "0", "--deals", "2")
+    assert r.exit_code == 1 and replayed.stderr.strip() in r.stderr
+    th = run("review", str(cut), "--seat", "0", "--deals", "2", "--lang", "th")
+    assert th.exit_code == 1 and "ไม่ถูกต้อง" in th.stderr

@@ -11,7 +11,17 @@ from samrap.engine.match import run_match
 from samrap.engine.record import Record, make_record
 from samrap.engine.registry import GameSetup, resolve
 from samrap.players.levels import make_bot
-from samrap.players.review import CONFIRM, LABELS, THRESHOLDS, Review, label_for, review_record
+from samrap.players.review import (
+    CONFIRM,
+    LABELS,
+    THRESHOLDS,
+    Review,
+    label_for,
+    label_of_loss,
+    loss_points,
+    loss_thresholds,
+    review_record,
+)
 
 DEALS = 6
 #: Card texts, the only Latin letters a Thai line may hold.
@@ -110,14 +120,29 @@ def test_every_decision_has_played_best_loss_label_and_reasons(easy_review: Revi
     for d in r.decisions:
         assert d.label in LABELS
         assert d.loss >= 0 and d.sure_loss >= 0 and d.worth_se >= 0
-        assert d.label == label_for("dummy", d.sure_loss)
+        assert d.label == label_of_loss("dummy", d.loss) and d.loss == loss_points(d.sure_loss)
         assert d.reason_en and d.reason_th
+        for a, b in re.findall(r"(\d+)% against (\d+)%", d.reason_en):
+            assert a != b, d.reason_en  # a reason never names a figure equal in both lines
+        assert "+0 points" not in d.reason_en and "-0 points" not in d.reason_en
         for th in (d.reason_th, *d.played_words[:1], *d.best_words[:1]):
             assert not re.search("[A-Za-z]", CARDS.sub("", th)), th
     s = r.summary
     assert sum(s["labels"].values()) == len(r.decisions)
     assert s["accuracy"] == round(100 * s["labels"]["good"] / len(r.decisions), 1)
     assert set(s["lost_by_kind"]) == {"discard", "collect", "knock", "go_down"}
+
+
+def test_the_label_follows_the_loss_column() -> None:
+    """One rule (issue 26.7): the column shows the confident loss in points and the label is read from it."""
+    t = loss_thresholds("dummy")
+    assert t == (23.3, 50.0, 116.7)
+    assert label_of_loss("dummy", 0) == "good" and label_of_loss("dummy", t[0] - 0.1) == "good"
+    assert label_of_loss("dummy", t[0]) == "inaccuracy"
+    assert label_of_loss("dummy", t[1]) == "mistake" and label_of_loss("dummy", t[2]) == "blunder"
+    for worth in (0.0, 3.0, 7.0, 14.9, 15.0, 35.0, 60.0):
+        loss = loss_points(worth)
+        assert label_of_loss("dummy", loss) == label_for("dummy", worth)
 
 
 def test_labels_follow_the_documented_thresholds() -> None:

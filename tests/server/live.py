@@ -33,8 +33,18 @@ def free_port() -> int:
 class LiveServer:
     """``samrap serve`` as a child process; ``kill()`` is a kill -9."""
 
-    def __init__(self, db: str, port: int | None = None, node: str | None = None, log: Path | None = None) -> None:
+    def __init__(
+        self,
+        db: str,
+        port: int | None = None,
+        node: str | None = None,
+        log: Path | None = None,
+        log_level: str = "warning",
+        extra: tuple[str, ...] = (),
+    ) -> None:
         self.db = db
+        self.log_level = log_level
+        self.extra = extra
         self.port = port or free_port()
         self.node = node
         self.log = log
@@ -56,9 +66,10 @@ class LiveServer:
 
     def start(self, timeout: float = 30) -> LiveServer:
         args = [sys.executable, "-m", "samrap.cli.main", "serve", "--port", str(self.port), "--db", self.db]
-        args += ["--bot-delay", "1", "--log-level", "warning"]
+        args += ["--bot-delay", "1", "--log-level", self.log_level]
         if self.node:
             args += ["--node", self.node]
+        args += self.extra
         if self.log is not None:
             self._out = open(self.log, "ab")  # noqa: SIM115 - lives as long as the process
         out = self._out if self._out is not None else subprocess.DEVNULL

@@ -3,10 +3,13 @@
 from __future__ import annotations
 
 import json
+import re
 
 from fastapi.testclient import TestClient
 
 from tests.server.conftest import create, recv_until
+
+NOTATION = re.compile(r"\b[2-9TJQKA][cdhs]\b")
 
 
 def test_the_seat_to_move_gets_every_legal_move_ranked_and_others_are_refused(client: TestClient) -> None:
@@ -31,3 +34,49 @@ def test_the_seat_to_move_gets_every_legal_move_ranked_and_others_are_refused(cl
         assert client.post(f"/api/tables/{code}/hint", json={"token": t["host_token"]}).json()["code"] == "no_seat"
         assert client.post(f"/api/tables/{code}/hint", json={"token": "x" * 20}).status_code == 403
         assert client.post(f"/api/tables/{code}/hint", json={}).status_code == 422
+
+
+def _my_turn(client: TestClient, game: str = "dummy(players=2,target=50)") -> tuple[str, str, dict]:  # type: ignore[type-arg]
+    """A casual table with a person in seat 0 and a bot, started, the person to move."""
+    bots = [{"kind": "bot", "level": "random"}] * (2 if game.startswith("contract") else 1)
+    t = create(client, game=game, host_name="A", seats=[{"kind": "human"}, *bots])
+    code = t["table"]["code"]
+    with client.websocket_connect(f"/ws/tables/{code}") as ws:
+        ws.send_text(json.dumps({"t": "hello", "token": t["token"]}))
+        client.post(f"/api/tables/{code}/start", json={"token": t["host_token"]})
+        view = recv_until(ws, "view", lambda m: bool(m["legal"]))
+    return code, t["token"], view
+
+
+def test_a_quick_hint_then_the_deep_one_each_in_the_players_words(client: TestClient) -> None:
+    """Issue 27.4: ``quick`` answers with the heuristic's ranking and queues the deeper look;
+    ``deep`` answers with the compared finishes; each move has its words and a short why."""
+    for game in ("dummy(players=2,target=50)", "contract"):
+        code, token, view = _my_turn(client, game)
+        quick = client.post(f"/api/tables/{code}/hint", json={"token": token, "lang": "th", "depth": "quick"})
+        assert quick.status_code == 200, quick.text
+        q = quick.json()
+        assert q["depth"] in ("quick", "deep") and q["version"] == view["v"]
+        assert sorted(h["action"] for h in q["hints"]) == sorted(view["legal"])
+        for h in q["hints"]:  # words and cards as the table shows them, never the notation ("X Th")
+            assert h["move"] and h["move"] != h["action"] and not NOTATION.search(h["move"]), h
+        deep = client.post(f"/api/tables/{code}/hint", json={"token": token, "lang": "th", "depth": "deep"})
+        assert deep.status_code == 200, deep.text
+        d = deep.json()
+        assert d["depth"] == "deep" and d["version"] == view["v"]
+        assert sorted(h["action"] for h in d["hints"]) == sorted(view["legal"])
+        assert d["hints"][0]["move"] and d["hints"][0]["reason"]
+        # the deep answer is cached: asking for the quick one now gives it at once
+        again = client.post(f"/api/tables/{code}/hint", json={"token": token, "lang": "th", "depth": "quick"})
+        assert again.json()["depth"] == "deep" and again.json()["hints"] == d["hints"]
+        for h in q["hints"] + d["hints"]:
+            assert "-0 " not in h["reason"] + " " and "+0 " not in h["reason"] + " ", h["reason"]
+
+
+def test_an_older_client_without_depth_gets_the_deep_answer(client: TestClient) -> None:
+    code, token, view = _my_turn(client)
+    r = client.post(f"/api/tables/{code}/hint", json={"token": token})
+    assert r.status_code == 200, r.text
+    assert r.json()["depth"] == "deep" and len(r.json()["hints"]) == len(view["legal"])
+    bad = client.post(f"/api/tables/{code}/hint", json={"token": token, "depth": "deeper"})
+    assert bad.status_code == 422 and bad.json()["code"] == "malformed"

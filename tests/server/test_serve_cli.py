@@ -36,3 +36,10 @@ def test_base_url_and_node() -> None:
     s = ServerSettings(database_url="sqlite://", host="0.0.0.0", port=9000)
     assert s.base_url == "http://127.0.0.1:9000" and s.node_id.endswith(":9000")
     assert ServerSettings(database_url="sqlite://", public_url="https://x.org/").base_url == "https://x.org"
+
+
+def test_node_url_is_where_other_nodes_forward() -> None:
+    shared = ServerSettings(database_url="sqlite://", public_url="https://cards.example.org")
+    assert shared.forward_url == "https://cards.example.org"
+    behind = ServerSettings(database_url="sqlite://", public_url="https://x.org", node_url="http://10.0.0.5:8001/")
+    assert behind.base_url == "https://x.org" and behind.forward_url == "http://10.0.0.5:8001"

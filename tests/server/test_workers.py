@@ -15,7 +15,7 @@ import pytest
 from fastapi.testclient import TestClient
 
 from samrap.server.procpool import WorkerDied
-from samrap.server.workers import Busy, WorkerPool
+from samrap.server.workers import Busy, Stale, WorkerPool
 from tests.server.conftest import create, hello
 
 CALLS: list[int] = []
@@ -118,6 +118,127 @@ def test_a_failed_job_reports_its_error_and_frees_the_worker() -> None:
             with pytest.raises(ValueError):
                 await pool.submit("bad", "o", int, "not a number")
             assert await pool.submit("good", "o", int, "12") == 12
+        finally:
+            pool.close()
+
+    asyncio.run(main())
+
+
+def test_a_job_asked_while_the_workers_warm_up_waits_for_one() -> None:
+    """Issue 27.1: the warm-up's own jobs took the workers beside the slots, so a job asked in the
+    first second found a slot but no worker (``RuntimeError: more jobs than workers``, a 500)."""
+
+    async def main() -> tuple[int, int]:
+        pool = WorkerPool(workers=1, start_within=60)
+        try:
+            warm = asyncio.create_task(pool.start())
+            await asyncio.sleep(0.05)  # the warm-up has taken the worker and waits for its import
+            assert not warm.done()
+            pid, x = await pool.submit("k", "owner", pid_job, 5)
+            await warm
+            return pid, x
+        finally:
+            pool.close()
+
+    pid, x = asyncio.run(main())
+    assert x == 5 and pid != os.getpid()
+
+
+def test_a_job_asked_during_warm_up_past_its_budget_is_busy_not_an_error() -> None:
+    async def main() -> None:
+        pool = WorkerPool(workers=1, start_within=0.01)
+        try:
+            warm = asyncio.create_task(pool.start())
+            await asyncio.sleep(0.05)
+            if not warm.done():  # on a fast machine the worker may already be up: then it just answers
+                with pytest.raises(Busy):
+                    await pool.submit("k", "owner", pid_job, 5)
+            await warm
+            assert (await pool.submit("k2", "owner", pid_job, 6))[1] == 6
+        finally:
+            pool.close()
+
+    asyncio.run(main())
+
+
+def test_a_patient_job_queues_instead_of_being_busy() -> None:
+    """The deeper look of a person's hint (issue 27.4) waits for the worker another seat holds."""
+    CALLS.clear()
+
+    async def main() -> None:
+        pool = WorkerPool(workers=0, start_within=0.01)
+        try:
+            first = asyncio.create_task(pool.submit("a", "seat 0", slow_job, 0.3, 1))
+            await asyncio.sleep(0.05)
+            with pytest.raises(Busy):  # an impatient job still gets busy
+                await pool.submit("b", "seat 1", slow_job, 0.0, 2)
+            assert await pool.submit("b", "seat 1", slow_job, 0.0, 2, patient=True) == 2
+            assert await first == 1
+        finally:
+            pool.close()
+
+    asyncio.run(main())
+    assert CALLS == [1, 2]
+
+
+def test_a_queued_job_gives_way_to_its_owners_newer_one_and_an_unwanted_one_never_runs() -> None:
+    CALLS.clear()
+
+    async def main() -> None:
+        pool = WorkerPool(workers=0)
+        try:
+            holder = asyncio.create_task(pool.submit("a", "seat 0", slow_job, 0.3, 1))
+            await asyncio.sleep(0.05)
+            old = asyncio.create_task(pool.submit(("t", 1), "seat 1", slow_job, 0.0, 10, patient=True))
+            await asyncio.sleep(0.01)
+            new = await pool.submit(("t", 2), "seat 1", slow_job, 0.0, 11, patient=True)
+            assert new == 11
+            with pytest.raises(Stale):  # the person moved on: the older position is not searched
+                await old
+            with pytest.raises(Stale):
+                await pool.submit(("t", 3), "seat 1", slow_job, 0.0, 12, patient=True, wanted=lambda: False)
+            await holder
+            assert pool.stats["stale"] == 2
+        finally:
+            pool.close()
+
+    asyncio.run(main())
+    assert CALLS == [1, 11]
+
+
+def test_a_caller_stops_waiting_after_its_wait_and_the_answer_is_cached_for_the_next_ask() -> None:
+    async def main() -> None:
+        pool = WorkerPool(workers=0)
+        try:
+            with pytest.raises(Busy):
+                await pool.submit("k", "o", slow_job, 0.3, 4, patient=True, wait=0.05)
+            assert await pool.submit("k", "o", slow_job, 0.3, 4, patient=True, wait=5) == 4  # joins
+            pool.prefetch("k2", "o", slow_job, 0.0, 5)
+            await asyncio.sleep(0.3)
+            assert pool.cached("k2") == 5
+        finally:
+            pool.close()
+
+    asyncio.run(main())
+
+
+def test_a_caller_joined_to_a_job_refused_a_slot_is_told_busy_not_cancelled() -> None:
+    """Two asks for the same position while every worker is taken: the first is refused a slot,
+    and the one that joined it used to get ``CancelledError`` (an HTTP 500 at warm-up)."""
+
+    async def main() -> None:
+        pool = WorkerPool(workers=0, start_within=0.1)
+        try:
+            holder = asyncio.create_task(pool.submit("a", "seat 0", slow_job, 0.5, 1))
+            await asyncio.sleep(0.05)
+            first = asyncio.create_task(pool.submit("b", "seat 1", slow_job, 0.0, 2))
+            await asyncio.sleep(0.01)
+            joined = asyncio.create_task(pool.submit("b", "seat 1", slow_job, 0.0, 2))
+            for task in (first, joined):
+                with pytest.raises(Busy):
+                    await task
+            assert await holder == 1
+            assert await pool.submit("b", "seat 1", slow_job, 0.0, 2) == 2  # nothing left stuck
         finally:
             pool.close()
 

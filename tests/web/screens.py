@@ -207,7 +207,7 @@ def walk(page: Any, server: Any, visit: Visit) -> list[str]:
     # a hint, asked for as a player asks: the hint button on the seat's turn
     page.wait_for_function("() => window.samrapTable.myTurn && !window.samrapTable.sending")
     page.click('[data-act="hint"]')
-    page.wait_for_function("() => window.samrapTable.note && window.samrapTable.note.hint", timeout=60_000)
+    page.wait_for_selector(".hintline .say", timeout=60_000)  # the hint line (hint.js)
     at("table-dummy-hint")
     play_to_game_over(page)
     at("game-over")

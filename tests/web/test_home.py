@@ -116,3 +116,20 @@ def test_a_match_finished_by_stand_ins_says_so_in_the_list_and_the_replay(new_pa
     item.locator("a").click()
     page.wait_for_selector("[data-standins]")
     assert page.locator("[data-standins]").inner_text() == "A stand-in bot played on for Gone after they left."
+
+
+def test_the_level_picker_says_what_each_level_is(new_page: Any) -> None:
+    """Issue 24.6: under the level picker, one line in the page's language says what the level is."""
+    for lang, words in (
+        ("th", {"easy": "เล่นพลาดบ้าง", "medium": "รอบคอบ", "hard": "คิดล่วงหน้า", "expert": "สี่เท่า"}),
+        ("en", {"easy": "mistakes", "medium": "careful", "hard": "simulated finishes", "expert": "four times"}),
+    ):
+        page = new_page(lang, PHONE)
+        page.goto("/")
+        open_options(page)
+        assert page.get_attribute("#level", "aria-describedby") == "level-about"
+        for level, word in words.items():
+            page.select_option("#level", level)
+            page.wait_for_function(
+                "w => document.querySelector('#level-about')?.textContent.includes(w)", arg=word, timeout=15000
+            )

@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from tests.web.conftest import PHONE, api
+from tests.web.conftest import PHONE, api, shot
 
 
 def test_a_lesson_explains_a_wrong_move_and_remembers_the_finished_lesson(new_page: Any) -> None:
@@ -87,3 +87,31 @@ def test_the_replay_viewer_and_home_link_to_review_and_lessons(new_page: Any, fi
     assert link.get_attribute("href") == f"#/review/{finished_match}?seat=1"
     page.goto("/#/")
     assert page.wait_for_selector("#learn-dummy").get_attribute("href") == "#/learn/dummy"
+
+
+def test_the_home_page_offers_the_lessons_as_learn_to_play(new_page: Any) -> None:
+    """Issue 26.3: the lessons are reachable from the home page under "หัดเล่น"."""
+    page = new_page("th", PHONE)
+    page.goto("/#/")
+    section = page.wait_for_selector('[data-section="learn"]')
+    assert "หัดเล่น" in section.inner_text()
+    assert page.locator('[data-section="learn"] #learn-contract').get_attribute("href") == "#/learn/contract"
+
+
+def test_no_two_lesson_buttons_read_alike_and_every_right_knock_is_right(new_page: Any) -> None:
+    """Issue 26.1: the dark-knock lesson's knocks with the same card say what they put down, and a
+    knock as good as the answer (the sixes split otherwise) is right."""
+    page = new_page("th", PHONE)
+    page.goto("/#/learn/dummy/dark-knock")
+    page.wait_for_selector('[data-move="C0 7h8h9h"]')
+    page.click('[data-move="C0 7h8h9h"]')
+    page.wait_for_selector('[data-feedback="right"]')
+    labels = page.eval_on_selector_all(".lesson-moves button", "bs => bs.map((b) => b.textContent)")
+    knocks = [x for x in labels if x.startswith("น็อค")]
+    assert len(knocks) > 1 and len(set(labels)) == len(labels), labels
+    assert all("Ks" not in x and "6h" not in x for x in labels)  # cards as the table shows them
+    assert page.evaluate("() => document.documentElement.scrollWidth <= window.innerWidth")  # long labels wrap
+    shot(page, "learn-dark-knock-buttons-phone")
+    page.click('[data-move="K Ks 2d3d4d5d 6c6d6s 6h>0"]')
+    page.wait_for_selector("text=จบบทเรียนแล้ว")  # the redrawn page: the previous step's feedback is gone
+    assert page.locator('[data-feedback="right"]').is_visible()

@@ -62,3 +62,13 @@ def test_a_tables_config_string_links_to_its_rules(new_page: Any) -> None:
     assert page.evaluate("async () => (await import('/static/js/content.js')).rulesHref('contract()')") == (
         "#/rules/contract"
     )
+
+
+def test_the_rules_page_subtitle_names_the_player_count_in_words(new_page: Any) -> None:
+    """Issue 26.8: "จำนวนผู้เล่น: 2", never the config field "players: 2"."""
+    page = new_page("th", PHONE)
+    page.goto("/#/rules/dummy?preset=classic&players=2")
+    page.wait_for_selector(".rules-chosen")
+    chosen = page.locator(".rules-chosen").inner_text()
+    assert "จำนวนผู้เล่น: 2" in chosen and "players" not in chosen
+    assert latin_words(chosen) == []

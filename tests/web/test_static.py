@@ -99,11 +99,14 @@ def test_font_is_a_small_licensed_woff2_subset() -> None:
 
 def test_nothing_is_loaded_from_another_origin() -> None:
     allowed = {"http://www.w3.org/2000/svg"}
+    # LINE's share address is a link the player taps to leave for LINE (share.js): nothing is loaded
+    linked = ("https://line.me/R/share?text=",)
     for path in STATIC.rglob("*"):
         if path.suffix not in (".js", ".css", ".html"):
             continue
         text = path.read_text(encoding="utf-8")
-        urls = set(re.findall(r"(?:https?:)?//[\w.-]+\.[a-z]{2,}[^\s\"'`)]*", text)) - allowed
+        found = set(re.findall(r"(?:https?:)?//[\w.-]+\.[a-z]{2,}[^\s\"'`)]*", text)) - allowed
+        urls = {u for u in found if not u.startswith(linked)}
         assert not urls, f"{path.name} refers to {urls}"
 
 

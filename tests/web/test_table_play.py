@@ -187,23 +187,6 @@ def test_moves_animate_unless_reduced_motion(browser: Any, server: Any) -> None:
     assert counts["reduce"] == 0, "cards moved although the player asked for reduced motion"
 
 
-def test_sound_is_off_until_turned_on_and_remembered(new_page: Any, server: Any) -> None:
-    page = new_page("en", PHONE)
-    sounds: list[str] = []
-    page.on("request", lambda r: sounds.append(r.url) if "/sounds/" in r.url else None)
-    open_bot_table(page, server, "dummy", "", players=2)
-    play_until(page, lambda s: s["mine"], 30)
-    toggle = page.locator("#sound")
-    assert toggle.get_attribute("aria-pressed") == "false" and sounds == []  # off: nothing fetched
-    toggle.click()
-    assert page.locator("#sound").get_attribute("aria-pressed") == "true"
-    page.wait_for_function("() => localStorage.getItem('samrap.sound') === 'true'")
-    page.reload()
-    page.wait_for_function("() => window.samrapTable && window.samrapTable.view")
-    assert page.locator("#sound").get_attribute("aria-pressed") == "true"
-    assert any(u.endswith("/static/sounds/turn.wav") for u in sounds)  # self-hosted
-
-
 def test_a_knock_hint_is_playable_as_suggested(new_page: Any, server: Any) -> None:
     """A hinted knock selects its face-down card only, and the knock button offers exactly the
     hinted way of knocking, with a confirm button (the old page selected all seven cards and

@@ -35,7 +35,8 @@ URL = re.compile(r"\bhttps?://\S+")
 HEX = re.compile(r"\b[0-9a-f]{16,}\b")  # hash values and salts are data, not words
 WORD = re.compile(r"[A-Za-z0-9]*[A-Za-z]{2,}[A-Za-z0-9]*")
 #: Latin words thai-terms.md keeps on Thai screens: the hash (ค่าแฮช... (SHA-256)) and ค่า seed.
-ALLOWED = {"SHA", "seed"}
+# LINE: the messaging app's name, as Thai screens write it ("ส่งทาง LINE", issue 23.8)
+ALLOWED = {"SHA", "seed", "LINE"}
 
 
 def latin_words(texts: list[str], codes: set[str]) -> list[str]:

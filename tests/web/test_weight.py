@@ -79,3 +79,15 @@ def test_home_and_a_game_stay_same_origin(new_page: Any, server: Any) -> None:
     foreign = [u for u in traffic.urls if not _same_origin(u, server.url)]
     assert not foreign, f"requests left the origin: {foreign}"
     assert traffic.total < BUDGET
+
+
+def test_first_online_visit_of_the_home_page_stays_under_150_kb(new_page: Any, server: Any) -> None:
+    """The offline pack (issue 25) is never part of a first visit: only its small manifest."""
+    page = new_page("th")
+    traffic = Traffic(page)
+    page.goto("/")
+    page.wait_for_selector("#offline-box")
+    page.wait_for_load_state("networkidle")
+    assert traffic.total < 150 * 1024, f"first visit took {traffic.total} bytes: {traffic.sizes}"
+    assert not [u for u in traffic.urls if "/offline/pyodide/" in u or "/offline/samrap-" in u]
+    print(f"home page first visit: {traffic.total} bytes in {len(traffic.sizes)} responses")

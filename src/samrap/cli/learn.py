@@ -2,8 +2,9 @@
 
 Registered on the Typer app by :func:`register`. Each lesson shows its idea, the seat's view
 (the game's own text rendering) and a question; the learner types the move in the usual action
-text (``X Ks``, ``C0 7h8h9h``, ``G 7c7d7h KcKdKs``). A wrong move is explained, naming the rule,
-and asked again; ``?`` shows the legal moves, ``q`` stops. Finished lessons are remembered in a
+text (``X Ks``, ``C0 7h8h9h``, ``G 7c7d7h KcKdKs``) or the number ``?`` lists it under (the
+numbering of ``samrap play``). A wrong move is explained, naming the rule, and asked again;
+``q`` stops. Finished lessons are remembered in a
 file (``--progress``; by default ``~/.samrap/learn.json``), and the next run starts with the first
 lesson not yet done (``--lesson ID`` picks one, ``--list`` shows the course).
 """
@@ -19,12 +20,17 @@ from samrap.cli import common
 from samrap.cli.common import LangOpt, check_lang, fail
 from samrap.cli.text import say
 from samrap.engine.registry import get_spec
-from samrap.learn.lessons import COURSES, LessonError, LessonRun, course, find_lesson
+from samrap.learn.lessons import COURSES, LessonError, LessonRun, course, find_lesson, rules_words
 from samrap.learn.progress import Progress
+from samrap.players.words import describe
 
 _W = {
     "lesson": ("บทเรียนที่ {k} จาก {n}: {title}", "Lesson {k} of {n}: {title}"),
-    "ask": ("การเดินของคุณ (? ดูตาที่เดินได้, q ออก)", "Your move (? legal moves, q quit)"),
+    "ask": (
+        "การเดินของคุณ (เลขหรือข้อความการเดิน, ? ดูการเดินที่ทำได้, q ออก)",
+        "Your move (number or move text, ? legal moves, q quit)",
+    ),
+    "no_such": ("ไม่มีการเดินหมายเลข {k} (มี 1 ถึง {n})", "There is no move {k} (1 to {n})."),
     "legal": ("เดินได้", "Legal moves"),
     "done": ("จบบทเรียน", "Lesson finished"),
     "all": ("คุณเรียนครบทุกบทแล้ว", "You have finished every lesson of this course."),
@@ -59,7 +65,7 @@ def learn(
     if show:
         for k, les in enumerate(lessons):
             mark = _w("mark", lang) if prog.is_done(game, les.id) else _w("todo", lang)
-            out.print(f"{k + 1}. {les.title.get(lang)}  [{les.id}]  {mark}")
+            out.print(f"{k + 1}. {les.title.get(lang)}  [{les.id}]  {mark}  ({rules_words(les.rules(), lang)})")
         return
     if lesson is not None:
         try:
@@ -100,17 +106,32 @@ def _play(out: Any, spec: Any, run: LessonRun, lang: str) -> bool:
                 return False
             if text.lower() in ("q", "quit"):
                 return False
+            legal = run.game.legal_moves(run.state)
             if text == "?":
-                legal = ", ".join(run.game.action_text(a) for a in run.game.legal_moves(run.state))
-                out.print(f"{_w('legal', lang)}: {legal}")
+                out.print(f"{_w('legal', lang)}:")
+                out.print(numbered(run, legal, lang))
                 continue
             if not text:
                 continue
+            if text.isdigit():  # the numbers ``samrap play`` lists and accepts, here listed by ``?``
+                k = int(text)
+                if not 1 <= k <= len(legal):
+                    out.print(_w("no_such", lang).format(k=k, n=len(legal)))
+                    continue
+                text = run.game.action_text(legal[k - 1])
             fb = run.try_move(text)
             out.print(fb.message.get(lang))
             if fb.ok:
                 break
     return True
+
+
+def numbered(run: LessonRun, legal: Any, lang: str) -> str:
+    """The legal moves numbered as ``samrap play`` numbers them, each with its text and its words."""
+    view = run.view()
+    return "\n".join(
+        f"{k + 1:>3}) {run.game.action_text(a)}  {describe(run.game, view, a, lang)}" for k, a in enumerate(legal)
+    )
 
 
 def register(app: typer.Typer) -> None:

@@ -24,6 +24,7 @@ from typer.models import CommandFunctionType, CommandInfo
 from samrap import __version__
 from samrap.cli import common
 from samrap.cli.common import MAX_SEED, LangOpt, check_lang, fail, game_config, usage_errors, writable_problem
+from samrap.cli.export_static import export_static
 from samrap.cli.helptext import SamrapCommand, SamrapGroup
 from samrap.cli.hint import register as register_hint
 from samrap.cli.learn import register as register_learn
@@ -35,7 +36,7 @@ from samrap.cli.rules import rules_command_lines
 from samrap.cli.serve import serve
 from samrap.cli.simulate import Summary
 from samrap.cli.tables import ledger_table, match_table
-from samrap.cli.text import plural, say, seat_text
+from samrap.cli.text import bot_label, plural, say, seat_text
 from samrap.cli.tournament import register as register_tournament
 from samrap.core.errors import SamrapError
 from samrap.engine.match import MatchResult, run_match, single_games
@@ -147,7 +148,13 @@ def play(
     name: Annotated[str | None, typer.Option("--name", help="Your name in the record (default: you, Thai คุณ).")] = None,
     bots: BotsOpt = "medium",
 ) -> None:
-    """Play a match in seat 0 against bots (levels easy, medium, hard, expert, or any bot spec)."""
+    """Play a match in seat 0 against bots (levels easy, medium, hard, expert, or any bot spec).
+
+    Levels: easy makes mistakes now and then (about one move in three is random); medium plays
+    by careful rules (safe discards, takes cards only when they help); hard thinks ahead (tries
+    its best moves on simulated finishes); expert thinks ahead four times longer than hard (up to
+    2.5 seconds a move).
+    """
     lang = check_lang(lang)
     spec, cfg = game_config(game, preset, config, players, lang)
     if seed is None:
@@ -165,7 +172,8 @@ def play(
         fail(bots_problem(bots, game_obj.players - 1, e, lang), lang=lang)
     if name is None:
         name = "คุณ" if lang == "th" else "you"
-    names = (name, *(b.name for b in opponents))
+    names = (name, *(bot_label(b.name, lang) for b in opponents))  # as the screen shows them
+    recorded = (name, *(b.name for b in opponents))  # the record keeps the bots' own names
     human = HumanPlayer(name, spec, game_obj, names, lang, out, echo=not sys.stdin.isatty())
     seats: list[AnyAgent] = [human, *opponents]
     observer = PlayObserver(spec, game_obj, names, 0, lang, out)
@@ -179,13 +187,13 @@ def play(
         result = run_match(spec, cfg, seats, seed, observer=observer)
     except SamrapError as e:  # an external bot broke its protocol: keep the finished games, then say so
         broken = e
-        result = partial_result(spec, cfg, names, seed, observer.results)
+        result = partial_result(spec, cfg, recorded, seed, observer.results)
     except (QuitMatch, KeyboardInterrupt) as e:  # q, the end of input, or Ctrl-C: keep the finished games
         done = len(observer.results)
         key = {"end of input": "play.stopped_eof", "quit": "play.stopped_quit"}.get(str(e), "play.stopped_interrupt")
         out.print()
         out.print(say(key, lang, finished=plural(done, f"finished {unit}"), count=done, unit=unit))
-        result = partial_result(spec, cfg, names, seed, observer.results)
+        result = partial_result(spec, cfg, recorded, seed, observer.results)
     finally:
         close_all(opponents)
     if result.complete:
@@ -388,6 +396,7 @@ def rules(
 
 
 app.command()(serve)
+app.command(name="export-static")(export_static)
 register_tournament(app)
 register_hint(app)
 register_review(app)

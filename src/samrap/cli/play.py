@@ -27,6 +27,7 @@ from samrap.core.errors import IllegalActionError, InvalidNotationError
 from samrap.engine.match import GameResult, MatchObserver, MatchResult
 from samrap.engine.protocol import ConfigLike
 from samrap.engine.registry import AnyGame, GameSetup, GameSpec
+from samrap.engine.rulebooks import broken_rule
 from samrap.players.hint import rank_moves
 from samrap.players.levels import heuristic_for
 
@@ -152,7 +153,8 @@ class HumanPlayer:
 
     def rejected(self, action: object, error: IllegalActionError) -> None:
         text = self.game.action_text(action)
-        self.out.print(say("play.illegal", self.lang, action=text, error=error, rule=error.rule))
+        rule = broken_rule(self.game, error, self.lang)  # the rule's own words, in the player's language
+        self.out.print(say("play.illegal", self.lang, action=text, error=rule, rule=error.rule))
 
 
 @dataclass

@@ -21,7 +21,8 @@ from samrap.cli import common
 from samrap.cli.common import LangOpt, check_lang, fail
 from samrap.cli.text import say
 from samrap.core.errors import IllegalActionError
-from samrap.engine.record import RecordError, read_record
+from samrap.engine.record import RecordError, read_record, replay_record
+from samrap.engine.registry import get_spec
 from samrap.players.review import KIND_NAMES, LABEL_NAMES, THRESHOLDS, Review, review_record
 
 _WORDS = {
@@ -85,6 +86,11 @@ def review(
         fail(say("review.unreadable", lang, path=record, error=e.strerror or e), lang=lang)
     if not rec.match.games:
         fail(say("review.empty", lang, path=record), lang=lang)
+    problem = replay_record(rec).problem
+    if problem is not None:  # unfinished or breaking a rule: what ``samrap replay`` says, and no review
+        from samrap.cli.main import problem_line  # main imports this module: imported when needed
+
+        fail(problem_line(problem, get_spec(rec.match.game).unit_in(lang), lang), 1, lang=lang)
     seats = len(rec.match.players)
     if not 0 <= seat < seats:
         fail(say("review.seat", lang, last=seats - 1, seat=seat), lang=lang)

@@ -35,6 +35,13 @@ def serve(
     node: Annotated[
         str | None, typer.Option("--node", help="This process's name in table leases (default host:port).")
     ] = None,
+    node_url: Annotated[
+        str | None,
+        typer.Option(
+            "--node-url",
+            help="Where the other nodes reach this one (several nodes behind a balancer; default --public-url).",
+        ),
+    ] = None,
     bot_delay: Annotated[
         float, typer.Option("--bot-delay", help="Multiply every table's bot delay (0: bots act at once).")
     ] = 1.0,
@@ -70,6 +77,14 @@ def serve(
             help="Worker processes for hints (default: one per core but one; 0: a thread in the server).",
         ),
     ] = None,
+    check: Annotated[
+        bool,
+        typer.Option(
+            "--check",
+            help="Check the setup (database and migrations, public URL, proxy headers, websockets) "
+            "and exit without serving: 1 when something must be fixed.",
+        ),
+    ] = False,
     lang: LangOpt = None,
 ) -> None:
     """Run the game server: play online with friends and bots (REST lobby + websockets)."""
@@ -111,6 +126,7 @@ def serve(
         port=port,
         public_url=public_url,
         node=node,
+        node_url=node_url,
         bot_delay_scale=bot_delay,
         rate_limits=limits,
         forwarded_allow_ips=tuple(p.strip() for p in (forwarded_allow_ips or "").split(",") if p.strip()),
@@ -118,6 +134,16 @@ def serve(
         warm_workers=True,
     )
     shown = url.split("@")[-1] if "@" in url else url  # never print a password
+    if check:
+        from samrap.cli.serve_check import report, run_checks
+
+        allow = settings.forwarded_allow_ips
+        found = run_checks(url, shown, host, port, public_url, settings.base_url, allow, lang, node_url)
+        lines, status = report(found, lang)
+        out = common.stdout()
+        for line in lines:
+            out.print(line)
+        raise typer.Exit(status)
     problem = database_problem(url, lang)
     if problem is not None:
         fail(say("serve.db_open", lang, database=shown, why=problem), lang=lang)

@@ -41,7 +41,7 @@ TEXTS: dict[str, tuple[str, str]] = {
         "{card} could be {options}: type the whole move",
         "{card} เป็นได้หลายแบบ ({options}) พิมพ์การเดินให้ครบ",
     ),
-    "play.illegal": ("illegal: {action}: {error}", "ผิดกติกาข้อ {rule}: {action}"),
+    "play.illegal": ("illegal: {action}: {error}", "{action}: ผิด{error}"),
     "play.bot_broke": ("a bot stopped the match: {error}", "บอทภายนอกทำงานผิดพลาด แมตช์จึงหยุด"),
     "play.hint": ("Hint:", "คำแนะนำ:"),
     "play.started": (
@@ -283,6 +283,107 @@ Cards: rank 2-9 T J Q K A (or 10) then suit c d h s (or ♣ ♦ ♥ ♠): 7c, Th
     ),
     "serve.in_use": ("the port is in use", "มีโปรแกรมอื่นใช้พอร์ตนี้อยู่"),
     "serve.cannot_bind": ("{why}", "ระบบไม่ยอมให้ใช้พอร์ตนี้"),
+    # samrap serve --check
+    "check.ok": ("ok     ", "ผ่าน   "),
+    "check.warn": ("warning", "ควรแก้ "),
+    "check.problem": ("problem", "ต้องแก้"),
+    "check.summary": ("{problems} problem(s), {warnings} warning(s)", "ต้องแก้ {problems} ข้อ ควรแก้ {warnings} ข้อ"),
+    "check.db_unreachable": ("database {database}: {why}", "ฐานข้อมูล {database}: ใช้ไม่ได้ ({why})"),
+    "check.db_ok": ("database {database}: reachable", "ฐานข้อมูล {database}: เชื่อมต่อได้"),
+    "check.db_empty": (
+        "the database is empty: the server creates its tables when it starts",
+        "ฐานข้อมูลยังว่าง เซิร์ฟเวอร์จะสร้างตารางให้เองเมื่อเริ่มทำงาน",
+    ),
+    "check.db_current": ("the database schema is up to date ({revision})", "โครงสร้างฐานข้อมูลเป็นรุ่นล่าสุดแล้ว ({revision})"),
+    "check.db_pending": (
+        "{count} migration(s) pending ({names}): the next start applies them; back up the database first ({doc})",
+        "มีการปรับโครงสร้างฐานข้อมูลค้างอยู่ {count} ขั้น ({names}) จะทำเมื่อเซิร์ฟเวอร์เริ่มครั้งถัดไป สำรองฐานข้อมูลก่อน ({doc})",
+    ),
+    "check.db_newer": (
+        "the database is at revision {revision}, which this samrap does not know: a newer samrap upgraded it; "
+        "run that version (a migration is not undone by installing an older one)",
+        "ฐานข้อมูลอยู่ที่รุ่น {revision} ซึ่งโปรแกรมรุ่นนี้ไม่รู้จัก แปลว่ารุ่นที่ใหม่กว่าปรับไปแล้ว ให้ใช้รุ่นนั้นต่อ (ติดตั้งรุ่นเก่าไม่ได้ย้อนโครงสร้างกลับ)",
+    ),
+    "check.public_missing": (
+        "listening on every address ({host}) but no --public-url: share links would point at {url}, "
+        "which no other device can open",
+        "รอรับการเชื่อมต่อทุกที่อยู่ ({host}) แต่ไม่ได้ตั้ง --public-url ลิงก์แชร์จะชี้ไปที่ {url} ซึ่งเครื่องอื่นเปิดไม่ได้",
+    ),
+    "check.public_default": (
+        "no --public-url: share links point at {url}",
+        "ไม่ได้ตั้ง --public-url ลิงก์แชร์จะชี้ไปที่ {url}",
+    ),
+    "check.public_local": (
+        "share links point at {url}: only this machine can open them (fine for a try at home)",
+        "ลิงก์แชร์ชี้ไปที่ {url} เปิดได้เฉพาะเครื่องนี้ (พอสำหรับลองเล่นเอง)",
+    ),
+    "check.public_bad": (
+        "--public-url {url} is not an http:// or https:// address",
+        "--public-url {url} ไม่ใช่ที่อยู่ที่ขึ้นต้นด้วย {http} หรือ {https}://",
+    ),
+    "check.public_query": (
+        "--public-url {url} holds a query or a fragment: give the site's address only",
+        "--public-url {url} มีส่วนต่อท้าย (? หรือ #) ให้ระบุเพียงที่อยู่ของเว็บไซต์",
+    ),
+    "check.public_http": (
+        "people reach {url} over plain http: put TLS in front (nginx, docs/deployment.md); browsers "
+        "install the app and share links only from https pages, and tokens cross the network in clear",
+        "ผู้เล่นเข้าที่ {url} แบบไม่เข้ารหัส ควรให้ {nginx} รับ {https} ไว้ด้านหน้า ({doc}) "
+        "เบราว์เซอร์ติดตั้งแอปและแชร์ลิงก์ได้เฉพาะหน้า {https} และรหัสที่นั่งจะผ่านเครือข่ายโดยไม่เข้ารหัส",
+    ),
+    "check.public_ok": ("share links point at {url}", "ลิงก์แชร์ชี้ไปที่ {url}"),
+    "check.node_url_bad": (
+        "--node-url {url} is not an http:// or https:// address of this node",
+        "--node-url {url} ไม่ใช่ที่อยู่ที่ขึ้นต้นด้วย {http} หรือ {https}:// ของโพรเซสนี้",
+    ),
+    "check.node_url_ok": (
+        "the other nodes forward to {url} (it must be reachable from them)",
+        "โพรเซสอื่นจะส่งต่อคำขอมาที่ {url} (ต้องเข้าถึงได้จากโพรเซสเหล่านั้น)",
+    ),
+    "check.proxy_star": (
+        "--forwarded-allow-ips '*' while listening on {host}: anyone who reaches the port directly can claim "
+        "any address with X-Forwarded-For and dodge the rate limits; name the proxy's address instead",
+        "ตั้ง --forwarded-allow-ips เป็น '*' ขณะรอรับที่ {host} ใครก็ตามที่ต่อตรงเข้าพอร์ตนี้อ้างที่อยู่ใดก็ได้ "
+        "ด้วย {xff} และหลบการจำกัดจำนวนคำขอได้ ให้ระบุที่อยู่ของพร็อกซีแทน",
+    ),
+    "check.proxy_untrusted": (
+        "a proxy is in front ({url}) but --forwarded-allow-ips is empty: every person shares the proxy's "
+        "address, so a few busy people hit the rate limits for all; set it to the proxy's address "
+        "(127.0.0.1 when nginx runs on this machine)",
+        "มีพร็อกซีอยู่ด้านหน้า ({url}) แต่ไม่ได้ตั้ง --forwarded-allow-ips ผู้เล่นทุกคนจึงใช้ที่อยู่เดียวกับพร็อกซี "
+        "ไม่กี่คนก็ทำให้ทุกคนถูกจำกัดจำนวนคำขอ ให้ตั้งเป็นที่อยู่ของพร็อกซี (127.0.0.1 ถ้า {nginx} อยู่เครื่องเดียวกัน)",
+    ),
+    "check.proxy_bypass": (
+        "behind a proxy but listening on {host}:{port}: people can skip the proxy (and its TLS); "
+        "use --host 127.0.0.1 when the proxy runs on this machine, or close the port in the firewall",
+        "อยู่หลังพร็อกซีแต่รอรับที่ {host}:{port} ผู้เล่นต่อตรงโดยไม่ผ่านพร็อกซี (และการเข้ารหัส) ได้ "
+        "ใช้ --host 127.0.0.1 ถ้าพร็อกซีอยู่เครื่องเดียวกัน หรือปิดพอร์ตนี้ที่ไฟร์วอลล์",
+    ),
+    "check.proxy_unused": (
+        "--forwarded-allow-ips {ips} is set but --public-url names this very socket: is a proxy in front?",
+        "ตั้ง --forwarded-allow-ips {ips} ไว้ แต่ --public-url ชี้มาที่เซิร์ฟเวอร์นี้โดยตรง มีพร็อกซีอยู่ด้านหน้าจริงหรือไม่",
+    ),
+    "check.proxy_ok": ("proxy headers: consistent with the addresses above", "ส่วนหัวจากพร็อกซี: สอดคล้องกับที่อยู่ข้างต้น"),
+    "check.live_down": (
+        "nothing answers at {url}/healthz ({why}): start the nodes (and the proxy), then check again",
+        "ไม่มีคำตอบจาก {url}{health} ({why}) เริ่มเซิร์ฟเวอร์ (และพร็อกซี) แล้วตรวจอีกครั้ง",
+    ),
+    "check.live_status": (
+        "{url}/healthz answers {status}: the proxy does not reach a samrap node",
+        "{url}{health} ตอบรหัส {status} พร็อกซีส่งต่อไปไม่ถึงเซิร์ฟเวอร์",
+    ),
+    "check.live_ok": ("{url} answers (health check through the proxy)", "{url} ตอบกลับ (ตรวจผ่านพร็อกซีแล้ว)"),
+    "check.ws_refused": (
+        "the websocket upgrade at {url} is refused ({status}): the proxy must pass Upgrade and Connection "
+        "headers ({doc}); without them no table ever loads",
+        "การเปิดเว็บซ็อกเก็ตที่ {url} ถูกปฏิเสธ ({status}) พร็อกซีต้องส่งต่อส่วนหัว {upgrade} และ {connection} "
+        "({doc}) ไม่เช่นนั้นโต๊ะจะไม่เปิดเลย",
+    ),
+    "check.ws_failed": (
+        "the websocket at {url} did not work ({why}): check the proxy's websocket settings ({doc})",
+        "เว็บซ็อกเก็ตที่ {url} ใช้ไม่ได้ ({why}) ตรวจการตั้งค่าเว็บซ็อกเก็ตของพร็อกซี ({doc})",
+    ),
+    "check.ws_ok": ("websockets pass through", "เว็บซ็อกเก็ตผ่านได้"),
     # one-line errors shared by the commands
     "error.lang": ("--lang must be one of en, th, not {lang!r}", "--lang must be one of en, th, not {lang!r}"),
     "error.seed": ("--seed must be between 0 and {max}", "ค่า seed ต้องอยู่ระหว่าง 0 ถึง {max}"),
@@ -301,6 +402,16 @@ Cards: rank 2-9 T J Q K A (or 10) then suit c d h s (or ♣ ♦ ♥ ♠): 7c, Th
     "os.exists": ("{why}", "มีไฟล์ชื่อนี้อยู่แล้ว"),
     "os.other": ("{why}", "ระบบไม่ยอมให้เขียน"),
     "error.prefix": ("samrap: error: ", "samrap: ผิดพลาด: "),
+    "export.done": (
+        "wrote {n} files ({mb} MB) to {path}: serve the folder from any static web host",
+        "เขียน {n} ไฟล์ ({mb} MB) ลงใน {path} แล้ว นำโฟลเดอร์นี้ไปวางบนเว็บโฮสต์แบบไฟล์นิ่งได้เลย",
+    ),
+    "export.nopack": (
+        "no offline pack to export: {why} (scripts/install fetches it)",
+        "ไม่มีชุดเล่นออฟไลน์ให้ส่งออก: {why} (scripts/install ดาวน์โหลดให้)",
+    ),
+    "export.notdir": ("{path} is a file, not a folder", "{path} เป็นไฟล์ ไม่ใช่โฟลเดอร์"),
+    "export.write": ("cannot write to {path}: {why}", "เขียนลงใน {path} ไม่ได้: {why}"),
 }
 
 
@@ -313,3 +424,30 @@ def say(key: str, lang: str = "en", **fields: Any) -> str:
 
 def plural(count: int, word: str) -> str:
     return f"{count} {word}" if count == 1 else f"{count} {word}s"
+
+
+#: A bot's kind in Thai, for its name on a Thai screen (the web's ``level.*`` words).
+BOT_KINDS_TH = {
+    "easy": "ง่าย",
+    "medium": "ปานกลาง",
+    "hard": "ยาก",
+    "expert": "เซียน",
+    "random": "สุ่ม",
+    "heuristic": "ตามหลัก",
+    "ismcts": "ค้นหา",
+    "external": "ภายนอก",
+}
+
+
+def bot_label(name: str, lang: str = "en") -> str:
+    """A bot's name as a Thai screen shows it: ``medium-2`` -> ``บอทปานกลาง 2`` (English: as it is).
+
+    The record keeps the bot's own name (``medium-2``); only what the person reads changes.
+    """
+    if lang != "th":
+        return name
+    kind, _, seat = name.rpartition("-")
+    base = kind.split(":", 1)[0].split("(", 1)[0]
+    if base in BOT_KINDS_TH and seat.isdigit():
+        return f"บอท{BOT_KINDS_TH[base]} {seat}"
+    return name

@@ -23,10 +23,12 @@ from importlib import resources
 from typing import Any
 
 from samrap.core.cards import parse_card
-from samrap.core.errors import SamrapError
+from samrap.core.errors import IllegalActionError, SamrapError
 from samrap.core.rng import make_rng
 from samrap.engine.registry import get_spec
+from samrap.engine.rulebooks import broken_rule
 from samrap.players.levels import heuristic_for
+from samrap.players.words import describe
 
 COURSES = ("dummy", "contract")
 JOKER_TEXT = "*"
@@ -61,6 +63,12 @@ class Step:
     why: Words
     well: Words | None = None
     after: tuple[str, ...] = ()
+    #: Further rules the step's texts teach besides ``rule``: rule numbers, house-rule option names
+    #: (``head_penalty``), preset names (``liverpool``); tests/learn/test_coverage.py maps every rule to a step.
+    teaches: tuple[int | str, ...] = ()
+
+    def rules(self) -> tuple[int | str, ...]:
+        return (self.rule, *(r for r in self.teaches if r != self.rule))
 
 
 @dataclass(frozen=True, slots=True)
@@ -86,8 +94,13 @@ class Lesson:
             "title": {"th": self.title.th, "en": self.title.en},
             "intro": {"th": self.intro.th, "en": self.intro.en},
             "steps": len(self.steps),
-            "rules": [s.rule for s in self.steps],
+            "rules": list(self.rules()),
+            "rule_words": {"th": rules_words(self.rules(), "th"), "en": rules_words(self.rules(), "en")},
         }
+
+    def rules(self) -> tuple[int | str, ...]:
+        """Every rule the lesson teaches, in step order, each once."""
+        return tuple(dict.fromkeys(r for s in self.steps for r in s.rules()))
 
 
 def _cards(text: str) -> tuple[str, ...]:
@@ -120,6 +133,7 @@ def _lesson(game: str, obj: Any, k: int) -> Lesson:
                 why=Words.of(s["why"], f"{where} step {j + 1} why"),
                 well=Words.of(s["well"], f"{where} step {j + 1} well") if "well" in s else None,
                 after=tuple(s.get("after", ())),
+                teaches=tuple(s.get("teaches", ())),
             )
             for j, s in enumerate(obj["steps"])
         )
@@ -248,6 +262,14 @@ def play_script(game: Any, state: Any, lesson: Lesson, script: Sequence[str], wh
 _NAMED_RULES = {
     "modern": ("กติกาเสริมแบบใหม่", "the modern preset's rules"),
     "liverpool": ("กติกาลิเวอร์พูล", "the Liverpool preset's rules"),
+    "head_bonus": ("หัว (กติกาเสริม)", "the head bonus (หัว, a house rule)"),
+    "head_penalty": ("ปี้หัว (กติกาเสริม)", "ปี้หัว (fed the head, a house rule)"),
+    "speto_knock": ("น็อคสเปโต (กติกาเสริม)", "the speto knock (น็อคสเปโต, a house rule)"),
+    "colour_knock": ("น็อคสี (กติกาเสริม)", "the colour knock (น็อคสี, a house rule)"),
+    "discard_layoff_penalty": ("ทิ้งใบฝาก (กติกาเสริม)", "ทิ้งใบฝาก (discarding a lay-off card, a house rule)"),
+    "discard_full_penalty": ("ทิ้งเต็ม (กติกาเสริม)", "ทิ้งเต็ม (discarding into the row, a house rule)"),
+    "speto_layoff_penalty": ("โดนฝากสเปโต (กติกาเสริม)", "โดนฝากสเปโต (a speto laid on your meld, a house rule)"),
+    "ngo_dark_penalty": ("โง่ตอนน็อคมืด (กติกาเสริม)", "โง่ in a dark knock (a house rule)"),
 }
 
 
@@ -256,6 +278,16 @@ def rule_words(rule: int | str, lang: str) -> str:
     if isinstance(rule, str) and rule in _NAMED_RULES:
         return _NAMED_RULES[rule][0 if lang == "th" else 1]
     return f"กติกาข้อ {rule}" if lang == "th" else f"rule {rule}"
+
+
+def rules_words(rules: Sequence[int | str], lang: str) -> str:
+    """What a lesson teaches, for its entry in the course: ``กติกาข้อ 12, 14 · ปี้หัว (กติกาเสริม)``."""
+    numbers = [str(r) for r in rules if isinstance(r, int)]
+    named = [rule_words(r, lang) for r in rules if not isinstance(r, int)]
+    head = []
+    if numbers:
+        head = [("กติกาข้อ " if lang == "th" else "rules " if len(numbers) > 1 else "rule ") + ", ".join(numbers)]
+    return " · ".join(head + named)
 
 
 @dataclass(frozen=True, slots=True)
@@ -297,27 +329,80 @@ class LessonRun:
     def is_legal(self, text: str) -> bool:
         return self.after_move(text) is not None
 
+    def judge(self, after: Any) -> tuple[Any, tuple[Any, ...]] | None:
+        """Whether the position ``after`` the learner's move is as good as the step's answer (docs/learn.md).
+
+        As good means one of: (1) the same position as after an expected move (the same move written
+        in another order, or another move with the same effect); (2) both end the game with the same
+        score for every seat; (3) the learner, still to move in the same turn, reaches what an expected
+        move reaches (the same position, or the game's end with the same scores) with at most two
+        more moves of that turn (a go-down leaving 7♥ in hand that can be laid off on it at once).
+        Returns the position the lesson goes on from and the moves played for the learner in case
+        (3), or None when the move is worse.
+        """
+        goals = [g for g in (self.after_move(t) for t in self.current.expect) if g is not None]
+        if any(after == g for g in goals):
+            return after, ()
+        game = self.game
+        if game.is_terminal(after):
+            if any(game.is_terminal(g) and tuple(game.returns(g)) == tuple(game.returns(after)) for g in goals):
+                return after, ()
+            return None
+        frontier: list[tuple[Any, tuple[Any, ...]]] = [(after, ())]
+        budget = _REACH_BUDGET  # a bounded look: a lesson answer runs inside a web request
+        for _ in range(_REACH):
+            nxt: list[tuple[Any, tuple[Any, ...]]] = []
+            for state, path in frontier:
+                if game.is_terminal(state) or game.current_player(state) != self.lesson.learner:
+                    continue
+                for a in game.legal_moves(state):
+                    if type(a).__name__ not in _SAME_TURN:
+                        continue
+                    budget -= 1
+                    if budget < 0:
+                        return None
+                    s2 = game.apply(state, a, self.lesson.learner)
+                    for g in goals:
+                        if s2 == g or (
+                            game.is_terminal(s2)
+                            and game.is_terminal(g)
+                            and tuple(game.returns(s2)) == tuple(game.returns(g))
+                        ):
+                            return s2, (*path, a)
+                    nxt.append((s2, (*path, a)))
+            frontier = nxt
+        return None
+
     def try_move(self, text: str) -> Feedback:
-        """Play ``text`` for the learner: right -> next step (scripted replies played); wrong -> explanation, retry."""
+        """Play ``text`` for the learner: as good as the answer -> next step (scripted replies played);
+        worse -> the step's explanation; illegal -> the broken rule's text; either way, retry."""
         if self.done:
             return Feedback(True, True, Words("บทเรียนนี้จบแล้ว", "This lesson is finished."))
         step = self.current
         try:
             action = self.game.parse_action(text)
             after = self.game.apply(self.state, action, self.lesson.learner)
-        except SamrapError as e:
+        except IllegalActionError as e:
             self.mistakes += 1
-            rule = getattr(e, "rule", None)
             return Feedback(
                 False,
                 False,
                 Words(
-                    f"การเดินนี้ผิดกติกาข้อ {rule} ลองใหม่อีกครั้ง" if rule is not None else "เขียนการเดินไม่ถูก ลองใหม่อีกครั้ง",
-                    f"That move breaks a rule: {e}. Try again.",
+                    f"การเดินนี้ผิด{broken_rule(self.game, e, 'th')} ลองใหม่อีกครั้ง",
+                    f"That move breaks {broken_rule(self.game, e, 'en')}. Try again.",
                 ),
-                rule,
+                e.rule,
             )
-        if not any(after == self.after_move(t) for t in step.expect):  # the same move, written in any order
+        except SamrapError as e:
+            self.mistakes += 1
+            return Feedback(
+                False,
+                False,
+                Words("เขียนการเดินไม่ถูก ลองใหม่อีกครั้ง", f"That is not a move: {e}. Try again."),
+                getattr(e, "rule", None),
+            )
+        judged = self.judge(after)
+        if judged is None:
             self.mistakes += 1
             return Feedback(
                 False,
@@ -328,7 +413,26 @@ class LessonRun:
                 ),
                 step.rule,
             )
-        self.state = play_script(self.game, after, self.lesson, step.after, f"step{self.step}")
-        self.step += 1
+        position, played = judged
+        view = self.game.observe(after, self.lesson.learner)
         well = step.well or Words("ถูกต้อง", "Right.")
+        if played:
+            moves = {lang: ", ".join(describe(self.game, view, a, lang) for a in played) for lang in ("th", "en")}
+            well = Words(
+                f"{well.th} (ตานี้คุณ{moves['th']}ต่อได้ทันที ได้ผลเท่ากับคำตอบ จึงเดินให้แล้ว)",
+                f"{well.en} (This turn you can then {moves['en']} at once, the same as the answer: played for you.)",
+            )
+        self.state = play_script(self.game, position, self.lesson, step.after, f"step{self.step}")
+        self.step += 1
         return Feedback(True, self.done, well, step.rule)
+
+
+#: How many more moves of the learner's own turn an answer may need to reach the expected position.
+_REACH = 2
+#: At most this many continuations are tried (a collect of twenty row cards opens thousands of melds):
+#: past it the move is judged not as good, which no lesson's answer needs (tests/learn).
+_REACH_BUDGET = 200
+
+
+#: The moves that go on with a turn already begun (not a draw, pick-up, collect, buy or pass).
+_SAME_TURN = frozenset({"Meld", "LayOff", "Exchange", "GoDown", "Knock", "Discard"})

@@ -177,7 +177,14 @@ class ISMCTSPlayer(Generic[S, A, V]):
         policy_first: expand the rollout policy's choice before other untried actions, and break
             ties in root visits in favour of the action expanded first. With a budget smaller than
             the number of legal moves the search then plays the policy's move unless playouts
-            find a better one, instead of a random one.
+            find a better one, instead of a random one. Deeper in the tree it matters more: the
+            follow-ups of a collect (the melds and lay-offs of the same turn) are first tried the
+            way the policy would play them, not in random order, so a collect is not judged by a
+            random meld after it.
+        root_filter: ``(view, legal) -> the moves worth searching`` (a non-empty subset), asked by
+            :meth:`choose` only (``analyse`` still ranks every move). It sees the view alone, as
+            the bot does: a game's rule of thumb the search cannot learn from a few hundred
+            playouts (Dummy's defence when an opponent is near knocking, ``players.defence``).
     """
 
     def __init__(
@@ -191,6 +198,7 @@ class ISMCTSPlayer(Generic[S, A, V]):
         playout_limit: int | None = None,
         cutoff: Callable[[S], Sequence[float]] | None = None,
         policy_first: bool = False,
+        root_filter: Callable[[V, Sequence[A]], Sequence[A]] | None = None,
     ) -> None:
         if playout_limit is not None and cutoff is None:
             raise ValueError("a playout limit needs a cutoff evaluation")
@@ -203,6 +211,7 @@ class ISMCTSPlayer(Generic[S, A, V]):
         self.playout_limit = MAX_PLAYOUT if playout_limit is None else playout_limit
         self.cutoff = cutoff
         self.policy_first = policy_first
+        self.root_filter = root_filter
         # Playouts apply only moves the rules just listed, so the unchecked path is safe here.
         self._apply: Callable[[S, A], S] = game.apply_unchecked
         #: Iterations of every search so far (tournaments report them per decision).
@@ -215,6 +224,13 @@ class ISMCTSPlayer(Generic[S, A, V]):
     def choose(self, view: V, legal: Sequence[A], rng: Random, budget: Budget | None = None) -> A:
         if len(legal) == 1:
             return legal[0]
+        if self.root_filter is not None:
+            kept = self.root_filter(view, legal)
+            if not kept or any(a not in legal for a in kept):
+                raise ValueError("a root filter must keep a non-empty subset of the legal moves")
+            if len(kept) == 1:
+                return kept[0]
+            legal = kept
         return self.search(view, legal, rng, budget).best
 
     def analyse(self, view: V, legal: Sequence[A], rng: Random, budget: Budget | None = None) -> list[MoveEstimate]:

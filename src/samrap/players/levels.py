@@ -7,14 +7,16 @@ A bot spec is ``kind[:budget]``: ``heuristic``, ``ismcts:1s``, ``ismcts:iters=40
 
 The levels, for people choosing an opponent:
 
-========  ==============================================  =========================
-level     bot                                             budget per decision
-========  ==============================================  =========================
+========  ===============================================  =============================
+level     bot                                              budget per decision
+========  ===============================================  =============================
 easy      heuristic that plays a random move 30% of turns  none
-medium    heuristic                                       none
-hard      ismcts with heuristic playouts                  150 iterations (seeded)
-expert    ismcts with heuristic playouts                  2 seconds
-========  ==============================================  =========================
+medium    heuristic                                        none
+hard      ismcts with heuristic playouts                   150 iterations (seeded)
+expert    ismcts with heuristic playouts                   600 iterations, at most 2.5 s
+========  ===============================================  =============================
+
+What the pickers say of each level, and the ladder that measures them: docs/bots.md.
 
 For Contract Rummy ``ismcts`` is the focused search of :mod:`samrap.players.focused` (the
 heuristic's few best moves compared on whole-deal playouts), and an iteration budget counts
@@ -60,8 +62,45 @@ LEVELS: dict[str, Level] = {
     "easy": Level("easy", "heuristic", None, 0.3),  # the heuristic, a random move 30% of the time
     "medium": Level("medium", "heuristic", None),  # the heuristic: safe discards, collects that pay
     "hard": Level("hard", "ismcts", Budget(iterations=150)),  # ISMCTS, 150 iterations per decision
-    "expert": Level("expert", "ismcts", Budget(seconds=2.0)),  # ISMCTS, 2 seconds per decision
+    # ISMCTS, 600 iterations (about 1.3 s on a free core), cut at 2.5 s on a busy machine: an
+    # iteration count keeps it four times hard's search whatever the load, the cap keeps the wait short.
+    "expert": Level("expert", "ismcts", Budget(iterations=600, seconds=2.5)),
 }
+
+#: Each level's people at a table, (Thai, English): a child for easy, an elder sibling for medium,
+#: the shop-house boss (เฮีย/เจ๊) for hard, the master (เซียน) for expert, the dice uncle for the
+#: random bot. The web app names and draws the bots with the same list (static/js/faces.js;
+#: tests/players/test_levels.py checks they agree), so a terminal can call them alike.
+LEVEL_PEOPLE: dict[str, tuple[tuple[str, str], ...]] = {
+    "random": (("ลุงเต๋า", "Uncle Tao"), ("ป้าโชค", "Auntie Chok"), ("น้าดวง", "Na Duang"), ("ตาลุ้น", "Grandpa Lun")),
+    "easy": (
+        ("น้องมะลิ", "Nong Mali"),
+        ("น้องข้าวปั้น", "Nong Khaopan"),
+        ("น้องส้มโอ", "Nong Som-o"),
+        ("น้องถั่วแดง", "Nong Thua Daeng"),
+    ),
+    "medium": (("พี่ต้น", "Phi Ton"), ("พี่แก้ว", "Phi Kaew"), ("พี่หมวย", "Phi Muai"), ("พี่เอก", "Phi Ek")),
+    "hard": (("เฮียเสือ", "Hia Suea"), ("เจ๊หงส์", "Je Hong"), ("เฮียมังกร", "Hia Mangkon"), ("เจ๊ไก่", "Je Kai")),
+    "expert": (("เซียนช้าง", "Sian Chang"), ("เซียนนาค", "Sian Nak"), ("เซียนหมอก", "Sian Mok"), ("เซียนเพชร", "Sian Phet")),
+}
+
+
+def level_names(levels: Sequence[str | None], lang: str = "en") -> list[str | None]:
+    """The people's names of bot seats of these levels (None for a seat that is not a level bot),
+    in ``lang`` ("th" or "en"): the bots of one level are told apart in seat order, as at the web
+    table, and a fifth bot of one level gets a number ("พี่ต้น 2")."""
+    seen: dict[str, int] = {}
+    out: list[str | None] = []
+    for level in levels:
+        people = LEVEL_PEOPLE.get(level or "")
+        if not people or level is None:
+            out.append(None)
+            continue
+        k = seen[level] = seen.get(level, -1) + 1
+        th, en = people[k % len(people)]
+        extra = f" {k // len(people) + 1}" if k >= len(people) else ""
+        out.append((th if lang == "th" else en) + extra)
+    return out
 
 
 def parse_bot_spec(text: str) -> tuple[str, Budget | None, float, str]:
@@ -136,7 +175,21 @@ def ismcts_for(game: Any, budget: Budget | None = None, name: str = "ismcts") ->
         playout_bot = RandomBot("random")
     rollout = bot_rollout(game, playout_bot)
     budget = budget or Budget(iterations=150)
-    return ISMCTSPlayer(game, rollout, budget, outcome=Outcome(margin_weight=0.3, scale=100.0), name=name)
+    # The heuristic's move is expanded first at every node (a collect's melds and lay-offs are
+    # first tried the way it plays them, not in random order), and when an opponent may knock
+    # next turn the root keeps only put-downs and knocks if a safe put-down exists
+    # (players/defence.py): measured in docs/bots.md, "The ladder".
+    from samrap.players.defence import near_knock_defence
+
+    return ISMCTSPlayer(
+        game,
+        rollout,
+        budget,
+        outcome=Outcome(margin_weight=0.3, scale=100.0),
+        name=name,
+        policy_first=True,
+        root_filter=near_knock_defence if game.name == "dummy" else None,
+    )
 
 
 def make_bot(text: str, game: Any, name: str | None = None) -> Any:

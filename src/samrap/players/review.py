@@ -44,6 +44,7 @@ from samrap.core.rng import make_rng
 from samrap.engine.record import Record
 from samrap.engine.registry import GAMES, GameSetup, GameSpec
 from samrap.players.analysis import (
+    MARGIN_WEIGHT,
     OTHERS,
     PLAIN,
     Comparison,
@@ -51,7 +52,6 @@ from samrap.players.analysis import (
     candidates,
     compare,
     deciding_item,
-    paired_gap,
     policy_for,
 )
 from samrap.players.words import describe
@@ -157,8 +157,36 @@ class Review:
         }
 
 
+def loss_points(sure_loss: float) -> float:
+    """The loss column: the confident loss of worth in points (``worth / MARGIN_WEIGHT``, 0.1 rounded).
+
+    Why one figure: the column and the label must never disagree ("loss 47, good"), so the column
+    shows exactly what the label is read from, the confident loss of worth, in the game's points:
+    one percentage point of winning chance counts as ``1 / MARGIN_WEIGHT`` (3.3) points.
+    """
+    return round(sure_loss / MARGIN_WEIGHT, 1)
+
+
+def loss_thresholds(game: str) -> tuple[float, float, float]:
+    """:data:`THRESHOLDS` in the loss column's points (7, 15, 35 of worth: 23.3, 50, 116.7 points)."""
+    a, b, c = (loss_points(t) for t in THRESHOLDS[game])
+    return a, b, c
+
+
+def label_of_loss(game: str, loss: float) -> str:
+    """The one rule: the label of a decision is read from its loss column (``loss``, points)."""
+    t = loss_thresholds(game)
+    if loss >= t[2]:
+        return "blunder"
+    if loss >= t[1]:
+        return "mistake"
+    if loss >= t[0]:
+        return "inaccuracy"
+    return "good"
+
+
 def label_for(game: str, sure_loss: float) -> str:
-    """The label of a confident loss under ``game``'s thresholds."""
+    """The label of a confident loss of worth under ``game``'s thresholds."""
     t = THRESHOLDS[game]
     if sure_loss >= t[2]:
         return "blunder"
@@ -285,7 +313,7 @@ def _reasons(
     words: Callable[[Any, str], str],
 ) -> tuple[str, str]:
     if comp is None:
-        return ("the natural move", "ตาที่ควรเดินอยู่แล้ว")
+        return ("the natural move", "การเดินที่ควรเดินอยู่แล้ว")
     if label == "good":
         if played == best:
             return ("the best move found", "ดีที่สุดเท่าที่หาได้")
@@ -298,16 +326,18 @@ def _reasons(
     n = len(b.values)
     en = f"{words(best, 'en')} was better" + (f" by about {loss:.0f} points" if loss >= 1 else "")
     th = f"{words(best, 'th')} ดีกว่า" + (f"ประมาณ {loss:.0f} แต้ม" if loss >= 1 else "")
-    en += f" (win chance {100 * b.win:.0f}% against {100 * p.win:.0f}% over {n} simulated deals)"
-    th += f" (โอกาสชนะ {100 * b.win:.0f}% ต่อ {100 * p.win:.0f}% จากเกมจำลอง {n} เกม)"
-    if item is not None:
+    wb, wp = round(100 * b.win), round(100 * p.win)
+    if wb != wp:  # a figure equal in both lines explains nothing ("100% against 100%")
+        en += f" (win chance {wb}% against {wp}% over {n} simulated deals)"
+        th += f" (โอกาสชนะ {wb}% ต่อ {wp}% จากเกมจำลอง {n} เกม)"
+    if item is not None and round(item[1]) != 0:
         code, diff = item
-        hb, hp = 100 * b.hits.get(code, 0.0), 100 * p.hits.get(code, 0.0)
+        hb, hp = round(100 * b.hits.get(code, 0.0)), round(100 * p.hits.get(code, 0.0))
         en += f"; what decides it: {_item_words(spec, code, 'en')} ({diff:+.0f} points"
         th += f" ที่ตัดสินคือ{_item_words(spec, code, 'th')} ({diff:+.0f} แต้ม"
-        if code.lstrip(OTHERS) not in PLAIN:
-            en += f", in {hb:.0f}% of the finishes against {hp:.0f}% after the move played"
-            th += f" เกิดใน {hb:.0f}% ของเกมจำลอง เทียบกับ {hp:.0f}% หลังตาที่เดิน"
+        if code.lstrip(OTHERS) not in PLAIN and hb != hp:
+            en += f", in {hb}% of the finishes against {hp}% after the move played"
+            th += f" เกิดใน {hb}% ของเกมจำลอง เทียบกับ {hp}% หลังการเดินที่เล่นไป"
         en += ")"
         th += ")"
     return en, th
@@ -351,10 +381,9 @@ def review_step(game: Any, spec: GameSpec, step: Step, seed: int, deals: int, co
         sure = round(max(0.0, gap - CONFIDENCE * se), 1)
         worth_se = round(se, 1)
         b, p = comp.of(best), comp.of(step.played)
-        points = paired_gap(b.values, p.values)[0]
-        loss = round(max(0.0, points), 1)  # stored as shown: rebuilt reviews are equal
+        loss = loss_points(sure)  # stored as shown: rebuilt reviews are equal
         win_p, win_b = round(p.win, 3), round(b.win, 3)
-    label = label_for(game.name, sure)
+    label = label_of_loss(game.name, loss)
 
     def words(a: Any, lang: str) -> str:
         return describe(game, step.view, a, lang)

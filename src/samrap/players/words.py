@@ -1,18 +1,121 @@
-"""Moves in words, for people (hints, reviews, lessons): ``ทิ้ง Q♠`` / ``discard Q♠``, never ``X Qs``.
+"""Moves, cards and melds in sentences, for people: the one formatter of hints, reviews, lessons and the terminal.
 
-The action notation (``X Qs``, ``C3 7h8h9h``) is for records and tools; a Thai screen must not show
-its Latin letters. Cards are written as people read them (``Q♠``, ``7♥ 8♥ 9♥``, ``★`` for a joker),
-as the table and the terminal's screens show them, never as notation letters.
-The Thai words are those of ``thai-terms.md``.
+The action notation (``X Qs``, ``C3 7h8h9h``, ``L 5h>0``) is for records and tools; a sentence a
+player reads writes cards as the table shows them (``10♥``, ``Q♠``, ``★7♥`` for a joker standing for
+7♥) and numbers melds as the table does: from 1, in the order they were put down (the web draws
+meld ``index`` with the number ``index + 1``; the notation's ``>0`` is the table's "meld 1").
+
+The web has the same formatter in ``server/static/js/words.js`` with the same phrases under the
+``say.*`` keys of ``i18n.js``; ``tests/web/test_words_js.py`` checks that both give the same text
+for the same move in the same position, in both languages. Change a phrase in both places.
+The Thai words are those of ``docs/thai-terms.md``.
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any
 
-from samrap.core.cards import card_pretty
+from samrap.core.cards import card_pretty, parse_card
 from samrap.core.cardset import set_str
-from samrap.core.text import pretty_cards
+
+#: Every phrase, ``key -> (Thai, English)``; the same keys and texts as ``say.*`` in i18n.js.
+PHRASES: dict[str, tuple[str, str]] = {
+    "meld": ("ชุดที่ {m}", "meld {m}"),
+    "count1": ("1 ใบ", "1 card"),
+    "countN": ("{n} ใบ", "{n} cards"),
+    "draw": ("จั่วจากกองจั่ว", "draw from the stock"),
+    "collect": ("เก็บ {card} ({count}) ลง {cards}", "collect {card} ({count}) and meld {cards}"),
+    "collectOnto": ("เก็บ {card} ({count}) ฝากที่ชุดที่ {m}", "collect {card} ({count}) and lay it off on meld {m}"),
+    "meldCards": ("ลง {cards}", "meld {cards}"),
+    "layoff": ("ฝาก {card} ที่ชุดที่ {m}", "lay off {card} on meld {m}"),
+    "discard": ("ทิ้ง {card}", "discard {card}"),
+    "knock": ("น็อค คว่ำ {card}", "knock with {card} face down"),
+    "knockDark": ("น็อคมืด คว่ำ {card}", "dark knock with {card} face down"),
+    "also": (" · ", " · "),
+    "pass": ("ผ่าน", "pass"),
+    "pickup": ("หยิบ {card} จากกองทิ้ง", "take {card} from the discard pile"),
+    "pickupDeep": (
+        "หยิบ {card} จากกองทิ้ง พร้อมไพ่ที่ทับอยู่ {count}",
+        "pick up {card} from the discard pile with {count} above it",
+    ),
+    "claim": ("ซื้อ {card}", "buy {card}"),
+    "noBuy": ("ไม่ซื้อ", "do not buy"),
+    "godown": ("ลงตามสัญญา {cards}", "go down with {cards}"),
+    "layoffJoker": ("ฝากโจ๊กเกอร์แทน {card} ที่ชุดที่ {m}", "lay off a joker as {card} on meld {m}"),
+    "exchange": ("แลกโจ๊กเกอร์ในชุดที่ {m} ด้วย {card}", "exchange {card} for the joker in meld {m}"),
+}
+
+#: Between the melds of one go-down (as the web writes them).
+MELD_SEP = " / "
+
+
+def phrase(key: str, lang: str = "en", **params: object) -> str:
+    """The phrase ``key`` in ``lang`` with its ``{name}`` slots filled."""
+    th, en = PHRASES[key]
+    text = th if lang == "th" else en
+    for name, value in params.items():
+        text = text.replace("{" + name + "}", str(value))
+    return text
+
+
+def meld_number(index: int) -> int:
+    """The number the table shows for the meld at ``index`` (the notation's target): from 1."""
+    return index + 1
+
+
+def meld_ref(index: int, lang: str = "en") -> str:
+    """``ชุดที่ 3`` / ``meld 3`` for the meld at ``index`` (the notation's ``>2``)."""
+    return phrase("meld", lang, m=meld_number(index))
+
+
+def count(n: int, lang: str = "en") -> str:
+    """``3 ใบ`` / ``3 cards`` (``1 card``)."""
+    return phrase("count1", lang) if n == 1 else phrase("countN", lang, n=n)
+
+
+def card_text(card: int) -> str:
+    """One Dummy card as the table shows it: ``10♥``."""
+    return card_pretty(card)
+
+
+def cards_text(cards: Iterable[int]) -> str:
+    """Cards as the table shows them, space-separated: ``7♥ 8♥ 9♥``."""
+    return " ".join(card_pretty(c) for c in cards)
+
+
+def mask_text(mask: int) -> str:
+    """A Dummy card set (bitmask) as the table shows it, in notation order."""
+    return spec_text(set_str(mask))
+
+
+def face_text(text: str) -> str:
+    """One card of the notation (``Th``, ``*``, ``*7h`` a joker standing for 7h) as the table shows it."""
+    if text.startswith("*"):
+        return "★" + (card_pretty(parse_card(text[1:])) if len(text) > 1 else "")
+    return card_pretty(parse_card(text))
+
+
+def split_spec(text: str) -> list[str]:
+    """A notation card run (``5s6s*7s8s``, ``10h``) into its cards (``5s``, ``6s``, ``*7s``, ``8s``)."""
+    out: list[str] = []
+    k = 0
+    while k < len(text):
+        joker = text[k] == "*"
+        if joker:
+            k += 1
+            if k >= len(text) or text[k] == "*":  # a lone joker (a discard, a hand)
+                out.append("*")
+                continue
+        size = 3 if text.startswith("10", k) else 2
+        out.append(("*" if joker else "") + text[k : k + size])
+        k += size
+    return out
+
+
+def spec_text(text: str) -> str:
+    """A notation card run as the table shows it: ``5s6s*7s8s`` -> ``5♠ 6♠ ★7♠ 8♠``."""
+    return " ".join(face_text(c) for c in split_spec(text))
 
 
 def describe(game: Any, view: Any, action: Any, lang: str = "en") -> str:
@@ -23,83 +126,62 @@ def describe(game: Any, view: Any, action: Any, lang: str = "en") -> str:
 
 
 def _dummy(view: Any, a: Any, lang: str) -> str:
-    th = lang == "th"
     name = type(a).__name__
     if name == "Draw":
-        return "จั่วจากกองจั่ว" if th else "draw from the stock"
+        return phrase("draw", lang)
     if name == "Collect":
         card = card_pretty(view.row[a.index]) if 0 <= a.index < len(view.row) else "?"
-        n = len(view.row) - a.index
-        cards = "1 card" if n == 1 else f"{n} cards"
+        n = count(len(view.row) - a.index, lang)
         if a.onto >= 0:
-            return f"เก็บ {card} ({n} ใบ) ฝากชุดที่ {a.onto}" if th else f"collect {card} ({cards}) onto meld {a.onto}"
-        return (
-            f"เก็บ {card} ({n} ใบ) ลง {pretty_cards(set_str(a.meld))}"
-            if th
-            else f"collect {card} ({cards}) and meld {pretty_cards(set_str(a.meld))}"
-        )
+            return phrase("collectOnto", lang, card=card, count=n, m=meld_number(a.onto))
+        return phrase("collect", lang, card=card, count=n, cards=mask_text(a.meld))
     if name == "Meld":
-        return f"ลง {pretty_cards(set_str(a.cards))}" if th else f"meld {pretty_cards(set_str(a.cards))}"
+        return phrase("meldCards", lang, cards=mask_text(a.cards))
     if name == "LayOff":
-        return (
-            f"ฝาก {card_pretty(a.card)} ที่ชุดที่ {a.target}" if th else f"lay off {card_pretty(a.card)} on meld {a.target}"
-        )
+        return phrase("layoff", lang, card=card_pretty(a.card), m=meld_number(a.target))
     if name == "Discard":
-        return f"ทิ้ง {card_pretty(a.card)}" if th else f"discard {card_pretty(a.card)}"
+        return phrase("discard", lang, card=card_pretty(a.card))
     if name == "Knock":
-        dark = not view.turn_born
-        if th:
-            return f"น็อค คว่ำ {card_pretty(a.card)}" + (" (น็อคมืด)" if dark else "")
-        return f"knock with {card_pretty(a.card)} face down" + (" (dark knock, น็อคมืด)" if dark else "")
+        # every part named, so two knocks with the same face-down card never read alike
+        key = "knock" if view.turn_born else "knockDark"
+        parts = [phrase(key, lang, card=card_pretty(a.card))]
+        parts += [phrase("meldCards", lang, cards=mask_text(m)) for m in a.melds]
+        parts += [phrase("layoff", lang, card=card_pretty(c), m=meld_number(t)) for c, t in a.layoffs]
+        return phrase("also", lang).join(parts)
     if name == "Pass":
-        return "ผ่าน" if th else "pass"
+        return phrase("pass", lang)
     return a.text() if hasattr(a, "text") else str(a)
 
 
 def _contract(view: Any, a: Any, lang: str) -> str:
-    from samrap.games.contract.cards import face_str as _face
+    from samrap.games.contract.cards import face_str
 
-    def face_str(face: int) -> str:
-        return pretty_cards(_face(face))
-
-    th = lang == "th"
     name = type(a).__name__
     pack = view.config.pack
 
     def pile_face(depth: int) -> str:
         pile = view.pile
-        return face_str(pack.faces[pile[-1 - depth]]) if depth < len(pile) else "?"
+        return face_text(face_str(pack.faces[pile[-1 - depth]])) if depth < len(pile) else "?"
 
     if name == "Draw":
-        return "จั่วจากกองจั่ว" if th else "draw from the stock"
+        return phrase("draw", lang)
     if name == "PickUp":
         if a.depth:
-            return (
-                f"หยิบ {pile_face(a.depth)} จากกองทิ้ง พร้อมไพ่ที่ทับอยู่ {a.depth} ใบ"
-                if th
-                else f"pick up {pile_face(a.depth)} from the discard pile with the {a.depth} cards above it"
-            )
-        return f"หยิบ {pile_face(0)} จากกองทิ้ง" if th else f"take {pile_face(0)} from the discard pile"
+            return phrase("pickupDeep", lang, card=pile_face(a.depth), count=count(a.depth, lang))
+        return phrase("pickup", lang, card=pile_face(0))
     if name == "Claim":
-        return f"ซื้อ {pile_face(0)}" if th else f"buy {pile_face(0)}"
+        return phrase("claim", lang, card=pile_face(0))
     if name == "Pass":
-        return "ไม่ซื้อ" if th else "do not buy"
+        return phrase("noBuy", lang)
     if name == "GoDown":
-        melds = "  ".join(pretty_cards(m.text()) for m in a.melds)
-        return f"ลงตามสัญญา {melds}" if th else f"go down with {melds}"
+        return phrase("godown", lang, cards=MELD_SEP.join(spec_text(m.text()) for m in a.melds))
     if name == "Meld":
-        return f"ลง {pretty_cards(a.meld.text())}" if th else f"meld {pretty_cards(a.meld.text())}"
+        return phrase("meldCards", lang, cards=spec_text(a.meld.text()))
     if name == "LayOff":
-        card = f"โจ๊กเกอร์แทน {face_str(a.face)}" if a.joker and th else face_str(a.face)
-        if a.joker and not th:
-            card = f"a joker as {face_str(a.face)}"
-        return f"ฝาก {card} ที่ชุดที่ {a.target}" if th else f"lay off {card} on meld {a.target}"
+        key = "layoffJoker" if a.joker else "layoff"
+        return phrase(key, lang, card=face_text(face_str(a.face)), m=meld_number(a.target))
     if name == "Exchange":
-        return (
-            f"แลกโจ๊กเกอร์ด้วย {face_str(a.face)} ที่ชุดที่ {a.target}"
-            if th
-            else f"exchange {face_str(a.face)} for the joker in meld {a.target}"
-        )
+        return phrase("exchange", lang, card=face_text(face_str(a.face)), m=meld_number(a.target))
     if name == "Discard":
-        return f"ทิ้ง {face_str(a.face)}" if th else f"discard {face_str(a.face)}"
+        return phrase("discard", lang, card=face_text(face_str(a.face)))
     return a.text() if hasattr(a, "text") else str(a)

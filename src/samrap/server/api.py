@@ -21,7 +21,7 @@ from typing import Annotated, Any
 from fastapi import APIRouter, Header, Query, Request
 from fastapi.responses import JSONResponse, Response
 
-from samrap.server import forward
+from samrap.server import forward, matchmaking
 from samrap.server.chat import ChatRejected, clean_name
 from samrap.server.manager import NotOwner, TableManager
 from samrap.server.messages import (
@@ -39,8 +39,10 @@ from samrap.server.messages import (
     JoinRequest,
     JoinResponse,
     Leaderboard,
+    Lobby,
     PlayerRequest,
     PlayerResponse,
+    QuickRequest,
     RatingRow,
     TableInfo,
     TableList,
@@ -79,6 +81,9 @@ STATUS: dict[ErrorCode, int] = {
     ErrorCode.SPECTATE_KEY_REQUIRED: 403,
     ErrorCode.BUSY: 503,
     ErrorCode.TOO_MANY: 429,
+    ErrorCode.TOO_LARGE: 413,
+    ErrorCode.TIMEOUT: 408,
+    ErrorCode.INTERNAL: 500,
 }
 
 router = APIRouter()
@@ -215,8 +220,54 @@ async def join_table(request: Request, code: str, body: JoinRequest) -> Any:
         player_id = await manager_of(request).player_id(body.player_token)
         if body.player_token is not None and player_id is None:
             raise TableError(ErrorCode.UNAUTHORIZED, "unknown player token")
-        seat, token = await rt.join(display_name(body.name), body.seat, player_id)
+        seat, token = await rt.join(display_name(body.name), body.seat, player_id, avatar=body.avatar)
+        await matchmaking.maybe_start(rt)
         return JoinResponse(seat=seat, token=token, table=rt.info())
+
+    return await _with_table(request, code, raw, work)
+
+
+@router.get("/api/lobby", response_model=Lobby)
+async def lobby(request: Request) -> Lobby:
+    """The public tables to sit at or watch, from storage (so every process lists every table):
+    their seats, host and watchers as each table's owner last wrote them (``matchmaking``)."""
+    m = manager_of(request)
+    return await m.ctx.writer.run(lambda: matchmaking.lobby_rows(m))
+
+
+@router.post("/api/quick", response_model=JoinResponse)
+async def quick_match(request: Request, body: QuickRequest) -> Any:
+    """A seat at the open quick-match table of ``game``, or at a new public one that waits for
+    strangers; answered like a join. Callers at the same moment land at the same table."""
+    if refused := rate_limited(request, "joins"):
+        return refused
+    m = manager_of(request)
+    try:
+        config = matchmaking.quick_config(body.game)
+        name = display_name(body.name)
+        player_id = await m.player_id(body.player_token)
+        if body.player_token is not None and player_id is None:
+            raise TableError(ErrorCode.UNAUTHORIZED, "unknown player token")
+        return await matchmaking.quick_seat(m, config, name, player_id, body.player_token)
+    except TableError as e:
+        return error_response(e.code, e.message, e.rule)
+
+
+@router.post("/api/tables/{code}/quick-bots", response_model=TableInfo)
+async def quick_bots(request: Request, code: str, body: HostRequest) -> Any:
+    """At a quick-match table still waiting, any seated player may fill the empty seats with
+    bots (after waiting a while, the player's choice); the match then starts."""
+    raw = await request.body()
+
+    async def work(rt: TableRuntime) -> TableInfo:
+        who = rt.authorize(body.token)
+        if not isinstance(who, int):
+            raise TableError(ErrorCode.NO_SEAT, "ask with a seat token")
+        if not rt.table.settings.quick:
+            raise TableError(ErrorCode.NOT_HOST, "only the host fills seats at a table not opened by quick match")
+        await rt.commit(lambda: rt.table.plan_bots(body.level or "easy"))
+        await matchmaking.maybe_start(rt)
+        return rt.info()
 
     return await _with_table(request, code, raw, work)
 
@@ -368,12 +419,18 @@ async def table_hint(request: Request, code: str, body: HintRequest) -> Any:
 
     Hints are a help at casual tables: a rated table refuses them (``bad_state``), and only the
     seat to move may ask (``not_your_turn``). The search sees the seat's observation, never the
-    state, so a hint can reveal nothing the seat could not know. It runs in the worker pool
+    state, so a hint can reveal nothing the seat could not know.
+
+    Two depths for people (issue 27.4): ``quick`` answers at once with the heuristic's ranking
+    (a thread of this process, like the bots' own moves) and queues the deeper look in the worker
+    pool; ``deep`` waits for that look (never refused for want of a worker; ``busy`` only after
+    :data:`~samrap.server.hints.DEEP_WAIT` seconds, to be asked again). ``full``, the default of
+    older clients, is the deeper look or ``busy`` (503 with ``Retry-After``) when no worker can
+    start it within its budget. The deeper look runs in the worker pool
     (``samrap.server.workers``): never on the event loop, at most one per seat at a time, cached
-    per (table, version, seat, language), and ``busy`` (503 with ``Retry-After``) when no worker
-    can start it within its budget.
+    per (table, version, seat, language).
     """
-    from samrap.server.hints import hint_job
+    from samrap.server.hints import DEEP_WAIT, hint_job, quick_hints
 
     if refused := rate_limited(request, "hints"):
         return refused
@@ -391,14 +448,27 @@ async def table_hint(request: Request, code: str, body: HintRequest) -> Any:
             raise TableError(ErrorCode.NOT_YOUR_TURN, "hints are for the seat to move")
         version = table.version
         key = (rt.code, version, who, body.lang)
-        if (hit := pool.cached(key)) is None:
-            game, view = table.game, table.view(who)
-            if table.spec.slow_moves:
-                legal = await asyncio.to_thread(game.legal_moves, table.state)
-            else:
-                legal = game.legal_moves(table.state)
+        if (hit := pool.cached(key)) is not None:
+            return HintResponse(hints=[HintItem(**h) for h in hit], depth="deep", version=version)
+        game, view = table.game, table.view(who)
+        if table.spec.slow_moves:
+            legal = await asyncio.to_thread(game.legal_moves, table.state)
+        else:
+            legal = game.legal_moves(table.state)
+        if body.depth == "full":
             hit = await pool.submit(key, (rt.code, who), hint_job, game, view, legal, version, body.lang)
-        return HintResponse(hints=[HintItem(**h) for h in hit])
+            return HintResponse(hints=[HintItem(**h) for h in hit], depth="deep", version=version)
+
+        def wanted() -> bool:  # the deeper look is of use while the position stands
+            return rt.table.version == version
+
+        args = (game, view, legal, version, body.lang)
+        if body.depth == "quick":
+            pool.prefetch(key, (rt.code, who), hint_job, *args, wanted=wanted)
+            quick = await asyncio.to_thread(quick_hints, *args)
+            return HintResponse(hints=[HintItem(**h) for h in quick], depth="quick", version=version)
+        hit = await pool.submit(key, (rt.code, who), hint_job, *args, patient=True, wanted=wanted, wait=DEEP_WAIT)
+        return HintResponse(hints=[HintItem(**h) for h in hit], depth="deep", version=version)
 
     try:
         return await _with_table(request, code, raw, work)

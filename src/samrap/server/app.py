@@ -23,10 +23,11 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.middleware.gzip import GZipMiddleware
 
 from samrap import __version__
-from samrap.server import api, learn_api, logfilter, presets, pwa, review_api, rulebook_api, share, ws
+from samrap.server import api, learn_api, logfilter, offline, presets, pwa, review_api, rulebook_api, share, ws
 from samrap.server.collector import CollectorTuning
 from samrap.server.guard import Guard
 from samrap.server.headers import SecurityHeaders
+from samrap.server.limits import Limits
 from samrap.server.manager import TableManager
 from samrap.server.messages import PROTOCOL_VERSION, ErrorBody, ErrorCode
 from samrap.server.ratelimit import RateLimiter
@@ -56,6 +57,7 @@ def create_app(settings: ServerSettings) -> FastAPI:
             settings.bot_delay_scale,
             settings.time_scale,
             spectator_cap=settings.rate_limits.spectators,
+            node_url=settings.forward_url,
         )
         manager = TableManager(ctx, settings.lease_ttl)
         collector = CollectorTuning()
@@ -97,7 +99,9 @@ def create_app(settings: ServerSettings) -> FastAPI:
     )
     app.state.limiter = limiter = RateLimiter(settings.rate_limits)
     # Outermost last: the client address first (from a named proxy only), then the security
-    # headers (so that every answer, refusals included, carries them), then the edge's refusals.
+    # headers (so that every answer, refusals included, carries them), then the edge's refusals,
+    # then the body cap and deadline with the typed 500 for whatever a route did not handle.
+    app.add_middleware(Limits)
     app.add_middleware(Guard, limiter=limiter)
     app.add_middleware(SecurityHeaders)
     # The web app's scripts and strings shrink about four times (a table's first load, issue
@@ -136,6 +140,7 @@ def create_app(settings: ServerSettings) -> FastAPI:
     app.include_router(learn_api.router)  # lessons (issue 13), stateless
     app.include_router(rulebook_api.router)  # the rules page's rules in words
     app.include_router(pwa.router)  # manifest and service worker at the site root
+    app.include_router(offline.router)  # the offline pack (issue 25): Pyodide and samrap's code
     static: Path = settings.static_dir
     app.state.static_dir = static
     index = static / "index.html"

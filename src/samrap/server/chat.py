@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import html
 import unicodedata
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from samrap.server.messages import MAX_CHAT, MAX_NAME
@@ -28,6 +29,21 @@ def _is_shown(ch: str) -> bool:
     (which could make a line read backwards), except the emoji joiner."""
     category = unicodedata.category(ch)
     return category not in ("Cc", "Cs", "Cf") or ch == ZWJ
+
+
+#: The quick phrases a client offers in one tap, sent as ``:key:`` and shown in the reader's
+#: language (the web app's ``chat.p.*`` words). Keys, not text, so a Thai line reads in English
+#: to an English reader, and a table set to phrases only can check a line exactly.
+PHRASES = ("hi", "gl", "nice", "thanks", "sorry", "wait", "hurry", "gg", "again", "bye")
+#: The emoji reactions, one tap each.
+REACTIONS = ("👍", "😂", "😮", "😢", "😡", "🙏", "🎉", "❤️")
+#: Why a free line was refused at a table set to phrases only.
+PHRASES_ONLY = "this table takes only the quick phrases and reactions"
+
+
+def is_quick(text: str) -> bool:
+    """A quick phrase (``:gg:``) or one reaction: all a phrases-only table lets through."""
+    return text in REACTIONS or (text.startswith(":") and text.endswith(":") and text[1:-1] in PHRASES)
 
 
 class ChatRejected(ValueError):
@@ -85,3 +101,21 @@ class RateLimit:
             self.tokens -= 1
             return True
         return False
+
+
+def history_floor(visibility_log: Sequence[tuple[int, bool]], joined: int | None, version: int) -> int | None:
+    """The table version whose moment a viewer's chat history starts after, or ``None`` for all of it.
+
+    Why (issue 27.3): chat written while a table was private was written for the people invited
+    to it. When the table goes public, a newcomer (a person who sits down afterwards, or any
+    spectator) sees only what was written since it went public; people who were seated before keep
+    the whole history, and so does a person who sat down while the table was private (invited).
+    ``visibility_log`` is :attr:`samrap.server.table.Table.visibility_log`; ``joined`` the version
+    at which the viewer's seat was taken (``None``: a spectator, who arrives now, at ``version``).
+    """
+    arrived = version + 1 if joined is None else joined
+    before = [(v, public) for v, public in visibility_log if v < arrived]
+    if not before:
+        return None
+    v, public = before[-1]
+    return v if public and v > 1 else None  # created public (version 1): nothing was private

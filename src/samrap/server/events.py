@@ -17,7 +17,7 @@ from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
 
-from samrap.server.messages import BotLevel, TableSettings
+from samrap.server.messages import AvatarId, BotLevel, TableSettings
 
 
 class _Event(BaseModel):
@@ -51,6 +51,8 @@ class Joined(_Event):
     player_id: str | None = None
     #: The creator sitting down (``host_name`` at creation): this seat holds host rights.
     host: bool = False
+    #: The person's drawn avatar (checked when the request came in, and again when the log is read).
+    avatar: AvatarId | None = None
 
 
 class Left(_Event):

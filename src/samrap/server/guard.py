@@ -37,11 +37,16 @@ def client_of(scope: Scope) -> str:
     return str(client[0]) if client else "unknown"
 
 
-async def refuse(send: Send, status: int, code: ErrorCode, message: str, retry_after: int | None = None) -> None:
+async def refuse(
+    send: Send, status: int, code: ErrorCode, message: str, retry_after: int | None = None, close: bool = False
+) -> None:
+    """Answer with the typed error body; ``close``: end the connection after it (a body left unread)."""
     body = json.dumps(ErrorBody(code=code, message=message).model_dump(mode="json")).encode()
     headers = [(b"content-type", b"application/json"), (b"content-length", str(len(body)).encode())]
     if retry_after is not None:
         headers.append((b"retry-after", str(retry_after).encode()))
+    if close:
+        headers.append((b"connection", b"close"))
     await send({"type": "http.response.start", "status": status, "headers": headers})
     await send({"type": "http.response.body", "body": body})
 

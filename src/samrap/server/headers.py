@@ -28,7 +28,9 @@ ASGIApp = Callable[[Scope, Receive, Send], Awaitable[None]]
 CONTENT_SECURITY_POLICY = "; ".join(
     (
         "default-src 'self'",
-        "script-src 'self'",
+        # 'wasm-unsafe-eval' lets the offline engine compile its WebAssembly (Pyodide, issue 25);
+        # it allows no eval of script text.
+        "script-src 'self' 'wasm-unsafe-eval'",
         "style-src 'self'",
         "img-src 'self'",
         "font-src 'self'",

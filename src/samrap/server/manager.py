@@ -109,7 +109,7 @@ class TableManager:
             code = new_code()
             ok = await self.ctx.writer.run(
                 lambda code=code: self.storage.create_table(  # type: ignore[misc]
-                    code, created, self.ctx.node, self.ctx.base_url, now(), self.lease_ttl
+                    code, created, self.ctx.node, self.ctx.forward_url, now(), self.lease_ttl
                 )
             )
             if ok:
@@ -119,7 +119,7 @@ class TableManager:
         rt = self._register(Table(code, created), set())
         seat = token = None
         if host_name is not None:
-            seat, token = await rt.join(host_name, None, player_id, host=True)
+            seat, token = await rt.join(host_name, None, player_id, host=True, avatar=request.host_avatar)
         return rt, host_token, seat, token
 
     async def get(self, code: str) -> TableRuntime:
@@ -141,7 +141,7 @@ class TableManager:
             if not exists:
                 raise TableError(ErrorCode.UNKNOWN_TABLE, f"no table {code}")
             ok, url = await self.ctx.writer.run(
-                lambda: self.storage.claim(code, self.ctx.node, self.ctx.base_url, now(), self.lease_ttl)
+                lambda: self.storage.claim(code, self.ctx.node, self.ctx.forward_url, now(), self.lease_ttl)
             )
             if not ok:
                 raise NotOwner(code, url)

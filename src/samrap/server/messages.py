@@ -34,6 +34,8 @@ MAX_ACTION = 200
 
 #: The bot levels a seat can be given; ``samrap.server.bots`` maps them to players.
 BotLevel = Literal["random", "easy", "medium", "hard", "expert"]
+#: The drawn avatars a person may pick (static/js/faces.js draws them; no uploads, issue 23.6).
+AvatarId = Literal["elephant", "cat", "tiger", "bird", "fish", "turtle", "lotus", "star"]
 #: Turn timer settings in seconds (0: off).
 TurnTimer = Literal[0, 30, 60, 90]
 
@@ -73,6 +75,9 @@ class ErrorCode(StrEnum):
     SPECTATE_KEY_REQUIRED = "spectate_key_required"  # watching a private table needs its spectator key
     BUSY = "busy"  # the server could not start the work within its time budget (hints); retry later
     TOO_MANY = "too_many_connections"  # this address (or this table's spectators) hold too many sockets
+    TOO_LARGE = "too_large"  # a request body over the cap (64 KiB), refused before it is read whole
+    TIMEOUT = "timeout"  # a request body that did not arrive in time
+    INTERNAL = "internal"  # the server failed; the details are in its log, never in the answer
 
 
 class ErrorBody(_Model):
@@ -116,6 +121,14 @@ class TableSettings(_Model):
     rated: bool = False
     standin_level: BotLevel = "easy"
     bot_delay_ms: int = Field(default=700, ge=0, le=10_000)
+    chat: Literal["free", "phrases"] = Field(
+        default="free",
+        description="``phrases``: the table's chat takes only the quick phrases and reactions (``docs/protocol.md``).",
+    )
+    quick: bool = Field(
+        default=False,
+        description="Opened by quick match: it starts when full, and any seated player may fill it with bots.",
+    )
 
 
 class CreateTableRequest(_Model):
@@ -129,6 +142,7 @@ class CreateTableRequest(_Model):
     seats: list[SeatRequest] | None = Field(default=None, max_length=8)
     settings: TableSettings = TableSettings()
     host_name: str | None = Field(default=None, max_length=MAX_NAME, description="Join seat 0 at once as this name.")
+    host_avatar: AvatarId | None = Field(default=None, description="The host's drawn avatar (with host_name).")
     player_token: str | None = Field(default=None, max_length=100, description="The host's player identity.")
     public: bool = Field(
         default=False,
@@ -146,6 +160,7 @@ class SeatInfo(_Model):
     connected: bool = False
     standin: bool = Field(default=False, description="A bot is playing for a person who dropped out.")
     rated_player: bool = Field(default=False, description="The person sits under a named player identity.")
+    avatar: AvatarId | None = Field(default=None, description="The person's drawn avatar, if they picked one.")
 
 
 class TableInfo(_Model):
@@ -205,6 +220,7 @@ class JoinRequest(_Model):
     name: str = Field(min_length=1, max_length=MAX_NAME)
     seat: int | None = Field(default=None, ge=0, le=7)
     player_token: str | None = Field(default=None, max_length=100)
+    avatar: AvatarId | None = Field(default=None, description="One of the drawn avatars; anything else is refused.")
 
 
 class JoinResponse(_Model):
@@ -220,6 +236,42 @@ class HostRequest(_Model):
     level: BotLevel | None = Field(default=None, description="For ``bots``: the level of the added bots.")
 
 
+class QuickRequest(_Model):
+    """``POST /api/quick``: a seat at the open quick-match table of ``game`` (a config string such as
+    ``dummy(players=2,target=500)``, a game name or ``game:preset``), or at a new public one."""
+
+    game: str = Field(default="dummy", max_length=300)
+    name: str = Field(min_length=1, max_length=MAX_NAME)
+    player_token: str | None = Field(default=None, max_length=100)
+
+
+class LobbySeat(_Model):
+    """A seat as the lobby shows it: a person's name, a bot's level, or open."""
+
+    kind: Literal["open", "human", "bot"]
+    name: str = ""
+    level: BotLevel | None = None
+
+
+class LobbyTable(_Model):
+    """One public table in the lobby (``GET /api/lobby``)."""
+
+    code: str
+    game: str
+    config: str
+    status: Literal["lobby", "playing", "finished"]
+    seats: list[LobbySeat]
+    open: int = Field(description="Seats nobody holds: a tap sits there.")
+    host: str | None = Field(default=None, description="The host seat's name.")
+    watchers: int = 0
+    quick: bool = False
+    chat: Literal["free", "phrases"] = "free"
+
+
+class Lobby(_Model):
+    tables: list[LobbyTable]
+
+
 class VisibilityRequest(_Model):
     """``POST /api/tables/{code}/visibility``: the host makes the table public (listed, open to
     watch) or private again (watched only with the spectator key)."""
@@ -228,11 +280,18 @@ class VisibilityRequest(_Model):
     public: bool
 
 
+#: How deep a hint looks (issue 27.4): ``quick`` the heuristic's ranking at once, ``deep`` the
+#: compared finishes (waiting for a worker), ``full`` the compared finishes or ``busy`` (the
+#: answer of clients from before the two depths).
+HintDepth = Literal["full", "quick", "deep"]
+
+
 class HintRequest(_Model):
     """``POST /api/tables/{code}/hint``: the bots' ranked suggestions for the seat of ``token``."""
 
     token: str = Field(max_length=100)
     lang: Literal["en", "th"] = "en"
+    depth: HintDepth = "full"
 
 
 class HintItem(_Model):
@@ -245,12 +304,22 @@ class HintItem(_Model):
     score: float | None = None
     visits: int = 0
     reason: str = ""
+    #: The move in the asked language's words (``ทิ้ง Q♠``), and why in a few words without
+    #: figures: together the one line a phone shows; ``reason`` has the figures.
+    move: str = ""
+    why: str = ""
 
 
 class HintResponse(_Model):
-    """Every legal move of the seat to move, best first."""
+    """Every legal move of the seat to move, best first.
+
+    ``depth`` says which look ranked them: ``quick`` (the heuristic's order; the deeper look is
+    queued and a ``depth: "deep"`` request gets it) or ``deep`` (the compared finishes).
+    ``version`` is the table version the hint is for."""
 
     hints: list[HintItem]
+    depth: Literal["quick", "deep"] = "deep"
+    version: int | None = None
 
 
 class PlayerRequest(_Model):
@@ -438,6 +507,7 @@ class ChatMsg(_Model):
     name: str
     text: str = Field(description="HTML-escaped; emoji are kept.")
     at: float
+    history: bool = Field(default=False, description="Replayed after hello (said before): not news to show.")
 
 
 class Pong(_Model):
@@ -466,6 +536,8 @@ REST_MODELS: tuple[type[BaseModel], ...] = (
     JoinResponse,
     HostRequest,
     VisibilityRequest,
+    QuickRequest,
+    Lobby,
     TableInfo,
     TableList,
     PlayerRequest,

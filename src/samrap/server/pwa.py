@@ -26,7 +26,7 @@ router = APIRouter()
 
 NO_CACHE = {"cache-control": "no-cache"}
 #: What the shell is made of, under the static folder (``/static/...``).
-SHELL_GLOBS = ("*.css", "js/*.js", "fonts/*.woff2", "icons/icon-192.png", "icons/icon.svg")
+SHELL_GLOBS = ("*.css", "js/*.js", "js/offline/*.js", "fonts/*.woff2", "icons/icon-192.png", "icons/icon.svg")
 
 
 def _static(request: Request) -> Path:

@@ -200,8 +200,15 @@ async def start_review(request: Request, game_id: str, body: ReviewRequest) -> A
         return answer
     pool: WorkerPool = request.app.state.workers
     try:
+        # patient: a person asked, so the count waits for a worker (the server's first seconds,
+        # while the workers warm up, included: issue 27.1) rather than answering busy at once
         total = await pool.submit(
-            ("review-count", game_id, body.seat), ("review", game_id, body.seat), count_job, text, body.seat
+            ("review-count", game_id, body.seat),
+            ("review", game_id, body.seat),
+            count_job,
+            text,
+            body.seat,
+            patient=True,
         )
     except Busy as e:
         answer = error_response(ErrorCode.BUSY, e.message)

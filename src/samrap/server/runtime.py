@@ -31,13 +31,14 @@ from secrets import randbits
 from typing import Any
 
 from samrap.core.rng import make_rng
-from samrap.server import bots, chat
+from samrap.server import bots, chat, matchmaking
 from samrap.server.connection import Conn
 from samrap.server.events import AnyEvent, BotSeated, Dealt, Joined, Left, Visibility
 from samrap.server.messages import (
     PROTOCOL_VERSION,
     Ack,
     Act,
+    AvatarId,
     BotLevel,
     Chat,
     ChatMsg,
@@ -76,6 +77,13 @@ class ServerContext:
     time_scale: float = 1.0
     #: Spectators one table admits at once (``RateLimits.spectators``; ``None``: no cap).
     spectator_cap: int | None = None
+    #: Where the other nodes reach this one (table leases' ``owner_url``); ``None``: ``base_url``.
+    node_url: str | None = None
+
+    @property
+    def forward_url(self) -> str:
+        """The address written into this node's leases, which other nodes forward requests to."""
+        return self.node_url or self.base_url
 
     @property
     def storage(self) -> Storage:
@@ -226,10 +234,12 @@ class TableRuntime:
     def host_seat(self) -> int | None:
         return self.table.host_seat(self.standins)
 
-    async def join(self, name: str, seat: int | None, player_id: str | None, host: bool = False) -> tuple[int, str]:
+    async def join(
+        self, name: str, seat: int | None, player_id: str | None, host: bool = False, avatar: AvatarId | None = None
+    ) -> tuple[int, str]:
         token = new_token()
         h = token_hash(token)
-        [joined] = await self.commit(lambda: [self.table.plan_join(name, seat, h, player_id, host)])
+        [joined] = await self.commit(lambda: [self.table.plan_join(name, seat, h, player_id, host, avatar)])
         assert joined.seat is not None
         self._start_grace(joined.seat)
         return joined.seat, token
@@ -300,7 +310,9 @@ class TableRuntime:
             conn.send(error_text(ErrorCode.TOO_MANY, f"this table has {cap} spectators already", ref=msg.ref))
             await conn.close(1013)
             return
-        history = await self.ctx.writer.run(lambda: self.ctx.storage.recent_chat(self.code, CHAT_HISTORY))
+        t = self.table
+        floor = chat.history_floor(t.visibility_log, None if seat is None else t.seats[seat].since, t.version)
+        history = await self.ctx.writer.run(lambda: self.ctx.storage.recent_chat(self.code, CHAT_HISTORY, floor))
         async with self.lock:
             conn.join(seat)
             self.conns.add(conn)
@@ -318,7 +330,12 @@ class TableRuntime:
                 if seat is None or (seat, line["seat"]) not in self.mutes:
                     conn.send(
                         ChatMsg(
-                            id=line["id"], seat=line["seat"], name=line["name"], text=line["text"], at=line["at"]
+                            id=line["id"],
+                            seat=line["seat"],
+                            name=line["name"],
+                            text=line["text"],
+                            at=line["at"],
+                            history=True,
                         ).model_dump_json()
                     )
             self._broadcast_table(exclude=conn)
@@ -357,6 +374,9 @@ class TableRuntime:
             text = chat.clean(msg.text)
         except chat.ChatRejected as e:
             conn.send(error_text(ErrorCode.CHAT_REJECTED, str(e), ref=msg.ref))
+            return
+        if self.table.settings.chat == "phrases" and not chat.is_quick(text):
+            conn.send(error_text(ErrorCode.CHAT_REJECTED, chat.PHRASES_ONLY, ref=msg.ref))
             return
         at = now()
         if not self._limits.setdefault(seat, chat.RateLimit(at=at)).allow(at):
@@ -403,6 +423,7 @@ class TableRuntime:
             conn.last_v = self.table.version
 
     def _broadcast_table(self, exclude: Conn | None = None) -> None:
+        matchmaking.publish(self)  # the lobby's line of a public table (seats, watchers)
         text = TableMsg(table=self.info()).model_dump_json()
         for conn in list(self.conns):
             if conn is not exclude and conn.is_open:

@@ -26,6 +26,9 @@ tables = Table(
     Column("owner", String(200), nullable=True),
     Column("owner_url", Text, nullable=True),
     Column("lease_until", Float, nullable=False),
+    #: JSON: the seats, host name and watcher count of a public table, written by its owner so
+    #: that any process can list it in the lobby (``samrap.server.matchmaking``).
+    Column("summary", Text, nullable=True),
     Index("ix_samrap_tables_status", "status"),
     Index("ix_samrap_tables_owner", "owner"),
 )
@@ -113,4 +116,14 @@ reviews = Table(
     Column("version", Integer, nullable=False),
     Column("data", Text, nullable=False),
     Column("created_at", Float, nullable=False),
+)
+
+#: The open quick-match table of each game config: the primary key makes the claim atomic across
+#: processes, so callers at the same moment land at one table, never two half-empty ones.
+quick = Table(
+    "samrap_quick",
+    metadata,
+    Column("config", String(300), primary_key=True),
+    Column("table_code", String(16), nullable=False),
+    Column("at", Float, nullable=False),
 )

@@ -46,6 +46,10 @@ class ServerSettings:
     port: int = 8000
     public_url: str | None = None
     node: str | None = None
+    #: Where the other nodes reach this process to forward a request for a table it owns (several
+    #: nodes behind one balancer: its own address, while ``public_url`` is the balancer's, which
+    #: share links and QR codes carry). ``None``: ``base_url``.
+    node_url: str | None = None
     lease_ttl: float = 15.0
     bot_delay_scale: float = 1.0
     time_scale: float = 1.0
@@ -75,6 +79,10 @@ class ServerSettings:
             return self.public_url.rstrip("/")
         host = "127.0.0.1" if self.host in ("0.0.0.0", "::", "") else self.host
         return f"http://{host}:{self.port}"
+
+    @property
+    def forward_url(self) -> str:
+        return self.node_url.rstrip("/") if self.node_url else self.base_url
 
     @property
     def node_id(self) -> str:

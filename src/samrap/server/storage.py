@@ -348,6 +348,51 @@ class Storage:
         with self.engine.connect() as conn:
             return [dict(r._mapping) for r in conn.execute(q)]
 
+    def set_summary(self, code: str, summary: str) -> None:
+        """Store the lobby summary of ``code`` (its owner calls this when seats or watchers change)."""
+        t = schema.tables
+        with self.engine.begin() as conn:
+            conn.execute(update(t).where(t.c.code == code).values(summary=summary))
+
+    def lobby(self, limit: int) -> list[dict[str, Any]]:
+        """Public tables not finished long ago, for the lobby: waiting ones first, then those in
+        play (to watch), each most recently changed first; with their summaries."""
+        t = schema.tables
+        q = (
+            select(t.c.code, t.c.game, t.c.config, t.c.status, t.c.version, t.c.updated_at, t.c.summary)
+            .where(and_(t.c.public.is_(True), t.c.status.in_(["lobby", "playing", "finished"])))
+            .order_by(t.c.updated_at.desc())
+            .limit(limit)
+        )
+        with self.engine.connect() as conn:
+            return [dict(r._mapping) for r in conn.execute(q)]
+
+    # -----------------------------------------------------------------------------------------
+    # Quick match: one open table per game config, claimed by primary key
+
+    def quick_table(self, config: str) -> str | None:
+        q = schema.quick
+        with self.engine.connect() as conn:
+            row = conn.execute(select(q.c.table_code).where(q.c.config == config)).first()
+            return None if row is None else str(row.table_code)
+
+    def quick_claim(self, config: str, code: str, now: float) -> bool:
+        """Make ``code`` the open quick-match table of ``config``; ``False`` if another already is
+        (the insert of the primary key is what two processes cannot both win)."""
+        try:
+            with self.engine.begin() as conn:
+                conn.execute(insert(schema.quick).values(config=config, table_code=code, at=now))
+        except IntegrityError:
+            return False
+        return True
+
+    def quick_release(self, config: str, code: str) -> None:
+        """``code`` is no longer open for quick match (full, started or gone); only its own claim
+        is removed, so a newer table claimed meanwhile stays."""
+        q = schema.quick
+        with self.engine.begin() as conn:
+            conn.execute(delete(q).where(and_(q.c.config == config, q.c.table_code == code)))
+
     # -----------------------------------------------------------------------------------------
     # Leases: which process owns a table
 
@@ -458,10 +503,20 @@ class Storage:
             key = result.inserted_primary_key
             return int(key[0]) if key is not None else 0
 
-    def recent_chat(self, code: str, limit: int) -> list[dict[str, Any]]:
+    def recent_chat(self, code: str, limit: int, after: int | None = None) -> list[dict[str, Any]]:
+        """The last ``limit`` chat lines of a table; ``after``: only those written after the
+        event of that version was stored (when the table went public, ``chat.history_floor``).
+
+        The two times come from the clock of the process that owns the table, which writes both;
+        a line sent while the visibility change was being stored counts as written before it."""
         c = schema.chat
+        q = select(c).where(c.c.table_code == code)
+        if after is not None:
+            e = schema.events
+            moment = select(e.c.at).where(e.c.table_code == code, e.c.seq == after).scalar_subquery()
+            q = q.where(c.c.at > moment)
         with self.engine.connect() as conn:
-            rows = conn.execute(select(c).where(c.c.table_code == code).order_by(c.c.id.desc()).limit(limit))
+            rows = conn.execute(q.order_by(c.c.id.desc()).limit(limit))
             return [dict(r._mapping) for r in reversed(list(rows))]
 
     def set_mute(self, code: str, seat: int, muted_seat: int, muted: bool) -> None:

@@ -27,7 +27,7 @@ from samrap.engine.match import SEED_BITS, GameResult, LedgerLine, MatchResult
 from samrap.engine.protocol import ConfigLike
 from samrap.engine.registry import AnyGame, GameSetup, GameSpec, configure, get_spec
 from samrap.server.events import Acted, AnyEvent, BotSeated, Created, Dealt, Joined, Left, SeatSpec, Visibility
-from samrap.server.messages import BotLevel, CreateTableRequest, ErrorCode, Event, TableSettings
+from samrap.server.messages import AvatarId, BotLevel, CreateTableRequest, ErrorCode, Event, TableSettings
 
 #: Public events kept per table for clients that reconnect with an older version.
 EVENT_TAIL = 512
@@ -65,6 +65,8 @@ class Seat:
     player_id: str | None = None
     #: The table version at which this person sat down (host rights pass to the longest seated).
     since: int = 0
+    #: The person's drawn avatar id, if they picked one.
+    avatar: AvatarId | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -143,6 +145,9 @@ class Table:
     #: The last public events as (version, JSON text) (see :func:`event_text`).
     tail: deque[tuple[int, str]] = field(default_factory=lambda: deque(maxlen=EVENT_TAIL))
     public: bool = False
+    #: Every (version, public) the visibility took, from creation on: whose chat history a viewer
+    #: may read depends on when the table last went public (``chat.history_floor``).
+    visibility_log: list[tuple[int, bool]] = field(default_factory=list)
     #: The creator's seat while they hold it (``Joined.host``); ``None`` once they left.
     creator_seat: int | None = None
     #: This match's seats a stand-in played for, and per seat whether its last move was a stand-in's.
@@ -160,6 +165,7 @@ class Table:
         ]
         self.totals = (0,) * len(self.seats)
         self.public = self.created.public
+        self.visibility_log.append((1, self.public))
         self.tail.append((1, event_text(Event(v=1, kind="created"))))
 
     # -----------------------------------------------------------------------------------------
@@ -239,7 +245,13 @@ class Table:
     # Planning: check a request, return the events it appends
 
     def plan_join(
-        self, name: str, seat: int | None, token_hash: str, player_id: str | None, host: bool = False
+        self,
+        name: str,
+        seat: int | None,
+        token_hash: str,
+        player_id: str | None,
+        host: bool = False,
+        avatar: AvatarId | None = None,
     ) -> Joined:
         if self.settings.rated and player_id is None:
             raise TableError(ErrorCode.UNAUTHORIZED, "a rated table needs a player identity (POST /api/players)")
@@ -254,7 +266,7 @@ class Table:
             raise TableError(ErrorCode.SEAT_TAKEN, f"seat {seat} is taken")
         if player_id is not None and any(s.player_id == player_id for s in self.seats):
             raise TableError(ErrorCode.SEAT_TAKEN, "this player already sits at this table")
-        return Joined(seat=seat, name=name, token_hash=token_hash, player_id=player_id, host=host)
+        return Joined(seat=seat, name=name, token_hash=token_hash, player_id=player_id, host=host, avatar=avatar)
 
     def plan_visibility(self, public: bool) -> list[Visibility]:
         """Make the table public or private; nothing to append when it already is."""
@@ -348,8 +360,8 @@ class Table:
         self.finished = None
         out: list[Event]
         match event:
-            case Joined(seat=q, name=name, token_hash=h, player_id=pid, host=host):
-                self.seats[q] = Seat("human", name, None, h, pid, v)
+            case Joined(seat=q, name=name, token_hash=h, player_id=pid, host=host, avatar=avatar):
+                self.seats[q] = Seat("human", name, None, h, pid, v, avatar)
                 if host:
                     self.creator_seat = q
                 out = [Event(v=v, kind="joined", seat=q, name=name)]
@@ -360,6 +372,7 @@ class Table:
                 out = [Event(v=v, kind="left", seat=q)]
             case Visibility(public=public):
                 self.public = public
+                self.visibility_log.append((v, public))
                 out = []
             case BotSeated(seat=q, level=level):
                 self.seats[q] = Seat("bot", f"bot:{level}", level)

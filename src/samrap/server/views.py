@@ -92,6 +92,7 @@ def table_info(
             connected=q in connected or s.kind == "bot",
             standin=q in standins,
             rated_player=s.player_id is not None,
+            avatar=s.avatar,
         )
         for q, s in enumerate(table.seats)
     ]

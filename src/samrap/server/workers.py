@@ -17,6 +17,10 @@ The contract, for every caller (``submit``):
 * **one in flight per owner**: ``owner`` (for hints: the table and seat) may have one job at a
   time; a second request with the same ``key`` waits for the first one's answer, one with a
   different key is :class:`Busy`;
+* **patient jobs for people** (``submit(..., patient=True)``, the deeper look of a person's hint,
+  issue 27.4): queued for a worker instead of refused, the owner's older queued job dropped when
+  a newer one comes (:class:`Stale`), and one no longer ``wanted`` (the position moved on) never
+  takes a worker;
 * **cached**: an answer is kept under its ``key`` (for hints: table, version, seat, language), so
   asking again for the same position costs nothing. The cache is a bounded LRU.
 
@@ -33,6 +37,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import importlib
 import logging
 import os
 import threading
@@ -40,6 +45,7 @@ import time
 from collections import OrderedDict
 from collections.abc import Callable, Hashable
 from concurrent.futures import Executor, ThreadPoolExecutor
+from dataclasses import dataclass
 from typing import Any
 
 from samrap.server.procpool import ProcessWorkers, WorkerDied
@@ -60,6 +66,20 @@ class Busy(Exception):
         super().__init__(message)
         self.message = message
         self.retry_after = retry_after
+
+
+class Stale(Busy):
+    """A queued job dropped before it ran: its owner asked for another key, or it was no longer wanted."""
+
+
+@dataclass(eq=False)
+class _Job:
+    """A job in flight for one owner: queued (``started`` false) or running in a worker."""
+
+    key: Hashable
+    future: asyncio.Future[Any]
+    wanted: Callable[[], bool] | None = None
+    started: bool = False
 
 
 def default_workers() -> int:
@@ -107,11 +127,12 @@ class WorkerPool:
         self._slots = asyncio.Semaphore(max(1, self.workers))
         self._executor: Executor | None = None  # workers=0: a thread
         self._procs: ProcessWorkers | None = None
-        self._inflight: dict[Hashable, tuple[Hashable, asyncio.Future[Any]]] = {}
+        self._inflight: dict[Hashable, _Job] = {}
+        self._tasks: set[asyncio.Task[None]] = set()
         self._cache: OrderedDict[Hashable, Any] = OrderedDict()
         self._cache_size = cache_size
         #: Counters for ``/healthz``-style reports and the benchmark.
-        self.stats = {"done": 0, "cached": 0, "busy": 0, "joined": 0, "failed": 0}
+        self.stats = {"done": 0, "cached": 0, "busy": 0, "joined": 0, "failed": 0, "queued": 0, "stale": 0}
 
     def _make_executor(self) -> Executor:
         return ThreadPoolExecutor(1, thread_name_prefix="samrap-worker")
@@ -136,17 +157,38 @@ class WorkerPool:
             return await self._procs.run(fn, *args)
 
     async def start(self) -> None:
-        """Start the workers now (each imports the bots once), so the first job pays nothing."""
+        """Start the workers now (each imports the bots once), so the first job pays nothing.
+
+        Each warm-up job holds a slot like any other job. Why: they used to take the workers
+        beside the slots, so a hint or review asked in the first second after start found a free
+        slot but no idle worker and failed with ``more jobs than workers`` (an HTTP 500, issue
+        27.1). Now a job asked during warm-up waits for the first worker that is ready, within
+        its budget like any other (``busy`` past it)."""
         if self.workers == 0:
             self._executor = self._make_executor()
             return
         self._procs = self._procs or self._make_procs()
         self._procs.start()
-        # one trivial job each: returns once every worker has imported the bots and is waiting
-        await asyncio.gather(*(self._procs.run(os.getpid) for _ in range(self.workers)))
+        # the quick hints run in this process (samrap.server.hints.quick_hints): load their
+        # modules now, at start (tens of milliseconds), not at the first person's hint; here,
+        # not on a thread, so that the pool itself adds no thread to the server
+        importlib.import_module("samrap.players.hint")
+        await asyncio.gather(*(self._warm_one(self._procs) for _ in range(self.workers)))
+
+    async def _warm_one(self, procs: ProcessWorkers) -> None:
+        """One trivial job in a slot: returns once a worker has imported the bots and waits."""
+        await self._slots.acquire()
+        try:
+            await procs.run(os.getpid)
+        except WorkerDied:
+            log.warning("a worker process died while starting; the next job starts a new one")
+        finally:
+            self._slots.release()
 
     def close(self) -> None:
-        """Stop the workers: a running job (a second or so) is cut short."""
+        """Stop the workers: a running job (a second or so) is cut short, queued ones dropped."""
+        for task in list(self._tasks):
+            task.cancel()
         if self._executor is not None:
             self._executor.shutdown(wait=True, cancel_futures=True)
             self._executor = None
@@ -168,38 +210,128 @@ class WorkerPool:
         while len(self._cache) > self._cache_size:
             self._cache.popitem(last=False)
 
-    async def submit(self, key: Hashable, owner: Hashable, fn: Callable[..., Any], *args: Any) -> Any:
+    async def submit(
+        self,
+        key: Hashable,
+        owner: Hashable,
+        fn: Callable[..., Any],
+        *args: Any,
+        patient: bool = False,
+        wanted: Callable[[], bool] | None = None,
+        wait: float | None = None,
+    ) -> Any:
         """The answer of ``fn(*args)`` (run in a worker), cached under ``key``.
+
+        ``patient`` is for a job a person waits for (the deeper look of a hint, issue 27.4): it is
+        never refused for want of a worker, it queues (up to ``timeout``) instead of giving up
+        after ``start_within``, and when ``owner`` already has a job for another key, an older one
+        still queued is dropped (the person moved on) and a running one is waited for.
+        ``wanted`` (checked when the job's turn comes) says whether its answer is still of use;
+        one that is not never takes a worker. ``wait`` bounds this caller's wait (default
+        ``timeout``); the job goes on, and its answer is cached, for the next ask.
 
         Raises:
             Busy: no worker free within ``start_within`` seconds, ``owner`` already waits for a
-                job with another key, or the answer took longer than ``timeout``.
+                job with another key (both unless ``patient``), or the answer took longer than
+                ``wait``; :class:`Stale` when the job was dropped as no longer wanted.
             Exception: whatever ``fn`` raised.
         """
         hit = self.cached(key)
         if hit is not None:
             return hit
-        running = self._inflight.get(owner)
-        if running is not None:
-            running_key, pending = running
-            if running_key != key:
+        loop = asyncio.get_running_loop()
+        while (running := self._inflight.get(owner)) is not None:
+            if running.key == key:
+                self.stats["joined"] += 1
+                return await self._wait(running.future, wait)
+            if not patient:
                 self.stats["busy"] += 1
                 raise Busy("the previous request of this seat is still being worked out", 1.0)
-            self.stats["joined"] += 1
-            return await self._wait(pending)
-        future: asyncio.Future[Any] = asyncio.get_running_loop().create_future()
+            if not running.started:
+                self._drop(owner, running)
+            else:  # its worker cannot be taken back: wait for it, then queue behind it
+                await asyncio.wait([running.future], timeout=self.timeout)
+                if self._inflight.get(owner) is running:
+                    self.stats["busy"] += 1
+                    raise Busy("the previous request of this seat is still being worked out", 1.0)
+            if (hit := self.cached(key)) is not None:
+                return hit
+        future: asyncio.Future[Any] = loop.create_future()
         # the answer may come after every waiter gave up: its error is then retrieved here
         future.add_done_callback(lambda f: None if f.cancelled() else f.exception())
-        self._inflight[owner] = (key, future)
-        try:
-            await self._admit()
-        except Busy:
-            self._inflight.pop(owner, None)
-            future.cancel()
-            raise
-        task = asyncio.create_task(self._run(key, owner, future, fn, args))
+        job = _Job(key, future, wanted)
+        self._inflight[owner] = job
+        if patient:
+            self.stats["queued"] += 1
+            task = asyncio.create_task(self._queue_then_run(job, owner, fn, args))
+        else:
+            try:
+                await self._admit()
+            except Busy as busy:
+                self._inflight.pop(owner, None)
+                # callers that joined this job while it waited for a slot are told busy too (a
+                # cancelled future raised CancelledError in them: an HTTP 500, found at warm-up)
+                future.set_exception(busy)
+                raise
+            except asyncio.CancelledError:  # the asker went away while it waited for a slot
+                self._inflight.pop(owner, None)
+                future.set_exception(Busy("the request that started this job was cancelled; ask again", 1.0))
+                raise
+            job.started = True
+            task = asyncio.create_task(self._run(key, owner, future, fn, args))
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
         task.add_done_callback(lambda t: t.exception() if not t.cancelled() else None)
-        return await self._wait(future)
+        return await self._wait(future, wait)
+
+    def prefetch(
+        self,
+        key: Hashable,
+        owner: Hashable,
+        fn: Callable[..., Any],
+        *args: Any,
+        wanted: Callable[[], bool] | None = None,
+    ) -> None:
+        """Queue a patient job nobody waits for yet (its answer is cached for the ask that follows)."""
+        if key in self._cache:
+            return
+
+        async def run() -> None:
+            with contextlib.suppress(Exception):
+                await self.submit(key, owner, fn, *args, patient=True, wanted=wanted, wait=self.timeout)
+
+        task = asyncio.create_task(run())
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
+    def _drop(self, owner: Hashable, job: _Job) -> None:
+        """A queued job no longer wanted: its waiters get :class:`Stale`, its turn passes unused."""
+        self.stats["stale"] += 1
+        if self._inflight.get(owner) is job:
+            del self._inflight[owner]
+        if not job.future.done():
+            job.future.set_exception(Stale("the position changed before this answer was worked out", 1.0))
+
+    async def _queue_then_run(self, job: _Job, owner: Hashable, fn: Callable[..., Any], args: tuple[Any, ...]) -> None:
+        """A patient job: wait for a slot (up to ``timeout``), then run it unless it went stale."""
+        try:
+            await asyncio.wait_for(self._slots.acquire(), self.timeout)
+        except TimeoutError:
+            self.stats["busy"] += 1
+            if self._inflight.get(owner) is job:
+                del self._inflight[owner]
+            if not job.future.done():
+                job.future.set_exception(Busy(f"no worker was free for {self.timeout:g} s; try again", 2.0))
+            return
+        if job.future.done():  # dropped while it queued
+            self._slots.release()
+            return
+        if job.wanted is not None and not job.wanted():
+            self._slots.release()
+            self._drop(owner, job)
+            return
+        job.started = True
+        await self._run(job.key, owner, job.future, fn, args)
 
     async def _admit(self) -> None:
         started = time.monotonic()
@@ -226,12 +358,14 @@ class WorkerPool:
                 future.set_exception(e)
         finally:
             self._slots.release()
-            if self._inflight.get(owner, (None, None))[1] is future:
+            running = self._inflight.get(owner)
+            if running is not None and running.future is future:
                 del self._inflight[owner]
 
-    async def _wait(self, future: asyncio.Future[Any]) -> Any:
+    async def _wait(self, future: asyncio.Future[Any], wait: float | None = None) -> Any:
+        limit = self.timeout if wait is None else wait
         try:
-            return await asyncio.wait_for(asyncio.shield(future), self.timeout)
+            return await asyncio.wait_for(asyncio.shield(future), limit)
         except TimeoutError:
             self.stats["busy"] += 1
-            raise Busy(f"the answer took longer than {self.timeout:g} s; it will be ready shortly", 2.0) from None
+            raise Busy(f"the answer took longer than {limit:g} s; it will be ready shortly", 1.0) from None

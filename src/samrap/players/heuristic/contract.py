@@ -46,6 +46,7 @@ from samrap.games.contract.observe import ContractView
 from samrap.games.contract.state import ContractState
 from samrap.players.budget import Budget, MoveEstimate
 from samrap.players.heuristic.contract_cover import _Cover
+from samrap.players.words import face_text, meld_ref
 
 _SUIT = (1 << 13) - 1
 #: Penalty points of each rank in hand (``face_value`` of a natural face, by ``face % 13``).
@@ -481,20 +482,24 @@ class ContractHeuristic:
 def _reason(v: ContractView, a: ContractAction) -> tuple[str, str]:
     match a:
         case GoDown():
-            return ("go down with the contract: those cards stop counting", "ลงสัญญา: ไพ่ที่ลงไม่ถูกนับแต้ม")
+            return ("go down with the contract: those cards stop counting", "ลงตามสัญญา: ไพ่ที่ลงไม่ถูกนับแต้ม")
         case Meld():
             return ("put down a new meld", "ลงชุดใหม่")
-        case LayOff(face=f):
-            return (f"lay off {card_str(f) if f != JOKER else 'a joker'}", "ฝากไพ่")
+        case LayOff(face=f, target=t, joker=j):
+            card = face_text(card_str(f))
+            return (
+                f"lay off {'a joker as ' if j else ''}{card} on {meld_ref(t, 'en')}",
+                f"ฝาก{'โจ๊กเกอร์แทน ' if j else ' '}{card} ที่{meld_ref(t, 'th')}",
+            )
         case Exchange():
             return ("exchange a joker (left to the search)", "แลกโจ๊กเกอร์")
         case Discard(face=f):
-            text = "a joker" if f == JOKER else card_str(f)
+            text = "★" if f == JOKER else face_text(card_str(f))
             return (f"discard {text}: {face_value(f)} penalty points out of the hand", f"ทิ้ง {text}")
         case Draw():
-            return ("draw from the stock", "จั่วจากกอง")
+            return ("draw from the stock", "จั่วจากกองจั่ว")
         case PickUp(depth=d):
-            return (("take the top discard" if not d else f"dig {d} deep"), "เก็บไพ่จากกองทิ้ง")
+            return (("take the top discard" if not d else f"dig {d} deep"), "หยิบไพ่จากกองทิ้ง")
         case Claim():
             return ("buy the discard", "ซื้อไพ่")
         case Pass():

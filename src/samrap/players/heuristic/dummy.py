@@ -37,8 +37,7 @@ from dataclasses import replace
 from random import Random
 from typing import TypeVar
 
-from samrap.core.cards import card_str
-from samrap.core.cardset import CardSet, set_str
+from samrap.core.cardset import CardSet
 from samrap.core.melds import extension_cards, meldable_cards
 from samrap.games.dummy.actions import Collect, Discard, Draw, DummyAction, Knock, LayOff, Meld, Pass
 from samrap.games.dummy.cards import CARD_VALUES, SPETOS, is_speto, mask_value
@@ -54,6 +53,7 @@ from samrap.players.heuristic.dummy_hand import (
     danger,
     hand_cost,
 )
+from samrap.players.words import card_text, mask_text, meld_ref
 
 A = TypeVar("A")
 
@@ -326,48 +326,49 @@ def _estimate(view: DummyView, a: DummyAction, ctx: _Context) -> MoveEstimate:
 
 
 def _reason(view: DummyView, a: DummyAction, ctx: _Context) -> tuple[str, str]:
+    """The move's reason in both languages, cards and melds as the table shows them (players/words.py)."""
     match a:
         case Knock(card=c):
             pts = knock_points(view, a)
             dark = " (dark knock, doubled)" if not view.turn_born else ""
             dark_th = " (น็อคมืด คูณสอง)" if not view.turn_born else ""
             return (
-                f"knock with {card_str(c)} face down: {pts:+.0f} points{dark}",
-                f"น็อค คว่ำ {card_str(c)}: {pts:+.0f} แต้ม{dark_th}",
+                f"knock with {card_text(c)} face down: {pts:+.0f} points{dark}",
+                f"น็อค คว่ำ {card_text(c)}: {pts:+.0f} แต้ม{dark_th}",
             )
         case Meld(cards=m):
             return (
-                f"meld {set_str(m)}: {mask_value(m)} points onto the table",
-                f"ลง {set_str(m)}: ได้ {mask_value(m)} แต้มบนโต๊ะ",
+                f"meld {mask_text(m)}: {mask_value(m)} points onto the table",
+                f"ลง {mask_text(m)}: ได้ {mask_value(m)} แต้มบนโต๊ะ",
             )
         case LayOff(card=c, target=t):
             return (
-                f"lay off {card_str(c)} on meld {t}: {CARD_VALUES[c]} points",
-                f"ฝาก {card_str(c)} ที่กอง {t}: {CARD_VALUES[c]} แต้ม",
+                f"lay off {card_text(c)} on {meld_ref(t, 'en')}: {CARD_VALUES[c]} points",
+                f"ฝาก {card_text(c)} ที่{meld_ref(t, 'th')}: {CARD_VALUES[c]} แต้ม",
             )
         case Discard(card=c):
             d = danger(c, ctx)
             if SPETOS >> c & 1 and not _is_dead(c, view.hand, ctx):
-                return (f"throws a live speto {card_str(c)}", f"ทิ้งสเปโต {card_str(c)} ที่ยังใช้ได้")
+                return (f"throws a live speto {card_text(c)}", f"ทิ้งสเปโต {card_text(c)} ที่ยังใช้ได้")
             if d >= 10:
                 return (
-                    f"discard {card_str(c)}: risky, the next player may collect it ({d:.0f} pts at stake)",
-                    f"ทิ้ง {card_str(c)}: เสี่ยง คนถัดไปอาจเก็บได้",
+                    f"discard {card_text(c)}: risky, the next player may collect it ({d:.0f} pts at stake)",
+                    f"ทิ้ง {card_text(c)}: เสี่ยง คนถัดไปอาจเก็บได้",
                 )
             return (
-                f"discard {card_str(c)}: safe, keeps the cards that may still meld",
-                f"ทิ้ง {card_str(c)}: ปลอดภัย เก็บไพ่ที่ยังเข้าชุดได้ไว้",
+                f"discard {card_text(c)}: safe, keeps the cards that may still meld",
+                f"ทิ้ง {card_text(c)}: ปลอดภัย ถือไพ่ที่ยังเข้าชุดได้ไว้",
             )
         case Draw():
-            return ("draw from the stock", "จั่วจากกอง")
+            return ("draw from the stock", "จั่วจากกองจั่ว")
         case Collect(index=i, meld=m, onto=onto):
             n = len(view.row) - i
-            what = f"meld {set_str(m)}" if onto < 0 else f"lay it off on meld {onto}"
+            what = f"meld {mask_text(m)}" if onto < 0 else f"lay it off on {meld_ref(onto, 'en')}"
             born = "" if view.is_born(view.seat) else ", and become born"
             born_th = "" if view.is_born(view.seat) else " และเกิด"
             return (
-                f"collect {card_str(view.row[i])} ({n} card{'s' if n > 1 else ''}) and {what}{born}",
-                f"เก็บ {card_str(view.row[i])} ({n} ใบ){born_th}",
+                f"collect {card_text(view.row[i])} ({n} card{'s' if n > 1 else ''}) and {what}{born}",
+                f"เก็บ {card_text(view.row[i])} ({n} ใบ){born_th}",
             )
         case Pass():
             return ("pass: no collect leads to a knock", "ผ่าน: เก็บแล้วน็อคไม่ได้")

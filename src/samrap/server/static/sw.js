@@ -26,7 +26,8 @@ self.addEventListener("activate", (event) => {
   event.waitUntil(
     caches
       .keys()
-      .then((keys) => Promise.all(keys.filter((k) => k !== VERSION).map((k) => caches.delete(k))))
+      // the offline pack's caches (samrap-pack-<version>) are the page's to replace (offline/pack.js)
+      .then((keys) => Promise.all(keys.filter((k) => k.startsWith("samrap-shell-") && k !== VERSION).map((k) => caches.delete(k))))
       .then(() => self.clients.claim()),
   );
 });
@@ -59,6 +60,16 @@ self.addEventListener("fetch", (event) => {
   // opened in the browser (a record's download, the API docs) are not the app and pass through.
   if (request.mode === "navigate" && (url.pathname === "/" || url.pathname.startsWith("/t/"))) {
     event.respondWith(networkFirst(request, "/"));
+    return;
+  }
+  // The offline pack (issue 25): its addresses carry their version, so a kept copy is answered
+  // first (no network at all for 7 MB); the page downloads it into samrap-pack-<version>.
+  if (url.pathname.startsWith("/offline/pyodide/") || /^\/offline\/samrap-[0-9a-f]+\.zip$/.test(url.pathname)) {
+    event.respondWith(caches.match(request).then((kept) => kept || fetch(request)));
+    return;
+  }
+  if (url.pathname === "/offline/pack.json") {
+    event.respondWith(fetch(request).catch(() => caches.match("/offline/pack.json").then((kept) => kept || Response.error())));
     return;
   }
   if (keepable(url)) event.respondWith(networkFirst(request, null));

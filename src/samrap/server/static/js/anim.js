@@ -35,7 +35,10 @@ function flyFrom(el, from, to) {
   const dx = from.x + from.w / 2 - (to.x + to.w / 2);
   const dy = from.y + from.h / 2 - (to.y + to.h / 2);
   if (Math.abs(dx) < 2 && Math.abs(dy) < 2) return;
-  const s = to.w > 0 ? Math.max(0.4, Math.min(2.5, from.w / to.w)) : 1;
+  // the size change by the heights: a hand card's slot is as wide as the overlap step, which
+  // changes with the number of cards, while a card's height is its size (a width ratio grew the
+  // hand's last card past a 360 px screen on a 4+ card collect, issue 23.9)
+  const s = to.h > 0 && from.h > 0 ? Math.max(0.4, Math.min(2.5, from.h / to.h)) : 1;
   el.animate([{ transform: `translate(${dx}px, ${dy}px) scale(${s})` }, { transform: "none" }], { duration: DURATION, easing: EASE });
 }
 

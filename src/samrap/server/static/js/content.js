@@ -14,7 +14,7 @@ const GLOSSARY = [
   ["เก็บ", "kep", "collect", "หยิบไพ่ใบใดก็ได้ในกองกลางพร้อมไพ่ที่ทิ้งหลังจากนั้นทั้งหมด แล้วต้องลงใบนั้นเป็นชุดใหม่ทันที", "Take any row card and every card discarded after it; the taken card must go down at once in a new meld."],
   ["ฝาก", "fak", "lay off", "ต่อไพ่เข้ากับชุดบนโต๊ะ ของตัวเองหรือของผู้อื่น", "Add cards to a meld on the table, one's own or another player's."],
   ["น็อค", "nok", "knock", "ลงไพ่ทั้งหมดเหลือใบเดียวคว่ำไว้ จบเกมทันที ไพ่ใบที่คว่ำได้ 50 แต้ม", "Put every card down except one, placed face down; the game ends at once and that card scores 50."],
-  ["น็อคมืด", "nok muet", "dark knock", "น็อคโดยที่ยังไม่เกิดเมื่อเริ่มตานั้น คะแนนของผู้น็อคคูณสอง", "A knock by a player who was not born when the turn began: the knocker's score is doubled."],
+  ["น็อคมืด", "nok muet", "dark knock", "น็อคโดยที่ยังไม่เกิดเมื่อเริ่มตานั้น แต้มของผู้น็อคคูณสอง", "A knock by a player who was not born when the turn began: the knocker's score is doubled."],
   ["ตกตึก", "tok tuek", "fall off the building", "เมื่อมีคนน็อค ผู้ที่ยังไม่เกิดเสียแต้มไพ่ในมือสองเท่า", "When someone knocks, each player who is not born loses twice the value of their hand."],
   ["โง่", "ngo", "fed the knock", "ทิ้งไพ่ให้คนถัดไปเก็บใบเดียวแล้วน็อค ผู้ทิ้งเสีย 50 และเกมต่อไปเล่นกลับทิศ", "Discarding the card the next player collects alone and knocks with: the discarder loses 50 and play reverses."],
   ["สเปโต", "speto", "speto", "ไพ่พิเศษ 2♣ และ Q♠ มีค่าใบละ 50 แต้ม", "The special cards 2♣ and Q♠, worth 50 points each."],
@@ -31,9 +31,9 @@ const GLOSSARY = [
   ["กองกลาง", "kong klang", "discard row", "ไพ่ที่ทิ้งแล้ว เรียงเป็นแถวให้เห็นทุกใบตามลำดับ", "The discards, laid in a row so every card is visible in order."],
   ["จั่ว", "chua", "draw", "หยิบไพ่ใบบนสุดจากกองจั่ว", "Take the top card of the stock."],
   ["ทิ้ง", "thing", "discard", "วางไพ่หนึ่งใบหงายที่ท้ายกองกลางเพื่อจบตา", "Put one card face up at the end of the row to end the turn."],
-  ["ลงตามสัญญา", "long tam sanya", "go down", "คอนแทรครัมมี่: ลงไพ่ครั้งแรกต้องครบตามสัญญาของตานั้นพอดี", "Contract Rummy: the first melds a player puts down must be exactly the deal's contract."],
+  ["ลงตามสัญญา", "long tam sanya", "go down", "คอนแทรครัมมี่: ลงไพ่ครั้งแรกต้องครบตามสัญญาของรอบนั้นพอดี", "Contract Rummy: the first melds a player puts down must be exactly the deal's contract."],
   ["โจ๊กเกอร์", "joker", "joker", "คอนแทรครัมมี่: ไพ่แทนได้ทุกใบ ต้องบอกว่าแทนใบไหนเมื่อลง", "Contract Rummy: a wild card; when it is put down the player says which card it stands for."],
-  ["ซื้อ", "sue", "buy", "คอนแทรครัมมี่ (ลิเวอร์พูล): ขอไพ่ที่ถูกทิ้งนอกตาของตน พร้อมจั่วไพ่ลงโทษหนึ่งใบ", "Contract Rummy (Liverpool): take a discard out of turn, with one penalty card from the stock."],
+  ["ซื้อ", "sue", "buy", "คอนแทรครัมมี่ (ลิเวอร์พูล): ขอไพ่ที่ถูกทิ้งนอกตาของตน พร้อมจั่วไพ่ปรับหนึ่งใบ", "Contract Rummy (Liverpool): take a discard out of turn, with one penalty card from the stock."],
 ];
 
 export function glossaryPage() {

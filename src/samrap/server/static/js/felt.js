@@ -69,11 +69,17 @@ export function seatPositions(n, me, direction = 1) {
 /** The seats in the order they sit from the left of the screen to the right, across the top. */
 const TOP_ORDER = ["left", "topleft", "top", "topright", "right"];
 
-/** Initials for an avatar: the first letter of up to two words (a Thai letter keeps its marks). */
+/** Initials for an avatar: the first letter of up to two words. A Thai word gives its first
+ *  consonant alone, without the vowels and tone marks around it ("ผู้เล่น" is ผ, not ผู้; "เก่ง"
+ *  is ก, not เ; issue 23.6). */
 export function initials(name) {
   const words = String(name || "?").trim().split(/\s+/).filter(Boolean);
   const first = (w) => {
-    const m = /^[\u0E00-\u0E7F][\u0E31\u0E34-\u0E3A\u0E47-\u0E4E]*|^./u.exec(w);
+    if (/^[\u0E00-\u0E7F]/.test(w)) {
+      const c = /[\u0E01-\u0E2E]/.exec(w);
+      return c ? c[0] : w[0];
+    }
+    const m = /^./u.exec(w);
     return m ? m[0].toUpperCase() : "";
   };
   if (!words.length) return "?";
@@ -85,7 +91,10 @@ const ROBOT =
   '<circle cx="9.5" cy="12" r="1.6" fill="#123"/><circle cx="14.5" cy="12" r="1.6" fill="#123"/><path d="M12 3v4" stroke="currentColor" stroke-width="2"/>' +
   '<circle cx="12" cy="3" r="1.5" fill="currentColor"/><rect x="9" y="15" width="6" height="1.4" fill="#123"/></svg>';
 
-function avatar(q, name, bot) {
+/** A seat's face: its drawn face (a bot level's person, a person's picked avatar, faces.js), else
+ *  the robot for a stand-in, else the name's initials. */
+function avatar(q, name, bot, drawn) {
+  if (drawn) return h("span", { class: `avatar drawn sc${q % 8}`, "aria-hidden": "true", html: drawn });
   return h("span", { class: `avatar sc${q % 8}`, "aria-hidden": "true", html: bot ? ROBOT : null }, bot ? null : initials(name));
 }
 
@@ -140,7 +149,7 @@ function pod(v, q, pos, names, opts, points) {
     h(
       "div",
       { class: "pod-top", "aria-hidden": "true" },
-      avatar(q, name, bot),
+      avatar(q, name, bot, opts.faces ? opts.faces[q] : null),
       h(
         "div",
         { class: "pod-id" },

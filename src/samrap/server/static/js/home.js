@@ -4,9 +4,11 @@
 
 import { cardSVG } from "./cards.js";
 import { h } from "./dom.js";
+import { avatarPicker, myAvatar, seatNames } from "./faces.js";
 import { t } from "./i18n.js";
 import { api, errorText, getPref, recentTables, saveSeat, setPref } from "./net.js";
 import { changesText, configText, describeConfig, FALLBACK, gameOf, loadPresets, optionsPanel, presetName, presetOf } from "./options.js";
+import { lobbySection, quickMatch } from "./lobby.js";
 
 export const LEVELS = ["easy", "medium", "hard", "expert"];
 const TARGETS = [500, 300, 100, 50];
@@ -25,6 +27,17 @@ function field(id, label, control) {
   return h("div", null, h("label", { for: id }, label), control);
 }
 
+/** The bot level picker with a line saying what the chosen level is (docs/bots.md, "The ladder"). */
+function levelField(c, changed) {
+  const about = h("p", { id: "level-about", class: "muted small" }, t("level.about." + c.level));
+  const control = select("level", LEVELS.map((l) => [l, t("level." + l)]), c.level, (v) => {
+    c.level = v;
+    changed();
+  });
+  control.setAttribute("aria-describedby", "level-about");
+  return h("div", null, h("label", { for: "level" }, t("home.level")), control, about);
+}
+
 /** The remembered choices of one form ("play": against bots, "table": for friends). */
 function loadChoices(kind) {
   const saved = getPref(kind === "play" ? "play" : "tableOpts", null) || {};
@@ -37,6 +50,7 @@ function loadChoices(kind) {
     target: saved.target ?? old("target", 500),
     timer: saved.timer ?? old("timer", 0),
     public: !!saved.public,
+    phrases: !!saved.phrases,
     more: saved.more && typeof saved.more === "object" ? saved.more : {},
   };
 }
@@ -78,12 +92,22 @@ function createBody(list, c, name, bots) {
     preset: preset.name,
     seats,
     host_name: name || t("home.defaultName"),
-    settings: { turn_timer: Number(c.timer) || 0 },
+    host_avatar: myAvatar() || undefined, // the drawn avatar picked below the name (faces.js)
+    settings: { turn_timer: Number(c.timer) || 0, ...(c.phrases && !bots ? { chat: "phrases" } : {}) },
     public: bots ? false : !!c.public,
   };
   const config = configText(game, preset, chosen);
   if (config) body.config = config;
   return body;
+}
+
+/** The game config string of the choices, for quick match ("dummy(preset=modern,players=4,target=500)"). */
+function quickConfig(list, c) {
+  const { game, preset } = fit(list, c);
+  const chosen = { ...c.more };
+  if (game.name === "dummy") chosen.target = Number(c.target);
+  const extra = configText(game, preset, chosen);
+  return `${game.name}(preset=${preset.name},players=${Number(c.players)}${extra ? "," + extra : ""})`;
 }
 
 /** "Thai Dummy · Modern · 2 players · medium bots · to 500 points": the play summary line. */
@@ -111,9 +135,11 @@ async function finishedGames() {
   return [...byId.values()].sort((a, b) => (a.finished_at < b.finished_at ? 1 : -1));
 }
 
-/** A seat name from the archive: "bot:medium" reads "Bot (Medium)". */
-function playerName(name) {
-  return /^bot:/.test(name) ? `${t("table.botName")} (${t("level." + name.slice(4))})` : name;
+/** A seat name from the archive: "bot:medium" reads as that level's person, as at the table
+ *  ("พี่ต้น (ปานกลาง)", faces.js); ``k``: the seat, among ``players``. */
+function playerName(players, k) {
+  const name = players[k];
+  return /^bot:/.test(name) ? `${seatNames(players)[k]} (${t("level." + name.slice(4))})` : name;
 }
 
 export function homePage(go) {
@@ -139,13 +165,31 @@ export function homePage(go) {
   async function create(kind, status) {
     const bots = kind === "play";
     const c = bots ? play : table;
+    if (!bots && getPref("static", false)) {
+      // a static copy of the app (samrap export-static): friends' tables need a samrap server
+      status.textContent = t("off.static");
+      status.className = "msg error";
+      return;
+    }
     saveChoices(kind, c);
     setPref("name", name);
     status.textContent = t(bots ? "home.busy" : "home.creating");
     status.className = "msg";
     try {
       list = await loadPresets();
-      const res = await api("POST", "/api/tables", createBody(list, c, name, bots));
+      // Against bots with no network (or no answer from the server), or when the player chose
+      // this device: the offline engine (issue 25).
+      const offline = async () => (await import("./offline/local.js")).createLocal(createBody(list, c, name, bots));
+      let res;
+      if (bots && (navigator.onLine === false || getPref("offline", false))) res = await offline();
+      else {
+        try {
+          res = await api("POST", "/api/tables", createBody(list, c, name, bots));
+        } catch (e) {
+          if (!bots || e.status !== 0) throw e;
+          res = await offline();
+        }
+      }
       const code = res.table.code;
       saveSeat(code, { token: res.token, seat: res.seat, host: res.host_token, watch: res.spectator_key || null });
       if (bots) await api("POST", `/api/tables/${code}/start`, { token: res.host_token });
@@ -189,10 +233,7 @@ export function homePage(go) {
           c.players = Number(v);
           changed();
         })),
-        kind === "play" ? field("level", t("home.level"), select("level", LEVELS.map((l) => [l, t("level." + l)]), c.level, (v) => {
-          c.level = v;
-          changed();
-        })) : null,
+        kind === "play" ? levelField(c, changed) : null,
         game.name === "dummy" ? field(`${p}target`, t("home.target"), select(`${p}target`, TARGETS.map((n) => [n, String(n)]), c.target, (v) => {
           c.target = Number(v);
           changed();
@@ -209,6 +250,14 @@ export function homePage(go) {
             h("input", { type: "checkbox", id: "t-public", checked: !!c.public, onchange: (e) => { c.public = e.target.checked; saveChoices(kind, c); } }),
             h("label", { for: "t-public" }, t("home.public")),
             h("p", { class: "muted small" }, t("home.publicHelp")),
+          )
+        : null,
+      kind === "table"
+        ? h(
+            "div",
+            { class: "check wrap" },
+            h("input", { type: "checkbox", id: "t-phrases", checked: !!c.phrases, onchange: (e) => { c.phrases = e.target.checked; saveChoices(kind, c); } }),
+            h("label", { for: "t-phrases" }, t("home.phrasesOnly")),
           )
         : null,
       optionsPanel(game, preset, c.more, { prefix: kind, skip: ["target"], onchange: () => changed() }),
@@ -240,7 +289,7 @@ export function homePage(go) {
     const wasOpen = playOptions.contains(document.activeElement) ? document.activeElement.id : null;
     const more = playOptions.querySelector("details");
     const moreOpen = more ? more.open : false;
-    playOptions.replaceChildren(field("name", t("home.name"), nameInput("name")), settings("play", play, drawPlay));
+    playOptions.replaceChildren(field("name", t("home.name"), nameInput("name")), avatarPicker("avatar"), settings("play", play, drawPlay));
     const d = playOptions.querySelector("details");
     if (d) d.open = moreOpen;
     playSummary.textContent = summary(list, play, true);
@@ -280,6 +329,7 @@ export function homePage(go) {
     const moreOpen = more ? more.open : false;
     tableOptions.replaceChildren(
       field("t-name", t("home.name"), nameInput("t-name")),
+      avatarPicker("t-avatar"),
       settings("table", table, drawTable),
       h("p", { class: "muted" }, summary(list, table, false)),
       h("button", { type: "submit", class: "primary", id: "create" }, t("home.createGo")),
@@ -292,6 +342,7 @@ export function homePage(go) {
 
   const codeInput = h("input", { type: "text", id: "code", maxlength: 8, autocomplete: "off", autocapitalize: "characters", spellcheck: "false", placeholder: "ABC234", class: "code-input" });
   const archive = h("div", null, h("p", { class: "muted" }, t("home.loading")));
+  const offlineBox = h("section", { class: "card-box", id: "offline-box", "aria-labelledby": "offh" }, h("h2", { id: "offh" }, t("off.title")));
 
   function drawAll() {
     drawPlay();
@@ -309,11 +360,32 @@ export function homePage(go) {
       "section",
       { class: "card-box play-box", "aria-labelledby": "playh" },
       h("h2", { id: "playh" }, t("home.play")),
-      h("button", { type: "button", class: "primary big", id: "playnow", onclick: () => create("play", playStatus) }, t("home.start")),
+      h(
+        "div",
+        { class: "row play-buttons" },
+        h("button", { type: "button", class: "primary big", id: "playnow", onclick: () => create("play", playStatus) }, t("home.start")),
+        h(
+          "button",
+          {
+            type: "button",
+            class: "big",
+            id: "quickmatch",
+            title: t("quick.help"),
+            onclick: async () => {
+              saveChoices("play", play);
+              setPref("name", name);
+              list = await loadPresets().catch(() => list);
+              quickMatch(quickConfig(list, play), name, go, playStatus);
+            },
+          },
+          t("quick.button"),
+        ),
+      ),
       toggle,
       playOptions,
       playStatus,
     ),
+    lobbySection(go, () => list),
     h(
       "section",
       { class: "card-box", "aria-labelledby": "privh" },
@@ -340,10 +412,20 @@ export function homePage(go) {
       "section",
       { class: "card-box", "aria-labelledby": "rulesh" },
       h("h2", { id: "rulesh" }, t("home.rulesOf")),
-      h("ul", null, h("li", null, h("a", { href: "#/rules/dummy" }, t("game.dummy"))), h("li", null, h("a", { href: "#/rules/contract" }, t("game.contract"))), h("li", null, h("a", { href: "#/glossary" }, t("gloss.title"))), h("li", null, h("a", { href: "#/learn/dummy", id: "learn-dummy" }, t("learn.homeDummy"))), h("li", null, h("a", { href: "#/learn/contract", id: "learn-contract" }, t("learn.homeContract")))),
+      h("ul", null, h("li", null, h("a", { href: "#/rules/dummy" }, t("game.dummy"))), h("li", null, h("a", { href: "#/rules/contract" }, t("game.contract"))), h("li", null, h("a", { href: "#/glossary" }, t("gloss.title")))),
+    ),
+    // the lessons under their own heading, "หัดเล่น" (issue 26.3)
+    h(
+      "section",
+      { class: "card-box", "aria-labelledby": "learnh", "data-section": "learn" },
+      h("h2", { id: "learnh" }, t("learn.home")),
+      h("ul", null, h("li", null, h("a", { href: "#/learn/dummy", id: "learn-dummy" }, t("learn.homeDummy"))), h("li", null, h("a", { href: "#/learn/contract", id: "learn-contract" }, t("learn.homeContract")))),
     ),
     h("section", { class: "card-box", "aria-labelledby": "archh" }, h("h2", { id: "archh" }, t("home.replays")), archive),
+    offlineBox,
   );
+  // The offline box (issue 25) is drawn by its own module, loaded after the page: not on the first load's path.
+  import("./offline/panel.js").then((m) => m.fillOfflineBox(offlineBox)).catch(() => offlineBox.remove());
 
   // Draw at once with the presets this release knows, then again with the server's list.
   drawAll();
@@ -367,7 +449,7 @@ export function homePage(go) {
                     { href: `#/replay/${encodeURIComponent(m.id)}` },
                     `${describeConfig(list, m.game, m.config)} · `,
                     // people's names are theirs, in any script (data-name: the Thai-only test spares them)
-                    m.players.map((p, k) => [k ? ", " : "", /^bot:/.test(p) ? playerName(p) : h("span", { "data-name": "" }, p)]),
+                    m.players.map((p, k) => [k ? ", " : "", /^bot:/.test(p) ? playerName(m.players, k) : h("span", { "data-name": "" }, p)]),
                   ),
                   h("span", { class: "muted" }, ` · ${t("home.totals")} ${m.totals.join(" / ")}`),
                   m.finished_by_stand_ins ? h("span", { class: "badge standin-badge" }, t("home.byStandIns")) : null,

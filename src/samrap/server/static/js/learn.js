@@ -6,9 +6,9 @@ import { needCss } from "./css.js";
 import { clear, h } from "./dom.js";
 import { renderTable } from "./felt.js";
 import { pick, t } from "./i18n.js";
-import { imperative } from "./moves.js";
 import { api, getPref, setPref } from "./net.js";
 import { parsePosition } from "./view.js";
+import { sayMoveButton } from "./words.js";
 
 const GAMES = ["dummy", "contract"];
 
@@ -58,6 +58,7 @@ function courseView(root, game, isAlive) {
                   { "data-lesson": l.id },
                   h("a", { href: `#/learn/${game}/${encodeURIComponent(l.id)}` }, pick(l.title)),
                   " ",
+                  l.rule_words ? h("span", { class: "muted lesson-rules" }, pick(l.rule_words), " ") : null,
                   l.id in done ? h("span", { class: "done" }, "✓ ", t("learn.done")) : h("span", { class: "muted" }, t("learn.todo")),
                 ),
               ),
@@ -98,7 +99,7 @@ function lessonView(root, game, id, isAlive) {
       : h(
           "div",
           { class: "row lesson-moves", role: "group", "aria-label": t("learn.moves") },
-          d.legal.map((text) => h("button", { type: "button", "data-move": text, onclick: () => load(text) }, imperative(v, text))),
+          d.legal.map((text) => h("button", { type: "button", "data-move": text, onclick: () => load(text) }, sayMoveButton(v, text))),
         );
     clear(root).appendChild(
       h(

@@ -71,11 +71,11 @@ export const RULES_TH = {
     10: "เรียงที่ลงพร้อมกันต้องคนละดอก",
     11: "โจ๊กเกอร์แทนไพ่ได้หนึ่งใบ ต้องบอกว่าแทนใบไหน",
     12: "จั่วจากกองจั่ว หรือหยิบจากกองทิ้ง ใบที่ลึกกว่าใบบนสุดต้องลงบนโต๊ะในตาเดียวกัน",
-    13: "ลงครั้งแรกต้องครบตามสัญญาของตานั้นพอดี",
+    13: "ลงครั้งแรกต้องครบตามสัญญาของรอบนั้นพอดี",
     14: "ลงแล้วลงชุดใหม่ไม่ได้ แต่ฝากกับชุดบนโต๊ะได้",
     15: "ทิ้งไพ่ใบที่เพิ่งหยิบจากกองทิ้งใบบนสุดไม่ได้",
     16: "แลกโจ๊กเกอร์ได้เฉพาะในชุดเรียง ต้องลงแล้วตั้งแต่ตาก่อน และต้องใช้โจ๊กเกอร์นั้นในตาเดียวกัน",
-    17: "ตาที่ 7 ต้องลงและออกในตาเดียว ไม่มีการฝาก",
+    17: "รอบที่ 7 ต้องลงและหมดมือในตาเดียว ไม่มีการฝาก",
     22: "ชุดตามสัญญา: ตอง 3–4 ใบ เรียงตามความยาวขั้นต่ำ ลงทั้งสัญญาในครั้งเดียว",
     24: "ไพ่ที่หยิบลึกจากกองทิ้งต้องลงบนโต๊ะภายในตานั้น",
     25: "ทิ้งไพ่หน้าเดียวกับใบที่หยิบจากกองทิ้งใบบนสุดไม่ได้",
@@ -85,11 +85,13 @@ export const RULES_TH = {
 };
 
 /** "ไพ่บนโต๊ะ" in Thai (a Thai screen has no English word); "cards put down · ไพ่บนโต๊ะ" in
- * English, which keeps the games' Thai word beside its gloss (thai-terms.md). */
+ * English, which keeps Dummy's Thai word beside its gloss (thai-terms.md). Contract Rummy's
+ * items are plain English in English ("number cards 2–10"): its words are not Thai game words. */
 export function itemName(game, code) {
   const pair = (ITEM_NAMES[game] || {})[code];
   if (!pair) return code;
-  return lang() === "th" ? pair[0] : `${pair[1]} · ${pair[0]}`;
+  if (lang() === "th") return pair[0];
+  return game === "contract" ? pair[1] : `${pair[1]} · ${pair[0]}`;
 }
 
 function signed(n) {
@@ -152,15 +154,21 @@ export function matchTable(games, names, n, game = "dummy") {
 export function gameOverPanel({ event, games, names, game, matchOver, onClose, onRematch, replayId }) {
   const n = event.scores.length;
   const winners = matchOver ? matchOver.winners.map((q) => seatName(names, q)).join(", ") : null;
+  const sections = [
+    [h("h3", null, t("over.ledger")), h("div", { class: "scroll-x" }, ledgerTable(game, event.ledger || [], event.scores, names))],
+    [
+      h("h3", null, t("over.match"), game === "contract" ? h("span", { class: "muted" }, ` · ${t("over.lowWins")}`) : null),
+      h("div", { class: "scroll-x" }, matchTable(games, names, n, game)),
+    ],
+  ];
   return h(
     "div",
     { class: "over", "data-over": "1" },
     h("h2", null, matchOver ? t("over.matchTitle") : game === "contract" ? t("tbl.dealOver") : t("over.title"), ` · ${t(game === "contract" ? "tbl.dealN" : "table.game", { n: (event.game ?? games.length - 1) + 1 })}`),
     winners ? h("p", { class: "winner", role: "status" }, h("strong", null, t("over.winner", { names: winners }))) : null,
-    h("h3", null, t("over.ledger")),
-    h("div", { class: "scroll-x" }, ledgerTable(game, event.ledger || [], event.scores, names)),
-    h("h3", null, t("over.match"), game === "contract" ? h("span", { class: "muted" }, ` · ${t("over.lowWins")}`) : null),
-    h("div", { class: "scroll-x" }, matchTable(games, names, n, game)),
+    // at the end of a match the match table comes first, so its last game's row and the totals
+    // are on a phone's screen as the dialog opens, not under its buttons (issue 23.9)
+    matchOver ? sections.reverse() : sections,
     h(
       "div",
       { class: "dialog-buttons", style: { marginTop: "10px" } },

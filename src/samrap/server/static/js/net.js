@@ -33,7 +33,16 @@ export class ApiError extends Error {
   }
 }
 
+/** An offline table's code ("OFF" and five letters; a server's code never starts with O). */
+export const isOfflineCode = (code) => /^OFF[0-9A-Z]{5}$/.test(String(code || ""));
+
 export async function api(method, path, body) {
+  // An offline table's calls are answered in this browser (offline/local.js, loaded when needed).
+  if (/^\/api\/tables\/OFF[0-9A-Z]{5}(\/|$)/.test(path)) return (await import("./offline/local.js")).localApi(method, path, body);
+  if (/^\/api\/games\/OFF[0-9A-Z]{5}-\d+\//.test(path)) return (await import("./offline/local.js")).localGames(method, path);
+  // Lessons are data plus the engine: with no network (or no server) the worker answers them.
+  const lessons = /^\/api\/lessons\//.test(path);
+  if (lessons && (navigator.onLine === false || getPref("static", false))) return (await import("./offline/local.js")).localLessons(method, path, body);
   let res;
   try {
     res = await fetch(path, {
@@ -126,6 +135,14 @@ export class TableSocket {
     this.closed = false;
     this.retry = 0;
     this.refs = 0;
+    this.local = null;
+    if (isOfflineCode(code)) {
+      // the same interface over the in-browser engine (offline/local.js)
+      import("./offline/local.js").then((m) => {
+        if (!this.closed) this.local = new m.LocalSocket(code, token, handlers);
+      });
+      return;
+    }
     this.connect();
   }
 
@@ -165,6 +182,7 @@ export class TableSocket {
   }
 
   send(msg) {
+    if (this.local) return this.local.send(msg);
     if (!this.ws || this.ws.readyState !== WebSocket.OPEN) return null;
     const ref = "r" + ++this.refs;
     this.ws.send(JSON.stringify({ ...msg, ref }));
@@ -178,6 +196,7 @@ export class TableSocket {
   close() {
     this.closed = true;
     clearTimeout(this.timer);
+    if (this.local) this.local.close();
     if (this.ws) this.ws.close();
   }
 }

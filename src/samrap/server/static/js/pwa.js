@@ -15,6 +15,15 @@ export function registerServiceWorker() {
 
 let bar = null;
 
+/** Whether the offline pack is on this device (offline/panel.js notes it): bots then play offline. */
+function packReady() {
+  try {
+    return localStorage.getItem("samrap.offlineReady") === "true";
+  } catch {
+    return false;
+  }
+}
+
 /** The offline bar's text follows the language; call again after a language switch. */
 export function renderOffline() {
   const offline = navigator.onLine === false;
@@ -24,7 +33,7 @@ export function renderOffline() {
     bar = null;
     return;
   }
-  const fresh = h("div", { id: "offline", class: "offline-bar", role: "status" }, h("strong", null, t("pwa.offline")), " ", t("pwa.offlineHelp"));
+  const fresh = h("div", { id: "offline", class: "offline-bar", role: "status" }, h("strong", null, t("pwa.offline")), " ", t(packReady() ? "pwa.offlineHelpPack" : "pwa.offlineHelp"));
   if (bar) bar.replaceWith(fresh);
   else document.body.prepend(fresh);
   bar = fresh;

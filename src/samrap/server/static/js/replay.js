@@ -5,6 +5,7 @@ import { animate, snapshot } from "./anim.js";
 import { contractLine, seatName } from "./board.js";
 import { needCss } from "./css.js";
 import { clear, h } from "./dom.js";
+import { seatLevels, seatNames, seatSVGs } from "./faces.js";
 import { renderTable, tableTitle } from "./felt.js";
 import { t } from "./i18n.js";
 import { ledgerTable, matchTable } from "./ledger.js";
@@ -76,7 +77,9 @@ export function replayPage(root, id) {
     const g = record.games[gi];
     const list = states[gi];
     const v = parsePosition(list[step]);
-    const names = record.players.map((n, q) => (/^bot:/.test(n) ? `${t("table.botName")} ${q + 1} (${t("level." + n.slice(4))})` : n));
+    // a bot is its level's person (faces.js), named and drawn as at the table
+    const names = seatNames(record.players);
+    const levels = seatLevels(record.players).map((l) => (l ? t("level." + l) : null));
     const actions = g.actions;
     const act = step > 0 ? actions[step - 1] : null;
     const verdict = verdicts[gi];
@@ -110,7 +113,7 @@ export function replayPage(root, id) {
         "main",
         { class: "felt seated", id: "main" },
         contract ? h("p", { class: "status" }, contractLine(v)) : null,
-        renderTable(v, { names, me: 0, showHands: true, lastMoves, bots: record.players.map((n) => /^bot:/.test(n)) }),
+        renderTable(v, { names, levels, faces: seatSVGs(record.players), me: 0, showHands: true, lastMoves, bots: record.players.map((n) => /^bot:/.test(n)) }),
         h("p", { class: "sr-only" }, t("replay.allHands")),
       ),
       h(

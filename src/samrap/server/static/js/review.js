@@ -7,6 +7,7 @@
 import { contractLine, seatName } from "./board.js";
 import { needCss } from "./css.js";
 import { clear, h } from "./dom.js";
+import { seatNames, seatSVGs } from "./faces.js";
 import { renderTable, tableTitle } from "./felt.js";
 import { pick, t } from "./i18n.js";
 import { api } from "./net.js";
@@ -98,7 +99,7 @@ export function reviewPage(root, id, seat) {
   }
 
   function draw() {
-    const names = record.players.map((n, q) => (/^bot:/.test(n) ? `${t("table.botName")} ${q + 1}` : n));
+    const names = seatNames(record.players); // a bot is its level's person, as at the table (faces.js)
     const s = review.summary;
     const list = review.decisions;
     const d = list[at];
@@ -131,7 +132,7 @@ export function reviewPage(root, id, seat) {
         "div",
         { class: "tablepage review" },
         h("section", { class: "page", "aria-label": t("rev.title") }, h("h1", null, `${t("rev.title")} · ${tableTitle(record.game, record.config, record.players.length)}`), h("p", null, t("rev.of", { name: seatName(names, seat) }))),
-        h("main", { class: "felt seated", id: "main" }, contract ? h("p", { class: "status" }, contractLine(v)) : null, renderTable(v, { names, me: seat, showHands: true })),
+        h("main", { class: "felt seated", id: "main" }, contract ? h("p", { class: "status" }, contractLine(v)) : null, renderTable(v, { names, faces: seatSVGs(record.players), me: seat, showHands: true })),
         h(
           "div",
           { class: "dock", role: "region", "aria-label": t("rev.controls") },

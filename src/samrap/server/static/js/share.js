@@ -1,6 +1,7 @@
 // Sharing a table: the phone's share sheet (Web Share API) where there is one, else the link is
 // copied to the clipboard, else it is shown to copy by hand; and a QR code of the link, drawn by
-// the server (GET /api/tables/CODE/qr.svg), so friends at one real table join with a camera.
+// the server (GET /api/tables/CODE/qr.svg), so friends at one real table join with a camera; and a
+// "send by LINE" button (LINE's web share address, a plain link), the way Thai players invite.
 
 import { h, toast } from "./dom.js";
 import { t } from "./i18n.js";
@@ -39,6 +40,21 @@ export function qrImage(code, watch) {
   });
 }
 
+/** LINE's web share address for a message (issue 23.8): a plain link that opens LINE (the app on a
+ *  phone, its web page elsewhere) with the text filled in. No SDK and nothing loaded from LINE. */
+export function lineShareUrl(text) {
+  return `https://line.me/R/share?text=${encodeURIComponent(text)}`;
+}
+
+/** The "send by LINE" button of a link: the invitation and the link as the message. */
+export function lineButton(url, title, id = "lineshare") {
+  return h(
+    "a",
+    { class: "btn line", id, href: lineShareUrl(`${title}\n${url}`), target: "_blank", rel: "noopener noreferrer" },
+    t("share.line"),
+  );
+}
+
 /**
  * A share panel for a table: its code, its link, a share button and the QR code (shown on a tap,
  * so a table page loads no image it does not need). ``watch``: also offer the watcher's link.
@@ -70,6 +86,7 @@ export function sharePanel(code, link, { watch = null, title = "" } = {}) {
       "div",
       { class: "row" },
       h("button", { type: "button", class: "primary", id: "sharebtn", onclick: () => shareLink(link, title || t("share.title", { code })) }, t("share.button")),
+      lineButton(link, title || t("share.title", { code })),
       showQr,
       watchUrl ? h("button", { type: "button", id: "sharewatch", onclick: () => shareLink(watchUrl, t("share.watchTitle", { code })) }, t("share.watch")) : null,
     ),

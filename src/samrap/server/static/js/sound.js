@@ -1,12 +1,13 @@
-// Optional sounds for your turn and for a knock: tiny self-hosted WAV files, off until the player
-// turns them on (the choice is remembered). Nothing is fetched while sound is off.
+// Sounds for your turn and for a knock: tiny self-hosted WAV files (the other moments' notes are
+// made in code, moments.js). On by default (issue 23.5); the bell in the table's bar mutes them and
+// the choice is remembered. A file is fetched at its first play only, and never while muted.
 
 import { getPref, setPref } from "./net.js";
 
 const cache = {};
 
 export function soundOn() {
-  return !!getPref("sound", false);
+  return !!getPref("sound", true);
 }
 
 export function setSound(on) {

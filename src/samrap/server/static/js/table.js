@@ -11,9 +11,12 @@ import { clear, h, modal, toast } from "./dom.js";
 import { needCss } from "./css.js";
 import { draggable } from "./drag.js";
 import { rulesHref } from "./content.js";
+import { avatarPicker, myAvatar, seatNames, seatSVGs } from "./faces.js";
 import { faceName, faceSVG, renderTable, tableTitle } from "./felt.js";
+import { HintLine } from "./hint.js";
 import { lang, t } from "./i18n.js";
 import { ITEM_NAMES, RULES_TH, gameOverPanel } from "./ledger.js";
+import { clearMoments, findMoments, liftMoments, showMoments } from "./moments.js";
 import { describeMove, imperative, shortMove } from "./moves.js";
 import { api, errorText, getPref, saveSeat, seatFor, setPref, TableSocket } from "./net.js";
 import { sharePanel } from "./share.js";
@@ -57,6 +60,16 @@ class TableController {
     this.sending = false;
     this.focusKey = null;
     this.hintAction = null;
+    // the hint line in the dock (hint.js): the quick answer, then the deeper one
+    this.hints = new HintLine({
+      code,
+      token: () => this.token,
+      version: () => (this.myTurn && this.msg ? this.msg.v : null),
+      onChange: (best) => {
+        if (best && best.action !== this.hintAction) this.highlightHint(best.action);
+        this.render();
+      },
+    });
     this.logOpen = !!getPref("logOpen", false);
     this.onKey = (e) => this.key(e);
   }
@@ -75,6 +88,9 @@ class TableController {
         clear(this.root).appendChild(h("div", { class: "page" }, h("p", { role: "alert" }, t("table.notFound")), h("a", { href: "#/", class: "btn" }, t("nav.home"))));
       });
     this.tick = setInterval(() => this.updateTimer(), 500);
+    import("./chat.js").then((m) => {
+      if (!this.stopped) this.chat = m.mountChat(this);
+    });
   }
 
   stop() {
@@ -83,7 +99,10 @@ class TableController {
     if (window.samrapTable === this) window.samrapTable = null;
     document.removeEventListener("keydown", this.onKey);
     clearInterval(this.tick);
+    this.hints.stop();
+    clearMoments();
     if (this.sock) this.sock.close();
+    if (this.chat) this.chat.stop();
   }
 
   connect() {
@@ -99,7 +118,8 @@ class TableController {
   }
 
   get names() {
-    return this.info ? this.info.seats.map((s) => (s.kind === "bot" ? botName(s) : s.name || null)) : [];
+    // a bot is its level's person (faces.js), the same name on every screen and in the ledger
+    return this.info ? seatNames(this.info.seats) : [];
   }
 
   get isHost() {
@@ -109,6 +129,13 @@ class TableController {
   }
 
   message(m) {
+    // chat lines, their acks and refusals go to the chat (chat.js, loaded lazily: kept till then)
+    if (m.t === "chat" || m.t === "ack" || (m.t === "error" && this.chat && this.chat.owns(m.ref))) {
+      m.live = !m.history; // the lines replayed after hello are not news
+      if (this.chat) this.chat.onMessage(m);
+      else (this.chatEarly ||= []).push(m);
+      return;
+    }
     switch (m.t) {
       case "welcome":
         this.seat = m.seat;
@@ -144,6 +171,7 @@ class TableController {
     const wasMine = this.myTurn;
     const prevGame = this.msg ? this.msg.game : null;
     const prevStock = this.view ? this.view.stock : null;
+    const prevView = this.view;
     this.msg = m;
     this.view = m.view ? parsePosition(m.view) : null;
     if (this.view && this.seat !== null && this.view.seat !== this.seat && this.view.seat >= 0) this.seat = this.view.seat;
@@ -156,6 +184,8 @@ class TableController {
     for (const e of m.events || []) this.onEvent(e);
     this.seenView = true;
     const newGame = prevGame !== null && prevGame !== m.game;
+    // the big moments (a knock, ตกตึก, หัว, หมดมือ...): a banner and a sound (moments.js)
+    if (this.live) showMoments(findMoments(prevView, this.view, m.events, !newGame), this.names, this.seat);
     if (newGame) {
       this.selected.clear();
       this.fresh.clear();
@@ -170,7 +200,9 @@ class TableController {
     for (const id of [...this.selected]) if (!this.order.includes(id)) this.selected.delete(id);
     if (!this.myTurn) this.hintAction = null;
     this.stockDrop = prevStock !== null && this.view && this.view.stock < prevStock && !newGame;
-    if (this.myTurn && !wasMine && this.live) playSound("turn");
+    // the turn comes back (also when the others' moves came in the same message as this one)
+    const others = (m.events || []).some((e) => e.kind === "act" && e.seat !== this.seat);
+    if (this.myTurn && (!wasMine || others) && this.live) playSound("turn");
     this.render({ animate: this.live && !newGame });
     this.showQueuedOver();
   }
@@ -190,7 +222,6 @@ class TableController {
       const a = parseAction(game, e.action);
       if (a.kind === "discard") this.lastDiscard[e.seat] = a.card;
       this.mover = e.seat;
-      if (/^K/i.test(e.action) && this.live) playSound("knock");
     } else if (e.kind === "deal") {
       if (e.game === 0) {
         this.games = [];
@@ -546,24 +577,9 @@ class TableController {
     this.render();
   }
 
-  async hint() {
-    try {
-      const res = await api("POST", `/api/tables/${encodeURIComponent(this.code)}/hint`, { token: this.token, lang: lang() });
-      const hints = (res && res.hints) || [];
-      if (!hints.length) this.note = { text: t("hint.none"), error: false };
-      else {
-        const best = hints[0];
-        const move = imperative(this.view, best.action);
-        // a reason that only says the move again ("Draw from the stock — draw from the stock") is left out
-        const said = (x) => String(x || "").trim().toLowerCase().replace(/[.!]$/, "");
-        const reason = best.reason && said(best.reason) !== said(move) ? best.reason : "";
-        this.note = { text: `${t("tbl.hintSay", { move })}${reason ? " — " + reason : ""}`, error: false, hint: true };
-        this.highlightHint(best.action);
-      }
-    } catch (e) {
-      this.note = { text: `${t("hint.none")} ${e.message || ""}`, error: true };
-    }
-    this.render();
+  hint() {
+    this.note = null;
+    if (this.myTurn && this.msg) this.hints.ask(this.msg.v);
   }
 
   highlightHint(move) {
@@ -681,6 +697,7 @@ class TableController {
     const logScroll = this.root.querySelector(".movelog ol");
     const oldFelt = this.root.querySelector(".felt.seated");
     const feltScroll = oldFelt ? oldFelt.scrollTop : 0;
+    const centreScroll = centreAt(this.root.querySelector(".ring > .centre"));
     // in play the page is the screen's height: the felt scrolls inside it, above the dock, so
     // the hand never covers a seat or a meld (table.css)
     const page = h("div", { class: "tablepage" + (this.view ? " live" : "") });
@@ -697,8 +714,10 @@ class TableController {
       const felt = this.root.querySelector(".felt.seated");
       if (felt) felt.scrollTop = feltScroll;
     }
+    keepCentre(this.root.querySelector(".ring > .centre"), centreScroll);
     this.renderStatusLine();
     this.updateTimer();
+    if (this.chat) this.chat.attach();
     // the hand's overlap is set by its ResizeObserver (after layout, before paint: no layout
     // forced here); without one, here
     const hand = this.root.querySelector(".hand");
@@ -725,6 +744,7 @@ class TableController {
       { class: "page", id: "main" },
       h("h1", null, t("lobby.title", { code: info.code }), " · ", tableTitle(info.game, info.config, info.seats.length)),
       h("p", { class: "conn", role: "status" }),
+      info.settings && info.settings.quick && mine ? this.quickWait() : null,
       // share sheet or copy, and the QR code (share.js); the host also gets the watch link
       h("div", { class: "card-box" }, h("p", null, t("lobby.share")), sharePanel(info.code, link, { watch: host && saved ? saved.watch : null })),
       h(
@@ -740,7 +760,7 @@ class TableController {
               null,
               seatDot(s.seat, this.names),
               " ",
-              s.kind === "open" ? h("em", null, t("lobby.empty")) : s.kind === "bot" ? botName(s) : s.name,
+              s.kind === "open" ? h("em", null, t("lobby.empty")) : this.names[s.seat],
               s.seat === this.seat ? ` (${t("table.you")})` : "",
             ),
           ),
@@ -757,6 +777,43 @@ class TableController {
         host && this.token ? this.visibilityToggle() : info.public !== undefined ? h("p", { class: "muted", "data-visibility": info.public ? "public" : "private" }, info.public ? t("tbl.isPublic") : t("tbl.isPrivate")) : null,
       ),
     );
+  }
+
+  /** Rematch in one tap with everyone who stayed; a seat left empty is offered to a bot or to the lobby. */
+  async rematch() {
+    const open = this.info ? this.info.seats.filter((s) => s.kind === "open").length : 0;
+    if (!open) return this.host("rematch");
+    const choice = await this.choose(t("rematch.waiting", { n: open }), null, [
+      { text: "bots", label: t("rematch.bots") },
+      { text: "lobby", label: t("rematch.lobby") },
+    ]);
+    if (choice === "bots") {
+      await this.host("bots", { level: getPref("level", "easy") });
+      await this.host("rematch");
+    } else if (choice === "lobby") {
+      await this.host("visibility", { public: true });
+      toast(t("rematch.listed"));
+    }
+  }
+
+  /** A player who does not stay for the rematch frees the seat (for the lobby or a bot). */
+  async leaveSeat() {
+    try {
+      await api("POST", `/api/tables/${encodeURIComponent(this.code)}/leave`, { token: this.token });
+    } catch (e) {
+      toast(errorText(e));
+    }
+    location.hash = "#/";
+  }
+
+  /** A quick-match table waiting for strangers: the wait and the offer of bots (lobby.js, loaded when needed). */
+  quickWait() {
+    if (this.lobbyMod) return this.lobbyMod.quickWait(this);
+    import("./lobby.js").then((m) => {
+      this.lobbyMod = m;
+      if (!this.stopped && !this.view) this.render();
+    });
+    return null;
   }
 
   /** The host may list the table in the lobby (anyone may then watch) or keep it private. */
@@ -797,7 +854,7 @@ class TableController {
           const name = input.value.trim() || (lang() === "th" ? "ผู้เล่น" : "Player");
           setPref("name", name);
           try {
-            const res = await api("POST", `/api/tables/${encodeURIComponent(this.code)}/join`, { name });
+            const res = await api("POST", `/api/tables/${encodeURIComponent(this.code)}/join`, { name, avatar: myAvatar() || undefined });
             this.token = res.token;
             this.seat = res.seat;
             saveSeat(this.code, { token: res.token, seat: res.seat });
@@ -812,6 +869,7 @@ class TableController {
         },
       },
       h("div", null, h("label", { for: "joinname" }, t("home.name")), input),
+      avatarPicker("joinavatar"),
       h("button", { type: "submit", class: "primary" }, t("lobby.sit")),
     );
   }
@@ -876,6 +934,7 @@ class TableController {
     const sel = this.selectedFaces();
     const table = renderTable(v, {
       names,
+      faces: seatSVGs(this.info.seats),
       bots,
       levels,
       offline,
@@ -1005,7 +1064,8 @@ class TableController {
           btn("knock", t("act.knock"), () => this.doKnock(), { danger: true, keys: "K", off: !k.knock });
         }
       } else {
-        if (k.draw) btn("draw", t("act.draw"), () => this.send("D"), { primary: true, keys: "D" });
+        // Contract's own word: the English "Draw (จั่ว)" is Dummy's button (issue 23.9)
+        if (k.draw) btn("draw", t("act.drawC"), () => this.send("D"), { primary: true, keys: "D" });
         if (k.pickup && k.pickup.some((a) => a.depth === 0)) btn("take", t("act.take"), () => this.send("P"), { keys: "P" });
         if (k.claim) btn("claim", t("act.claim"), () => this.send("C"), { primary: true, keys: "B" });
         if (phase === "play") {
@@ -1018,7 +1078,9 @@ class TableController {
       if (this.canHint()) btn("hint", t("act.hint"), () => this.hint(), { keys: "H" });
     }
     let line;
+    const hintLine = mine && !this.note ? this.hints.el(v) : null;
     if (this.note) line = h("p", { class: "msg" + (this.note.error ? " error" : ""), role: this.note.error ? "alert" : "status" }, this.note.text);
+    else if (hintLine) line = hintLine;
     else if (this.seat === null || this.seat < 0) line = h("p", { class: "msg", role: "status" }, t("table.spectating"));
     else if (mine) {
       const phaseKey = v.game === "contract" ? (v.phase === "claim" ? "phase.claim" : `phase.c.${v.phase}`) : `phase.${v.phase === "lastdraw" ? "last_draw" : v.phase === "lastplay" ? "last_play" : v.phase}`;
@@ -1037,7 +1099,8 @@ class TableController {
       const m = this.matchOver;
       line = h("p", { class: "msg", role: "status" }, h("strong", null, t("over.matchTitle")), " · ", t("over.winner", { names: m.winners.map((q) => seatName(this.names, q)).join(", ") }));
       buttons.push(
-        this.isHost ? h("button", { type: "button", class: "primary", "data-act": "rematch", onclick: () => this.host("rematch") }, t("over.rematch")) : null,
+        this.isHost ? h("button", { type: "button", class: "primary", "data-act": "rematch", onclick: () => this.rematch() }, t("over.rematch")) : null,
+        !this.isHost && this.token ? h("button", { type: "button", "data-act": "leave", onclick: () => this.leaveSeat() }, t("rematch.leave")) : null,
         m.record ? h("a", { class: "btn", href: `#/replay/${encodeURIComponent(m.record)}` }, t("over.replay")) : null,
         m.record && this.seat !== null && this.seat >= 0 ? h("a", { class: "btn", "data-act": "review", href: `#/review/${encodeURIComponent(m.record)}?seat=${this.seat}` }, t("rev.button")) : null,
         h("a", { class: "btn", href: "#/" }, t("over.home")),
@@ -1047,7 +1110,7 @@ class TableController {
     return h(
       "div",
       { class: "dock", role: "region", "aria-label": t("tbl.you") },
-      h("div", { class: "msgline" }, line, hand ? this.sortButtons() : null),
+      h("div", { class: line === hintLine ? "msgline hinting" : "msgline" }, line, hand ? this.sortButtons() : null),
       buttons.some(Boolean) ? h("div", { class: "actions", role: "toolbar", "aria-label": t("tbl.moves") }, buttons) : null,
       hand,
     );
@@ -1232,7 +1295,7 @@ class TableController {
     const e = this.overQueue.shift();
     const matchEv = e.match || null;
     const isHost = this.isHost;
-    await modal(
+    const closed = modal(
       (close) =>
         gameOverPanel({
           event: e,
@@ -1244,13 +1307,15 @@ class TableController {
           onRematch: isHost && matchEv
             ? async () => {
                 close(true);
-                await this.host("rematch");
+                await this.rematch();
               }
             : null,
           replayId: matchEv ? matchEv.record : null,
         }),
       { label: t("over.title") },
     );
+    liftMoments(); // the knock's banner stays in sight, over the scores
+    await closed;
     this.showingOver = false;
     this.showQueuedOver();
   }
@@ -1266,10 +1331,6 @@ const BELL_OFF = `<svg viewBox="0 0 24 24" focusable="false"><path d="${BELL_PAT
 function infoKey(info) {
   const { spectators, version, ...rest } = info;
   return JSON.stringify(rest);
-}
-
-function botName(s) {
-  return `${t("table.botName")} ${s.seat + 1}`;
 }
 
 function handStep(n, width, cw) {
@@ -1292,6 +1353,24 @@ function fitHand(list) {
   const width = list.getBoundingClientRect().width - 1;
   list.style.setProperty("--step", handStep(n, width, cw) + "px");
   return { width, cw };
+}
+
+// the width from which the centre scrolls by itself (table.css, issue 23.9)
+const WIDE = "(min-width: 900px)";
+
+/** Where a centre that scrolls (a long pile on a wide screen, table.css) was: null when it was
+ *  at its end or did not scroll. */
+function centreAt(el) {
+  if (!el || !window.matchMedia || !window.matchMedia(WIDE).matches) return null;
+  const end = el.scrollHeight - el.clientHeight;
+  return end <= 2 || el.scrollTop >= end - 2 ? null : el.scrollTop;
+}
+
+/** A centre that scrolls shows the newest cards (the pile's top) unless the player had scrolled
+ *  back to look at older ones (issue 23.9). */
+function keepCentre(el, at) {
+  if (!el || !window.matchMedia || !window.matchMedia(WIDE).matches) return;
+  if (el.scrollHeight - el.clientHeight > 2) el.scrollTop = at === null ? el.scrollHeight : at;
 }
 
 function focusKeyOf(el) {

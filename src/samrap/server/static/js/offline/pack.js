@@ -1,0 +1,89 @@
+// The offline pack on this device: Pyodide's core and samrap's Python code, kept by the service
+// worker's rules in a cache named after the pack's version ("samrap-pack-<version>"), so that an
+// upgrade downloads a new pack under a new name and an old pack never runs with a new page.
+// The manifest (/offline/pack.json) names the version and its files; the page only ever uses the
+// pack its own manifest names.
+
+const MANIFEST = "/offline/pack.json";
+const PREFIX = "samrap-pack-";
+
+/** The manifest: from the network, else the copy kept with the last complete pack. */
+export async function manifest() {
+  try {
+    const res = await fetch(MANIFEST, { cache: "no-cache" });
+    if (res.ok) return await res.json();
+  } catch {
+    /* offline: the kept copy below */
+  }
+  if (!("caches" in self)) return null;
+  const res = await caches.match(MANIFEST);
+  return res ? res.json() : null;
+}
+
+/** Why offline play cannot run in this browser at all (null when it can). */
+export function unsupported() {
+  if (typeof WebAssembly !== "object") return "nowasm";
+  if (typeof Worker !== "function") return "nowasm";
+  if (!("caches" in self) || !window.isSecureContext) return "nocache";
+  return null;
+}
+
+/** Whether every file of ``m`` is in its cache (the pack can run with no network). */
+export async function isReady(m) {
+  if (!m || !m.available || unsupported()) return false;
+  const cache = await caches.open(PREFIX + m.version);
+  for (const f of m.files) if (!(await cache.match(f.url))) return false;
+  return true;
+}
+
+/**
+ * Download the pack of ``m`` into its cache, calling ``progress(done, total)`` in bytes. A failed
+ * or interrupted download throws ({code: "network" | "storage"}); what was kept stays for the next
+ * try, and the older packs are removed only once the new one is complete.
+ */
+export async function download(m, progress) {
+  const total = m.files.reduce((s, f) => s + f.size, 0);
+  if (navigator.storage && navigator.storage.estimate) {
+    const { quota, usage } = await navigator.storage.estimate().catch(() => ({}));
+    if (quota && usage !== undefined && quota - usage < total * 1.2) throw Object.assign(new Error("storage"), { code: "storage" });
+  }
+  const cache = await caches.open(PREFIX + m.version);
+  let done = 0;
+  for (const f of m.files) {
+    if (await cache.match(f.url)) {
+      done += f.size;
+      progress(done, total);
+      continue;
+    }
+    let res;
+    try {
+      res = await fetch(f.url, { cache: "no-cache" });
+      if (!res.ok) throw new Error(String(res.status));
+    } catch {
+      throw Object.assign(new Error("network"), { code: "network" });
+    }
+    const reader = res.body.getReader();
+    const parts = [];
+    for (;;) {
+      let step;
+      try {
+        step = await reader.read();
+      } catch {
+        throw Object.assign(new Error("network"), { code: "network" });
+      }
+      if (step.done) break;
+      parts.push(step.value);
+      done += step.value.length;
+      progress(Math.min(done, total), total);
+    }
+    const type = res.headers.get("content-type") || "application/octet-stream";
+    try {
+      await cache.put(f.url, new Response(new Blob(parts, { type }), { headers: { "content-type": type } }));
+    } catch {
+      throw Object.assign(new Error("storage"), { code: "storage" });
+    }
+  }
+  await cache.put(MANIFEST, new Response(JSON.stringify(m), { headers: { "content-type": "application/json" } }));
+  for (const key of await caches.keys()) if (key.startsWith(PREFIX) && key !== PREFIX + m.version) await caches.delete(key);
+  return true;
+}

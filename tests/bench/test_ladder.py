@@ -1,0 +1,81 @@
+"""The ladder bench at a tiny size: its figures, its file and its resume (issue 24.1)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from bench import ladder
+
+
+def test_pairs_parse_both_spellings_and_refuse_others() -> None:
+    assert ladder.parse_pair("hard>medium") == ("hard", "medium")
+    assert ladder.parse_pair("expert-hard") == ("expert", "hard")
+    for bad in ("hard", "hard>hard", "alphago>random", "hard,medium"):
+        with pytest.raises(ValueError):
+            ladder.parse_pair(bad)
+    assert ladder.PAIRS == ("easy>random", "medium>easy", "hard>medium", "expert>hard")
+
+
+def test_units_are_duplicate_deals_with_every_seat_rotated() -> None:
+    dummy = ladder.units_for("dummy-classic", "medium-easy", 3, seed=5)
+    assert len(dummy) == 6
+    for d in range(3):
+        pair = [u for u in dummy if u.deal == d]
+        assert {u.match_seed for u in pair} == {pair[0].match_seed}  # the same cards twice
+        assert sorted(u.lineup for u in pair) == [("easy", "medium"), ("medium", "easy")]
+    contract = ladder.units_for("contract-pagat", "hard>medium", 2, seed=5, contract_hands=2)
+    assert len(contract) == 8 and all(u.hands == 2 for u in contract)
+    assert sorted(u.lineup.index("hard") for u in contract if u.deal == 0) == [0, 1, 2, 3]
+    assert all(u.lineup.count("medium") == 3 for u in contract)
+
+
+def test_margins_wins_and_percentiles() -> None:
+    row = {"strong_seat": 1, "scores": [[30, 10, 50, 20], [0, 20, 40, 30]]}
+    # deal 1: others 100/3 - 10; deal 2: others 70/3 - 20
+    assert ladder.unit_margin(row) == pytest.approx(((100 / 3 - 10) + (70 / 3 - 20)) / 2)
+    assert ladder.unit_win(row, lower_is_better=True) == 0.5  # totals 30, 30, 90, 50: seats 0 and 1 tie
+    assert ladder.unit_win({"strong_seat": 1, "scores": [[30, 10, 50, 20]]}, lower_is_better=True) == 1.0
+    assert ladder.unit_win({"strong_seat": 0, "scores": [[100, 100]]}, lower_is_better=False) == 0.5
+    assert ladder.percentile([1.0, 2.0, 3.0, 4.0, 5.0], 0.5) == 3.0
+    assert ladder.percentile([0.0, 10.0], 0.95) == pytest.approx(9.5)
+
+
+def test_a_tiny_ladder_writes_its_figures_and_resumes(tmp_path: Path) -> None:
+    out, units = tmp_path / "ladder.json", tmp_path / "units.jsonl"
+    args = ["--deals", "1", "--suites", "dummy-classic,contract-seed", "--pairs", "easy-random", "--quiet"]
+    args += ["--out", str(out), "--units", str(units)]
+    assert ladder.main(args) == 0
+    data = json.loads(out.read_text())
+    assert data["command"].startswith("python -m bench.ladder --deals 1")
+    dummy, contract = data["pairs"]
+    assert dummy["suite"] == "dummy-classic" and dummy["games"] == 2 and dummy["seeds"] == [2026]
+    assert 0 <= dummy["ci95"][0] <= dummy["win_rate"] <= dummy["ci95"][1] <= 1
+    assert contract["units"] == 4 and contract["duplicate_deals"] == 1
+    assert contract["se"] is None  # one duplicate deal has no spread
+    assert {"easy", "random"} <= set(data["timing"]["dummy-classic"])
+    easy = data["timing"]["dummy-classic"]["easy"]
+    assert easy["decisions"] > 0 and easy["cpu_decisions"] == easy["decisions"]
+    assert data["machine"]["cpus"] >= 1
+    lines = units.read_text().splitlines()
+    assert len(lines) == 6
+    # An interrupted run: a torn last line is skipped and its unit played again; the rest are kept.
+    units.write_text("\n".join(lines[:-1]) + "\n" + lines[-1][:20])
+    assert ladder.main(args) == 0
+    again = units.read_text().splitlines()
+    assert len(ladder.read_units(units)) == 6 and sum(1 for x in again if x.endswith("}")) == 6
+    assert json.loads(out.read_text())["pairs"][0]["games"] == 2
+    # --compact rewrites the file (one line per unit) and --no-play plays nothing more.
+    assert ladder.main([*args, "--compact", "--no-play"]) == 0
+    assert len(units.read_text().splitlines()) == 6
+    assert json.loads(out.read_text())["pairs"][1]["units"] == 4
+
+
+def test_fast_decisions_are_counted_not_listed() -> None:
+    row = ladder.compact({"ms": {"easy": [0.2, 3.5, 0.0]}, "cpu_ms": {"easy": [0.1, 3.0, 0.0]}})
+    assert row["ms"] == {"easy": [3.5]} and row["ms_under_1"] == {"easy": 2}
+    assert row["cpu_ms"] == {"easy": [3.0]} and row["cpu_ms_under_1"] == {"easy": 2}
+    t = ladder.timing([{**row, "suite": "dummy-classic"}])["dummy-classic"]["easy"]
+    assert t["decisions"] == 3 and t["median_ms"] == 1.0 and t["p95_ms"] > 3

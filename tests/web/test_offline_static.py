@@ -1,0 +1,70 @@
+"""``samrap export-static`` (issue 25): the written folder, served by a plain static file server,
+plays against bots in the browser, and the friends' table button says it needs a samrap server."""
+
+from __future__ import annotations
+
+import functools
+import http.server
+import threading
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from samrap.offline.export import export_static
+from samrap.offline.pack import pack_status
+from tests.web.conftest import PHONE, _free_port
+
+PACK = pack_status()
+needs_pack = pytest.mark.skipif(
+    not PACK.present, reason=f"no Pyodide core in {PACK.folder} (run scripts/install, which fetches it from npm)"
+)
+SLOW = 180_000
+
+
+class _Quiet(http.server.SimpleHTTPRequestHandler):
+    def log_message(self, format: str, *args: Any) -> None:
+        pass
+
+
+@pytest.fixture
+def static_site(tmp_path: Path) -> Iterator[str]:
+    export_static(tmp_path / "site")
+    port = _free_port()
+    handler = functools.partial(_Quiet, directory=str(tmp_path / "site"))
+    httpd = http.server.ThreadingHTTPServer(("127.0.0.1", port), handler)
+    thread = threading.Thread(target=httpd.serve_forever, daemon=True)
+    thread.start()
+    yield f"http://127.0.0.1:{port}"
+    httpd.shutdown()
+    httpd.server_close()
+    thread.join(timeout=10)
+
+
+@needs_pack
+def test_a_static_copy_plays_bots_in_the_browser(browser: Any, static_site: str) -> None:
+    ctx = browser.new_context(viewport=PHONE, base_url=static_site, locale="en-US", reduced_motion="reduce")
+    ctx.set_default_timeout(SLOW)
+    errors: list[str] = []
+    try:
+        page = ctx.new_page()
+        page.on("pageerror", lambda e: errors.append(str(e)))
+        page.add_init_script("window.samrapOfflineDelay = 0")
+        page.goto("/")
+        page.wait_for_selector("#offline-download")
+        assert "need a samrap server" in page.inner_text("#offline-box") or "without a server" in page.inner_text(
+            "#offline-box"
+        )
+        page.click("#offline-download")
+        page.wait_for_function("() => document.getElementById('offline-download').hidden")
+        # friends' tables need a server: the form says so instead of failing on a missing API
+        page.click("#create-toggle")
+        page.click("#create")
+        page.wait_for_function("() => /samrap server/.test(document.querySelector('#create-options .msg').textContent)")
+        page.click("#playnow")
+        page.wait_for_function("() => window.samrapTable && window.samrapTable.view")
+        assert str(page.evaluate("() => window.samrapTable.code")).startswith("OFF")
+    finally:
+        ctx.close()
+    assert not errors, errors
