@@ -75,6 +75,11 @@ def test_a_static_copy_plays_bots_in_the_browser(browser: Any, static_site: str)
         page.click('[data-act="hint"]')
         page.wait_for_function("() => window.samrapTable.hintAction !== null")
         assert window_note(page)
+        # a reload carries on: the table is rebuilt in the worker from the log kept in IndexedDB
+        before = page.evaluate("() => [window.samrapTable.code, window.samrapTable.msg.view]")
+        page.reload()
+        page.wait_for_function("() => window.samrapTable && window.samrapTable.view")
+        assert page.evaluate("() => [window.samrapTable.code, window.samrapTable.msg.view]") == before
     finally:
         ctx.close()
     assert not errors, errors
