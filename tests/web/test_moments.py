@@ -202,3 +202,24 @@ def test_reduced_motion_tones_the_banner_down(browser: Any, server: Any) -> None
         finally:
             ctx.close()
     assert names == {"no-preference": "moment-in", "reduce": "moment-fade"}, json.dumps(names)
+
+
+def test_axe_finds_nothing_with_a_banner_in_play_or_over_the_scores(new_page: Any, server: Any) -> None:
+    from axe_playwright_python.sync_playwright import Axe
+
+    axe = Axe()
+    page = new_page("th", PHONE)
+    open_bot_table(page, server, "dummy", "", players=2, name="สมชาย")
+    play_until(page, lambda s: s["mine"], 30)
+    page.evaluate(
+        "async () => { const m = await import('/static/js/moments.js'); const t = window.samrapTable;"
+        " m.showMoments([{kind: 'spetoCollect', seat: 1, card: 'Qs'}], t.names, 0); }"
+    )
+    page.locator(".moment").wait_for(state="visible")
+    found = [v["id"] for v in axe.run(page).response["violations"]]
+    assert found == [], found
+    page.locator(".moment").click()
+    _knock(page, "th")
+    page.locator("dialog[open] .moment").wait_for(state="visible")
+    found = [v["id"] for v in axe.run(page).response["violations"]]
+    assert found == [], found
