@@ -519,6 +519,7 @@ const STRINGS = {
     "say.layoffJoker": "lay off a joker as {card} on meld {m}",
     "say.exchange": "exchange {card} for the joker in meld {m}",
     // moments at the table (moments.js, helper table)
+    // moments at the table (moments.js, helper table); Contract's in plain English, as its table
     "mo.knock": "Knock! · น็อค",
     "mo.knock.line": "{name} knocked",
     "mo.dark": "Dark knock! · น็อคมืด",
@@ -537,12 +538,12 @@ const STRINGS = {
     "mo.spetoCollect.line": "{name} collected the speto (สเปโต) {card}",
     "mo.headPenalty": "Gave away the head · ปี้หัว",
     "mo.headPenalty.line": "{name} gave away the head (ปี้หัว): −{n}",
-    "mo.godown": "Went down · ลงตามสัญญา",
-    "mo.godown.line": "{name} went down with the contract (ลงตามสัญญา)",
-    "mo.out": "Out! · หมดมือ",
-    "mo.out.line": "{name} went out (หมดมือ)",
-    "mo.buy": "Buy · ซื้อ",
-    "mo.buy.line": "{name} bought the discard with a penalty card (ซื้อ)",
+    "mo.godown": "Went down",
+    "mo.godown.line": "{name} went down with the contract",
+    "mo.out": "Out!",
+    "mo.out.line": "{name} went out",
+    "mo.buy": "Buy!",
+    "mo.buy.line": "{name} bought the discard with a penalty card",
     // share by LINE (share.js, helper table)
     "share.line": "Send by LINE",
     "off.title": "Play offline",

@@ -16,7 +16,6 @@ import { faceName, faceSVG, renderTable, tableTitle } from "./felt.js";
 import { HintLine } from "./hint.js";
 import { lang, t } from "./i18n.js";
 import { ITEM_NAMES, RULES_TH, gameOverPanel } from "./ledger.js";
-import { clearMoments, findMoments, liftMoments, showMoments } from "./moments.js";
 import { describeMove, shortMove } from "./moves.js";
 import { api, errorText, getPref, saveSeat, seatFor, setPref, TableSocket } from "./net.js";
 import { sharePanel } from "./share.js";
@@ -24,6 +23,16 @@ import { playSound, setSound, soundOn } from "./sound.js";
 import { parsePosition, toMove } from "./view.js";
 
 export { describeMove };
+
+// moments.js (the banners and sounds of a knock, หัว, หมดมือ...), loaded at the first move that
+// can be one, so a table's first load does not carry it
+let momentsModule = null;
+const moments = () => (momentsModule ||= import("./moments.js"));
+
+/** Events that may hold a moment: a knock, a collect (Dummy), a go-down or a buy (Contract), the end of a game. */
+function mayHoldMoment(events) {
+  return (events || []).some((e) => e.kind === "game_over" || (e.kind === "act" && /^[KCG]/i.test(e.action || "")));
+}
 
 export function tablePage(root, code) {
   const ctl = new TableController(root, code);
@@ -100,7 +109,7 @@ class TableController {
     document.removeEventListener("keydown", this.onKey);
     clearInterval(this.tick);
     this.hints.stop();
-    clearMoments();
+    if (momentsModule) momentsModule.then((m) => m.clearMoments()).catch(() => {});
     if (this.sock) this.sock.close();
     if (this.chat) this.chat.stop();
   }
@@ -185,7 +194,12 @@ class TableController {
     this.seenView = true;
     const newGame = prevGame !== null && prevGame !== m.game;
     // the big moments (a knock, ตกตึก, หัว, หมดมือ...): a banner and a sound (moments.js)
-    if (this.live) showMoments(findMoments(prevView, this.view, m.events, !newGame), this.names, this.seat);
+    if (this.live && mayHoldMoment(m.events)) {
+      const [view, names, seat] = [this.view, this.names, this.seat];
+      moments()
+        .then((mo) => this.stopped || mo.showMoments(mo.findMoments(prevView, view, m.events, !newGame), names, seat))
+        .catch(() => {}); // no banner without the module (offline at the first one): play goes on
+    }
     if (newGame) {
       this.selected.clear();
       this.fresh.clear();
@@ -1296,7 +1310,7 @@ class TableController {
         }),
       { label: t("over.title") },
     );
-    liftMoments(); // the knock's banner stays in sight, over the scores
+    if (momentsModule) momentsModule.then((mo) => mo.liftMoments()).catch(() => {}); // the knock's banner stays in sight, over the scores
     await closed;
     this.showingOver = false;
     this.showQueuedOver();
