@@ -90,7 +90,8 @@ NUL_PATHS = [
 def assert_typed(r: Any, code: str, status: int) -> None:
     assert r.status_code == status, (r.status_code, r.text)
     body = r.json()
-    assert set(body) == {"code", "message", "rule"} and body["code"] == code, body
+    assert set(body) == {"code", "message", "rule", "rule_text"} and body["code"] == code, body
+    assert body["rule_text"] is None, body
 
 
 def check_nul_paths(client: TestClient) -> None:

@@ -80,12 +80,27 @@ class ErrorCode(StrEnum):
     INTERNAL = "internal"  # the server failed; the details are in its log, never in the answer
 
 
+class RuleWords(_Model):
+    """A rule's own text in both languages, as the rules page of the table's preset writes it."""
+
+    th: str
+    en: str
+
+
 class ErrorBody(_Model):
-    """The body of every error, on the websocket (inside :class:`ErrorMsg`) and over REST."""
+    """The body of every error, on the websocket (inside :class:`ErrorMsg`) and over REST.
+
+    ``rule_text`` comes with ``rule`` on an illegal action: the server knows the table's preset and
+    options, so it sends the rule's words in both languages and a client shows them without a second
+    request and without a copy of the rule books (``message`` is the engine's English reason).
+    """
 
     code: ErrorCode
     message: str
     rule: int | str | None = Field(default=None, description="The broken rule's number (illegal actions).")
+    rule_text: RuleWords | None = Field(
+        default=None, description="The broken rule's text in Thai and English, from the table's rule book."
+    )
 
 
 class ErrorMsg(_Model):

@@ -26,8 +26,17 @@ from samrap.engine.fairness import Commitment, commit, new_salt
 from samrap.engine.match import SEED_BITS, GameResult, LedgerLine, MatchResult
 from samrap.engine.protocol import ConfigLike
 from samrap.engine.registry import AnyGame, GameSetup, GameSpec, configure, get_spec
+from samrap.engine.rulebooks import rule_text
 from samrap.server.events import Acted, AnyEvent, BotSeated, Created, Dealt, Joined, Left, SeatSpec, Visibility
-from samrap.server.messages import AvatarId, BotLevel, CreateTableRequest, ErrorCode, Event, TableSettings
+from samrap.server.messages import (
+    AvatarId,
+    BotLevel,
+    CreateTableRequest,
+    ErrorCode,
+    Event,
+    RuleWords,
+    TableSettings,
+)
 
 #: Public events kept per table for clients that reconnect with an older version.
 EVENT_TAIL = 512
@@ -49,11 +58,26 @@ Status = Literal["lobby", "playing", "finished"]
 class TableError(Exception):
     """A refused request: its :class:`ErrorCode`, a message for people and, for illegal actions, the rule."""
 
-    def __init__(self, code: ErrorCode, message: str, rule: int | str | None = None) -> None:
+    def __init__(
+        self, code: ErrorCode, message: str, rule: int | str | None = None, rule_text: RuleWords | None = None
+    ) -> None:
         super().__init__(message)
         self.code = code
         self.message = message
         self.rule = rule
+        self.rule_text = rule_text
+
+
+def rule_words(game: Any, rule: int | str | None) -> RuleWords | None:
+    """The text of ``rule`` in both languages from ``game``'s rule book (its own preset and options).
+
+    None when the error names no rule or the rule book has no such entry: the client then shows the
+    number with the engine's reason, as before.
+    """
+    if rule is None:
+        return None
+    th, en = rule_text(game, rule, "th"), rule_text(game, rule, "en")
+    return RuleWords(th=th, en=en) if th and en else None
 
 
 @dataclass(slots=True)
@@ -329,7 +353,7 @@ class Table:
         try:
             after = self.game.apply(self.state, action, seat)
         except IllegalActionError as e:
-            raise TableError(ErrorCode.ILLEGAL, e.reason, e.rule) from None
+            raise TableError(ErrorCode.ILLEGAL, e.reason, e.rule, rule_words(self.game, e.rule)) from None
         canonical = self.game.action_text(action)
         self._planned = (self.version, seat, canonical, after)
         events: list[AnyEvent] = [Acted(seat=seat, action=canonical, by=by)]  # type: ignore[arg-type]

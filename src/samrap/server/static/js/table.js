@@ -279,6 +279,16 @@ class TableController {
     if (!err) return;
     let text = err.message || t("err.generic");
     const rule = err.rule ?? null;
+    // The server sends the broken rule's words in both languages (rule_text, from this table's rule
+    // book); RULES_TH below is the fallback for a server that does not.
+    const words = err.rule_text && err.rule_text[lang() === "th" ? "th" : "en"];
+    if (rule !== null && words) {
+      // English adds the engine's reason for this move (English only, like broken_rule in the CLI).
+      const why = lang() === "th" || !err.message ? "" : ` (${err.message})`;
+      this.note = { text: `${t("err.title")} (${lang() === "th" ? "กติกาข้อ" : "rule"} ${rule}): ${words}${why}`, error: true };
+      this.render();
+      return;
+    }
     const gist = rule !== null && lang() === "th" && this.view ? (RULES_TH[this.view.game] || {})[rule] : null;
     if (gist) text = `${t("err.title")} (กติกาข้อ ${rule}): ${gist}`;
     else if (lang() === "th") text = `${t("err.title")}: ${errorText({ code: err.code, rule })}`; // the server's text is English
