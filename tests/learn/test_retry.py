@@ -122,3 +122,17 @@ def test_progress_is_kept_per_record_and_seat(tmp_path: Path, record: Record) ->
     left = pending(positions, [positions[0].key])
     assert left == positions[1:]
     assert pending(positions, [p.key for p in positions]) == positions  # all found: start over
+
+
+def test_contract_positions_are_asked_again_too() -> None:
+    record = _record("contract(players=3)", ("heuristic", "easy", "easy"), 3)
+    positions = retry_positions(record, SEAT, fake_review(record, SEAT, every=6))
+    assert len(positions) >= 3
+    for p in positions[:5]:
+        assert p.as_dict()["view"] == p.game.observe(p._state, SEAT).to_string()
+        assert p.judge(p.best, deals=0).ok and p.judge(p.played, deals=0).kind == "played"
+    some = next(p for p in positions if len(p.legal) > 2)
+    other = next(a for a in some.legal if some.game.action_text(a) not in (some.best, some.played))
+    verdict = some.judge(some.game.action_text(other), deals=4)
+    assert verdict.kind in ("good", "worse") and verdict.ok == (verdict.kind == "good")
+    assert "·" in some.answer("en") and some.answer("th").startswith("การเดินที่ดีที่สุดที่พบ")

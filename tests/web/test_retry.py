@@ -103,3 +103,10 @@ def test_retry_asks_a_mistake_again_from_the_seats_view_and_remembers_it(
     assert page.locator('[data-found="yes"]').count() == 0  # shown is not found
     page.click('[data-retry="back"]')
     page.wait_for_selector(".review-move")
+    # and in English
+    page.click("#lang")
+    page.wait_for_selector('[data-retry="start"]')
+    assert page.locator('[data-retry="start"]').inner_text() == "Try again"
+    page.click('[data-retry="start"]')
+    page.wait_for_selector(".lesson-moves button")
+    assert "In the game you went wrong here" in page.locator(".dock").inner_text()
