@@ -92,13 +92,11 @@ def test_days_are_utc_dates() -> None:
 
 
 def test_ranking_shares_ranks_and_follows_the_games_direction() -> None:
-    rows = [
-        {"key": k, "name": k, "score": s, "at": float(i)} for i, (k, s) in enumerate([("a", 5), ("b", 9), ("c", 5)])
-    ]
+    rows = [daily.Score(k, k, s, float(i)) for i, (k, s) in enumerate([("a", 5), ("b", 9), ("c", 5)])]
     high = daily.ranking(rows, lower_is_better=False)
-    assert [(r["name"], r["rank"]) for r in high] == [("b", 1), ("a", 2), ("c", 2)]
+    assert [(r.name, r.rank) for r in high] == [("b", 1), ("a", 2), ("c", 2)]
     low = daily.ranking(rows, lower_is_better=True)
-    assert [(r["name"], r["rank"]) for r in low] == [("a", 1), ("c", 1), ("b", 3)]
+    assert [(r.name, r.rank) for r in low] == [("a", 1), ("c", 1), ("b", 3)]
     assert daily.player_key("p_1", "x" * 20) == "p:p_1"
     assert daily.player_key(None, None) is None
     assert daily.player_key(None, DEVICE_A) != daily.player_key(None, DEVICE_B)

@@ -26,7 +26,7 @@ import hmac
 import os
 import re
 from dataclasses import dataclass
-from typing import Any, get_args
+from typing import NamedTuple, get_args
 
 from samrap.core.errors import ConfigError
 from samrap.engine.fairness import Commitment, commit
@@ -167,11 +167,27 @@ def player_key(player_id: str | None, device: str | None) -> str | None:
     return None
 
 
-def ranking(scores: list[dict[str, Any]], lower_is_better: bool) -> list[dict[str, Any]]:
-    """Rows ``{name, score}`` ranked best first (equal scores share a rank)."""
-    rows = sorted(scores, key=lambda r: (r["score"] if lower_is_better else -r["score"], r["at"]))
-    out: list[dict[str, Any]] = []
+class Score(NamedTuple):
+    """A counted result: whose (player key, never shown), display name, score, when."""
+
+    key: str
+    name: str
+    score: int
+    at: float
+
+
+class Ranked(NamedTuple):
+    rank: int
+    key: str
+    name: str
+    score: int
+
+
+def ranking(scores: list[Score], lower_is_better: bool) -> list[Ranked]:
+    """Results ranked best first (equal scores share a rank; the earlier finish is listed first)."""
+    rows = sorted(scores, key=lambda r: (r.score if lower_is_better else -r.score, r.at))
+    out: list[Ranked] = []
     for i, r in enumerate(rows):
-        rank = out[-1]["rank"] if out and out[-1]["score"] == r["score"] else i + 1
-        out.append({"rank": rank, "name": r["name"], "score": r["score"], "key": r["key"]})
+        rank = out[-1].rank if out and out[-1].score == r.score else i + 1
+        out.append(Ranked(rank, r.key, r.name, r.score))
     return out

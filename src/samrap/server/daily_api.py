@@ -19,15 +19,14 @@ from __future__ import annotations
 import datetime as dt
 import secrets
 from collections import Counter
-from typing import Annotated, Any
+from typing import Annotated
 
 from fastapi import APIRouter, Header, Request
+from fastapi.responses import JSONResponse
 
 from samrap.server import daily
 from samrap.server.api import display_name, error_response, manager_of, rate_limited
-from samrap.server.events import DailySetup
-from samrap.server.messages import (
-    CreateTableRequest,
+from samrap.server.daily_messages import (
     DailyBucket,
     DailyDay,
     DailyGameDay,
@@ -36,10 +35,9 @@ from samrap.server.messages import (
     DailyPlayResponse,
     DailyResults,
     DailyRow,
-    ErrorCode,
-    SeatRequest,
-    TableSettings,
 )
+from samrap.server.events import DailySetup
+from samrap.server.messages import CreateTableRequest, ErrorCode, SeatRequest, TableSettings
 from samrap.server.table import TableError
 
 router = APIRouter()
@@ -101,7 +99,7 @@ def _day(secret: bytes, games: tuple[daily.DailyGame, ...], day: str) -> DailyDa
 
 
 @router.get("/api/daily", response_model=DailyIndex)
-async def daily_index(request: Request) -> Any:
+async def daily_index(request: Request) -> DailyIndex:
     secret, games = await _secret(request), _games(request)
     today = daily.today()
     end = dt.datetime.combine(daily.parse_day(today) + dt.timedelta(days=1), dt.time(), dt.UTC)
@@ -114,7 +112,7 @@ async def daily_index(request: Request) -> Any:
 
 
 @router.get("/api/daily/{day}", response_model=DailyDay)
-async def daily_day(request: Request, day: str) -> Any:
+async def daily_day(request: Request, day: str) -> DailyDay | JSONResponse:
     """One day's deals: commitments up to tomorrow, seeds and salts of days that are over."""
     try:
         if daily.parse_day(day) > daily.parse_day(daily.shift(daily.today(), 1)):
@@ -141,7 +139,7 @@ def _game(request: Request, key: str) -> daily.DailyGame:
 
 
 @router.post("/api/daily/{key}/play", response_model=DailyPlayResponse)
-async def daily_play(request: Request, key: str, body: DailyPlayRequest) -> Any:
+async def daily_play(request: Request, key: str, body: DailyPlayRequest) -> DailyPlayResponse | JSONResponse:
     if refused := rate_limited(request, "tables"):
         return refused
     m = manager_of(request)
@@ -152,7 +150,7 @@ async def daily_play(request: Request, key: str, body: DailyPlayRequest) -> Any:
         day = daily.today()
         d = daily.deal(await _secret(request), day, game)
         counted = await m.ctx.writer.run(lambda: m.storage.daily_results(day, key))
-        counts = who is not None and all(r["key"] != who for r in counted)
+        counts = who is not None and all(r.key != who for r in counted)
         seats = [SeatRequest(kind="human")] + [SeatRequest(kind="bot", level=game.level)] * (game.players - 1)
         req = CreateTableRequest(
             game=game.config,
@@ -180,7 +178,7 @@ async def daily_results(
     key: str,
     x_player_token: Annotated[str | None, Header(max_length=100)] = None,
     x_daily_device: Annotated[str | None, Header(max_length=100)] = None,
-) -> Any:
+) -> DailyResults | JSONResponse:
     m = manager_of(request)
     try:
         game = _game(request, key)
@@ -192,16 +190,16 @@ async def daily_results(
         return error_response(e.code, e.message, e.rule)
     rows = await m.ctx.writer.run(lambda: m.storage.daily_results(day, key))
     ranked = daily.ranking(rows, game.lower_is_better)
-    mine = next((r for r in ranked if who is not None and r["key"] == who), None)
+    mine = next((r for r in ranked if who is not None and r.key == who), None)
     if mine is None and not over:
         return error_response(ErrorCode.BAD_STATE, "finish today's deal to see how others scored on it")
-    counts = Counter(r["score"] for r in ranked)
+    counts = Counter(r.score for r in ranked)
     return DailyResults(
         day=day,
         key=key,
         lower_is_better=game.lower_is_better,
         count=len(ranked),
-        you=None if mine is None else DailyRow(rank=mine["rank"], name=mine["name"], score=mine["score"]),
-        best=[DailyRow(rank=r["rank"], name=r["name"], score=r["score"]) for r in ranked[:BEST]],
+        you=None if mine is None else DailyRow(rank=mine.rank, name=mine.name, score=mine.score),
+        best=[DailyRow(rank=r.rank, name=r.name, score=r.score) for r in ranked[:BEST]],
         distribution=[DailyBucket(score=s, count=c) for s, c in sorted(counts.items())],
     )
