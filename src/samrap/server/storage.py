@@ -316,7 +316,7 @@ class Storage:
         d = f.daily
         assert d is not None
         conn.execute(insert(schema.daily_plays).values(archive_id=f.archive_id, day=d.day, game_key=d.key, at=now))
-        if d.player is None:
+        if d.player is None or 0 in f.stand_ins:  # not counted: a replay, or a stand-in played for them
             return
         values: dict[str, object] = {
             "day": d.day,
