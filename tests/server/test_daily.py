@@ -164,6 +164,14 @@ def run_daily(url: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None
             ]  # the deal listed in advance
         decks = {rec.match.games[0].deck for rec in records.values()}
         assert len(decks) == 1  # everyone got the same cards
+        # what GET /api/daily/{today} reveals once the day is over opens these records
+        from samrap.engine.registry import get_spec
+
+        reveal = daily.deal(SECRET.encode(), today, games["dummy"])
+        spec = get_spec("dummy")
+        config = spec.parse_config(games["dummy"].config, spec.default_config)
+        assert decks == {tuple(spec.make_game(config).deal_order(reveal.seed))}
+        assert {c.salt for rec in records.values() for c in rec.commitments if c is not None} == {reveal.salt}
         # the same moves met the same bot answers
         assert records[rec_a].match.games[0].actions == records[rec_a2].match.games[0].actions
         path = tmp_path / "daily.json"
