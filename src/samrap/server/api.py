@@ -388,12 +388,24 @@ async def list_games(
     )
 
 
+async def _daily_closed(m: TableManager, game_id: str) -> JSONResponse | None:
+    """A daily deal's record reveals the day's deck order: closed until the (UTC) day is over."""
+    from samrap.server import daily
+
+    day = await m.ctx.writer.run(lambda: m.storage.daily_day(game_id))
+    if day is None or daily.is_over(day):
+        return None
+    return error_response(ErrorCode.BAD_STATE, "a daily deal's record opens once its day (UTC) is over")
+
+
 @router.get("/api/games/{game_id}/record")
 async def game_record(request: Request, game_id: str) -> Response:
     """The archived match as a game record (``docs/records.md``): deck orders and salts revealed."""
     m = manager_of(request)
     if len(game_id) > 40:
         return error_response(ErrorCode.NOT_FOUND, "no such game")
+    if (closed := await _daily_closed(m, game_id)) is not None:
+        return closed
     text = await m.ctx.writer.run(lambda: m.storage.record(game_id))
     if text is None:
         return error_response(ErrorCode.NOT_FOUND, f"no archived game {game_id!r}")
@@ -410,6 +422,8 @@ async def game_replay(request: Request, game_id: str) -> Any:
     m = manager_of(request)
     if len(game_id) > 40:
         return error_response(ErrorCode.NOT_FOUND, "no such game")
+    if (closed := await _daily_closed(m, game_id)) is not None:
+        return closed
     text = await m.ctx.writer.run(lambda: m.storage.record(game_id))
     if text is None:
         return error_response(ErrorCode.NOT_FOUND, f"no archived game {game_id!r}")

@@ -576,7 +576,10 @@ def protocol_schema() -> dict[str, object]:
 
     client = add("ClientMessage", CLIENT_MESSAGE.json_schema(ref_template="#/$defs/{model}"))
     server = add("ServerMessage", SERVER_MESSAGE.json_schema(ref_template="#/$defs/{model}"))
-    rest = {m.__name__: add(m.__name__, m.model_json_schema(ref_template="#/$defs/{model}")) for m in REST_MODELS}
+    from samrap.server.daily_messages import DAILY_MODELS  # beside this module: it builds on its models
+
+    models = (*REST_MODELS, *DAILY_MODELS)
+    rest = {m.__name__: add(m.__name__, m.model_json_schema(ref_template="#/$defs/{model}")) for m in models}
     return {
         "$schema": "https://json-schema.org/draft/2020-12/schema",
         "title": f"samrap server protocol, version {PROTOCOL_VERSION}",

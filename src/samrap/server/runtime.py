@@ -115,7 +115,8 @@ class TableRuntime:
         self.standins: set[int] = set()
         self.closed = False
         self.on_lost: Callable[[str], None] | None = None
-        self._rng = make_rng(randbits(64))
+        daily = table.created.daily  # the daily deal's bots answer the same moves the same way
+        self._rng = make_rng(f"daily-bots:{daily.seed}" if daily is not None else randbits(64))
         self._bots: dict[tuple[int, str], Any] = {}
         self._bot_task: asyncio.Task[None] | None = None
         self._bot_v = -1
