@@ -10,7 +10,6 @@ import { cardName, cardShort, cardSVG, rankIndex, suitIndex } from "./cards.js";
 import { clear, h, modal, toast } from "./dom.js";
 import { needCss } from "./css.js";
 import { draggable } from "./drag.js";
-import { rulesHref } from "./content.js";
 import { avatarPicker, myAvatar, seatNames, seatSVGs } from "./faces.js";
 import { faceName, faceSVG, renderTable, tableTitle } from "./felt.js";
 import { HintLine } from "./hint.js";
@@ -20,7 +19,7 @@ import { describeMove, shortMove } from "./moves.js";
 import { api, errorText, getPref, saveSeat, seatFor, setPref, TableSocket } from "./net.js";
 import { sharePanel } from "./share.js";
 import { playSound, setSound, soundOn } from "./sound.js";
-import { parsePosition, toMove } from "./view.js";
+import { parsePosition, rulesHref, toMove } from "./view.js";
 
 export { describeMove };
 
