@@ -48,8 +48,12 @@ def _player(drag: bool) -> Any:
 
 
 def _watch_hints(page: Any) -> list[str]:
+    """The hint requests to the server (``POST /api/tables/{code}/hint``), not the hint line's
+    own module (``/static/js/hint.js``), which every table loads."""
     seen: list[str] = []
-    page.on("request", lambda r: seen.append(r.url) if "/hint" in r.url else None)
+    page.on(
+        "request", lambda r: seen.append(r.url) if "/api/" in r.url and r.url.split("?")[0].endswith("/hint") else None
+    )
     return seen
 
 
