@@ -183,3 +183,46 @@ def test_thai_strings_use_the_words_of_thai_terms() -> None:
         if "กอง" in re.sub("กองจั่ว|กองกลาง|กองทิ้ง", "", text):
             wrong.append(f"{key}: กอง for a meld -> ชุด in {text!r}")
     assert not wrong, "\n".join(wrong)
+
+
+def _css_depth_errors(text: str) -> list[str]:
+    """Where a stylesheet's braces do not balance: a rule left open swallows every rule after it
+    (the browser drops them without a word, as a merge that lost one ``}`` did on 2026-12-06)."""
+    text = re.sub(r"/\*.*?\*/", "", text, flags=re.S)
+    text = re.sub(r'"(?:[^"\\]|\\.)*"|\'(?:[^\'\\]|\\.)*\'', '""', text)
+    depth, problems = 0, []
+    for number, line in enumerate(text.splitlines(), 1):
+        for ch in line:
+            depth += {"{": 1, "}": -1}.get(ch, 0)
+            if depth < 0:
+                problems.append(f"line {number}: a }} closes nothing")
+                depth = 0
+        # a selector line opening a rule while another rule is still open (at-rules nest, rules do not)
+        if depth >= 2 and re.match(r"^\s*[.#\w\[:*>][^{]*\{\s*$", line) and not _inside_at_rule(text, number):
+            problems.append(f"line {number}: a rule opens inside another rule (a }} is missing above)")
+    if depth:
+        problems.append(f"end of file: {depth} rule(s) left open")
+    return problems
+
+
+def _inside_at_rule(text: str, number: int) -> bool:
+    """Whether line ``number`` is inside an ``@media``/``@supports`` block (where depth 2 is right)."""
+    depth_stack: list[bool] = []
+    for line in text.splitlines()[: number - 1]:
+        for ch in line:
+            if ch == "{":
+                depth_stack.append(line.lstrip().startswith("@"))
+            elif ch == "}" and depth_stack:
+                depth_stack.pop()
+    return len(depth_stack) >= 1 and all(depth_stack[:-1] or [True]) and depth_stack[0]
+
+
+@pytest.mark.parametrize("sheet", sorted(p.name for p in STATIC.glob("*.css")))
+def test_every_stylesheet_closes_every_rule(sheet: str) -> None:
+    assert _css_depth_errors((STATIC / sheet).read_text(encoding="utf-8")) == []
+
+
+def test_the_brace_check_finds_a_rule_left_open() -> None:
+    assert _css_depth_errors(".a {\n  color: red;\n}\n@media (max-width: 9px) {\n  .b {\n    x: y;\n  }\n}\n") == []
+    assert _css_depth_errors(".a {\n  color: red;\n.b {\n  x: y;\n}\n") != []
+    assert _css_depth_errors(".a {\n  color: red;\n}\n}\n") != []
