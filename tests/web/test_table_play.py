@@ -49,7 +49,8 @@ def _player(drag: bool) -> Any:
 
 def _watch_hints(page: Any) -> list[str]:
     seen: list[str] = []
-    page.on("request", lambda r: seen.append(r.url) if "/hint" in r.url else None)
+    # the hint API (POST /api/tables/CODE/hint), not the hint line's module static/js/hint.js
+    page.on("request", lambda r: seen.append(r.url) if "/api/" in r.url and r.url.endswith("/hint") else None)
     return seen
 
 
