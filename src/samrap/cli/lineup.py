@@ -8,9 +8,8 @@ at a terminal match too.
 
 from __future__ import annotations
 
-from typing import Any
-
 from samrap.cli.text import say
+from samrap.engine.protocol import AnyAgent
 from samrap.engine.registry import AnyGame
 from samrap.players.levels import KINDS, LEVELS, make_bot, parse_bot_spec
 
@@ -36,7 +35,7 @@ def seat_specs(text: str, seats: int) -> list[str]:
     return specs
 
 
-def line_up(text: str, seats: int, game: AnyGame, first: int = 0) -> list[Any]:
+def line_up(text: str, seats: int, game: AnyGame, first: int = 0) -> list[AnyAgent]:
     """One bot for each of ``seats`` seats numbered from ``first``, named ``<spec>-<seat>`` so
     that names stay unique.
 
@@ -65,7 +64,7 @@ def bots_problem(text: str, seats: int, error: ValueError, lang: str, option: st
     return say("error.bot_game", lang, option=option, spec=text, error=error)
 
 
-def close_all(bots: list[Any]) -> None:
+def close_all(bots: list[AnyAgent]) -> None:
     """Stop what the bots started (external bots run a process each)."""
     for bot in bots:
         close = getattr(bot, "close", None)

@@ -76,7 +76,7 @@ class HumanPlayer:
     echo: bool = False
     _last_view: object = field(default=None, repr=False)
 
-    def choose(self, view: object, legal: Sequence[Any], rng: Random) -> Any:
+    def choose(self, view: object, legal: Sequence[object], rng: Random) -> Any:
         texts = [self.game.action_text(a) for a in legal]
         if view != self._last_view:
             self.out.print()
@@ -109,7 +109,7 @@ class HumanPlayer:
             except InvalidNotationError as e:
                 self.out.print(say("play.not_a_move", self.lang, error=e))
 
-    def show_hint(self, view: object, legal: Sequence[Any], texts: Sequence[str], top: int = 3) -> None:
+    def show_hint(self, view: object, legal: Sequence[object], texts: Sequence[str], top: int = 3) -> None:
         """The heuristic's best ``top`` moves from this seat's view, each with its listed number.
 
         The heuristic answers at once, and its own generator is used, so asking for a hint never
@@ -122,7 +122,7 @@ class HumanPlayer:
             reason = h.reason[:1].upper() + h.reason[1:]  # a hint is an imperative: "Discard 7s: ..."
             self.out.print(f"{number[h.text]:>3}) {h.text}  {reason}")
 
-    def interpret(self, answer: str, legal: Sequence[Any], texts: Sequence[str]) -> Any:
+    def interpret(self, answer: str, legal: Sequence[object], texts: Sequence[str]) -> Any:
         """The action meant by ``answer``.
 
         Raises:

@@ -80,9 +80,9 @@ class ActionTexts(Sequence[tuple[int, str]]):
 
     __slots__ = ("_items", "_moves", "_seats", "_text")
 
-    def __init__(self, seats: Sequence[int], moves: Sequence[Any], text: Callable[[Any], str]) -> None:
+    def __init__(self, seats: Sequence[int], moves: Sequence[object], text: Callable[[object], str]) -> None:
         self._seats: Sequence[int] | None = seats
-        self._moves: Sequence[Any] | None = moves
+        self._moves: Sequence[object] | None = moves
         self._text = text
         self._items: tuple[tuple[int, str], ...] | None = None
 
@@ -193,7 +193,7 @@ def play_game(
     players: Sequence[AnyAgent],
     rngs: Sequence[Random],
     observer: MatchObserver | None = None,
-) -> tuple[Any, ActionTexts]:
+) -> tuple[object, ActionTexts]:
     """Play one game from ``setup`` to the end; the final state and the (seat, action text) list.
 
     A player chooses among the game's legal *moves* (``legal_moves``: a Contract go-down whole,
@@ -224,7 +224,7 @@ def play_game(
     views = [needs_view(p) for p in players]
     chooses = [p.choose for p in players]
     seats: list[int] = []
-    moves: list[Any] = []
+    moves: list[object] = []
     add_seat, add_move = seats.append, moves.append
     seat = current_player(state)
     for _ in range(limit):
@@ -265,9 +265,9 @@ def _apply_checked(
     seat: int,
     player: AnyAgent,
     view: object,
-    legal: Sequence[Any],
+    legal: Sequence[object],
     rng: Random,
-) -> tuple[Any, Any]:
+) -> tuple[object, object]:
     """The checked ``apply`` of a choice that is not one of the listed objects; a correctable
     player is told the rule and asked again. The new state and the action that was applied."""
     for attempt in range(MAX_REJECTIONS):

@@ -186,6 +186,11 @@ class GameSpec(Generic[C, G, S, V]):
         return item_name(self.item_names, code, lang)
 
 
+#: The spec of any game, as a loader returns it (each loader is checked against its own game's
+#: types; the table of loaders holds them all).
+AnySpec: TypeAlias = GameSpec[Any, Any, Any, Any]
+
+
 # ---------------------------------------------------------------------------------------------
 # Loaders: one per game, importing the game only when it is first used.
 
@@ -343,7 +348,7 @@ def _contract() -> GameSpec[ContractConfig, ContractGame, ContractState, Contrac
 
 
 #: name -> loader. Adding a game is one line here plus its loader above (docs/architecture.md).
-_LOADERS: dict[str, Callable[[], GameSpec[Any, Any, Any, Any]]] = {
+_LOADERS: dict[str, Callable[[], AnySpec]] = {
     "dummy": _dummy,
     "contract": _contract,
 }
@@ -352,7 +357,7 @@ _LOADERS: dict[str, Callable[[], GameSpec[Any, Any, Any, Any]]] = {
 class _Registry(Mapping[str, GameSpec]):
     """A read-only mapping that runs a game's loader on first access and keeps the result."""
 
-    def __init__(self, loaders: Mapping[str, Callable[[], GameSpec[Any, Any, Any, Any]]]) -> None:
+    def __init__(self, loaders: Mapping[str, Callable[[], AnySpec]]) -> None:
         self._loaders = loaders
         self._specs: dict[str, GameSpec] = {}
 
@@ -381,7 +386,7 @@ _REGISTRY = _Registry(_LOADERS)
 GAMES: Mapping[str, GameSpec] = _REGISTRY
 
 
-def register_game(name: str, loader: Callable[[], GameSpec[Any, Any, Any, Any]]) -> None:
+def register_game(name: str, loader: Callable[[], AnySpec]) -> None:
     """Register a game from outside this module (a plugin, or the tests' third game): from then on
     every layer finds it by ``name`` exactly as it finds the built-in games. The loader runs on
     first use.

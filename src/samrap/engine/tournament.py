@@ -93,7 +93,7 @@ class _Timed:
     def iterations(self) -> int:
         return int(getattr(self.player, "total_iterations", 0))
 
-    def choose(self, view: object, legal: Sequence[Any], rng: Random) -> Any:
+    def choose(self, view: object, legal: Sequence[object], rng: Random) -> Any:
         if not self._cpu_clock:
             start = time.perf_counter()
             action = self.player.choose(view, legal, rng)

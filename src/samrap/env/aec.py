@@ -86,7 +86,7 @@ class SamrapAEC(AECEnv):  # type: ignore[misc]
         self.action_spaces = {a: gymnasium.spaces.Discrete(binding.num_actions) for a in self.possible_agents}
         self._seeds = Random()
         self.game_state: Any = None
-        self._legal: dict[int, Any] = {}
+        self._legal: dict[int, object] = {}
         self._started = False
         self._zeros: dict[str, float] = {}
         # The per-step path reads these directly (one attribute each instead of a chain).
@@ -171,7 +171,7 @@ class SamrapAEC(AECEnv):  # type: ignore[misc]
             self.infos[agent],
         )
 
-    def legal_actions(self) -> dict[int, Any]:
+    def legal_actions(self) -> dict[int, object]:
         """Id -> typed action for the agent to move (a copy)."""
         return dict(self._legal)
 

@@ -50,7 +50,7 @@ class SamrapGymEnv(gymnasium.Env[Vector, np.int64]):
         config: ConfigLike | str | None = None,
         *,
         seat: int | None = 0,
-        opponents: str | Sequence[Any] = "random",
+        opponents: str | Sequence[object] = "random",
         reward: str = "win",
         score_scale: float = 1.0,
         illegal_reward: float = -1.0,
@@ -89,7 +89,7 @@ class SamrapGymEnv(gymnasium.Env[Vector, np.int64]):
         self.seat = 0 if seat is None else seat
         self._bot_rngs: list[Random] = []
         self.game_state: Any = None
-        self._legal: dict[int, Any] = {}
+        self._legal: dict[int, object] = {}
         self._over = True
 
     # ------------------------------------------------------------------------------------------
@@ -191,7 +191,7 @@ class SamrapGymEnv(gymnasium.Env[Vector, np.int64]):
         """The legal-action mask as booleans (sb3-contrib's ``MaskablePPO`` asks for it)."""
         return mask_array(self.binding.num_actions, self._legal).astype(bool)
 
-    def legal_actions(self) -> dict[int, Any]:
+    def legal_actions(self) -> dict[int, object]:
         """Id -> typed action for the learner (a copy)."""
         return dict(self._legal)
 

@@ -144,10 +144,10 @@ class _Shared:
         self.pack = game.pack
         self.params = dict(game.get_parameters())
 
-    def __deepcopy__(self, memo: dict[int, Any]) -> _Shared:
+    def __deepcopy__(self, memo: dict[int, object]) -> _Shared:
         return self
 
-    def __reduce__(self) -> tuple[Any, ...]:
+    def __reduce__(self) -> tuple[object, ...]:
         return (_load_shared, (self.gdef.short_name, self.params))
 
 
@@ -164,10 +164,10 @@ class _Progress:
         self.deck: list[int] = []
         self.left = list(range(pack))
         self.game_state: Any = None
-        self.legal: dict[int, Any] | None = None
+        self.legal: dict[int, object] | None = None
         self.logs: list[list[str]] = [[] for _ in range(players)]
 
-    def __deepcopy__(self, memo: dict[int, Any]) -> _Progress:
+    def __deepcopy__(self, memo: dict[int, object]) -> _Progress:
         other = _Progress.__new__(_Progress)
         other.starter = self.starter
         other.deck = self.deck[:]
@@ -232,7 +232,7 @@ class SamrapState(pyspiel.State):  # type: ignore[misc]
 
     # --- play -----------------------------------------------------------------------------
 
-    def legal_map(self) -> dict[int, Any]:
+    def legal_map(self) -> dict[int, object]:
         """Id -> typed action for the player to move (cached per state)."""
         if self._p.legal is None:
             s = self._p.game_state

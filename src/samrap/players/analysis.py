@@ -25,9 +25,9 @@ import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from random import Random
-from typing import Any
+from typing import Any, TypeVar
 
-from samrap.engine.registry import AnyGame
+from samrap.engine.registry import AnyGame, get_spec
 
 #: Weight of the points margin beside the win share (in percentage points) in :func:`worth`.
 MARGIN_WEIGHT = 0.3
@@ -51,6 +51,7 @@ OTHERS = "~"
 MAX_PLAYOUT = 5000
 
 Rollout = Callable[[Any, Sequence[Any], Random], Any]
+A = TypeVar("A")
 
 
 @dataclass(frozen=True, slots=True)
@@ -81,7 +82,7 @@ def heuristic_for_dummy() -> Any:
 
 
 def policy_for(game: AnyGame) -> Policy:
-    """The analysis policy of ``game`` (a ``DummyGame`` or ``ContractGame`` facade)."""
+    """The analysis policy of ``game`` (any facade; a game without a heuristic here plays out at random)."""
     if game.name == "dummy":
         from samrap.players.ismcts import bot_rollout
 
@@ -95,7 +96,17 @@ def policy_for(game: AnyGame) -> Policy:
             return list(contract.candidates(view, legal, k))
 
         return Policy(contract.rollout, cands, lower_is_better=True, playout_state=contract.playout_state)
-    raise ValueError(f"no analysis for {game.name!r}")
+    # A game the players layer has no heuristic for (one registered later): uniformly random
+    # playouts, the moves in the order the game lists them, the points' direction from its spec.
+    return Policy(_random_rollout, _first_moves, lower_is_better=not get_spec(game.name).higher_is_better)
+
+
+def _random_rollout(state: object, legal: Sequence[A], rng: Random) -> A:
+    return legal[rng.randrange(len(legal))]
+
+
+def _first_moves(view: object, legal: Sequence[A], k: int) -> list[A]:
+    return list(legal[:k])
 
 
 @dataclass(frozen=True, slots=True)

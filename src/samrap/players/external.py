@@ -61,7 +61,7 @@ class ExternalPlayer:
             self._seat = seat
         return self._client
 
-    def choose(self, view: Any, legal: Sequence[Any], rng: Random, budget: Budget | None = None) -> Any:
+    def choose(self, view: Any, legal: Sequence[object], rng: Random, budget: Budget | None = None) -> Any:
         seat = int(view.seat)
         client = self._connect(seat)
         texts = [self.game.action_text(a) for a in legal]

@@ -141,3 +141,19 @@ def test_a_server_table_of_bots_plays_a_match_and_archives_it(tmp_path: Path) ->
             recv_until(spectator, "view", lambda m: any(e["kind"] == "match_over" for e in m["events"]))
         record = loads_record(client.get(f"/api/games/{code}-1/record").text)
         assert record.match.game == "tiny" and replay_record(record).is_valid
+
+
+def test_the_analysis_compares_its_moves_by_playouts() -> None:
+    """Hints' and reviews' analysis (players/analysis.py) takes a game it has no heuristic for:
+    random playouts on deals drawn from the view; the winning discard scores best."""
+    from samrap.players.analysis import compare, policy_for
+
+    game = TinyGame(TinyConfig())
+    deck = [parse_card(t) for t in ("3c", "3d", "3h", "Ac", "Ad", "4h", "4c", "2c", "2d", "2h", "Ah", "4d")]
+    s = game.apply(game.new_game(deck=deck), Draw())
+    policy = policy_for(game)
+    assert not policy.lower_is_better
+    moves = game.legal_moves(s)
+    comp = compare(game, game.observe(s, 0), moves, Random(1), 8, policy)
+    best = max(comp.outcomes, key=lambda o: o.score)
+    assert best.action == Discard(parse_card("4c"))
