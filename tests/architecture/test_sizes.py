@@ -3,9 +3,9 @@
 A module that outgrows this has usually gathered a second concept; split it by concept (as
 ``games/contract/search.py`` became ``candidates.py``, ``search.py`` and ``feasible.py``) rather
 than raise the limit. The web app's modules obey the same limit (``table.js`` became a controller
-over ``tablemsgs.js``, ``tabledraw.js``, ``tabledock.js``, ``tablehand.js``, ``tablepick.js`` and
-``tablelobby.js``); string tables are the named exceptions, since a table of words grows with every
-new word and is one concept however long it gets.
+over ``tablemsgs.js``, ``tabledraw.js``, ``tablehand.js``, ``tablepick.js`` and
+``tablelobby.js``); string tables are the named exceptions, since a table of words grows with
+every new word and is one concept however long it gets.
 """
 
 from __future__ import annotations

@@ -4,14 +4,14 @@
 // The seated table itself is drawn by felt.js (shared with the replay viewer and game reviews).
 //
 // This file is the thin controller: the state of one table page, its life (start, stop, the
-// socket) and the few rules every room asks (whose turn, may a hint be asked, send a move). The
-// rest lives in rooms of one concept that share that state through `this`: tablemsgs.js (the
-// socket's messages), tabledraw.js (the page and the felt), tabledock.js (the dock and the hand's
-// cards), tablehand.js (hand order, selection, keyboard, drags), tablepick.js (the pickers that
-// turn a tap into an action text) and tablelobby.js (the table before its first deal).
+// socket), the few rules every room asks (whose turn, may a hint be asked, send a move) and the
+// host's commands. The rest lives in rooms of one concept that share that state through `this`:
+// tablemsgs.js (the socket's messages), tabledraw.js (the page, the felt and the dock),
+// tablehand.js (hand order, selection, keys, drags), tablepick.js (the pickers that turn a tap
+// into an action text) and tablelobby.js (the table before its first deal, loaded when drawn).
 
 import { needCss } from "./css.js";
-import { clear, h } from "./dom.js";
+import { clear, h, toast } from "./dom.js";
 import { seatNames } from "./faces.js";
 import { HintLine } from "./hint.js";
 import { t } from "./i18n.js";
@@ -20,10 +20,8 @@ import { clearMoments } from "./moments.js";
 import { describeMove } from "./moves.js";
 import { api, getPref, seatFor, TableSocket } from "./net.js";
 // the controller's rooms, one concept each (mixed into the class below)
-import { docking } from "./tabledock.js";
 import { drawing } from "./tabledraw.js";
 import { handing } from "./tablehand.js";
-import { seating } from "./tablelobby.js";
 import { messages } from "./tablemsgs.js";
 import { picking } from "./tablepick.js";
 
@@ -85,6 +83,7 @@ class TableController {
     Promise.all([api("GET", `/api/tables/${encodeURIComponent(this.code)}`), needCss("table")])
       .then(([info]) => {
         this.info = info;
+        if (info.status === "lobby") loadSeating().catch(() => {}); // its lobby is drawn first
         this.connect();
         this.render();
       })
@@ -176,10 +175,53 @@ class TableController {
   canHint() {
     return !!(this.info && this.info.seats.some((s) => s.kind === "bot") && !this.info.settings.rated);
   }
+
+  /** Rematch in one tap; a seat left empty is offered to a bot or the lobby (lobby.js). */
+  async rematch() {
+    return (await import("./lobby.js")).rematch(this);
+  }
+
+  async leaveSeat() {
+    return (await import("./lobby.js")).leaveSeat(this);
+  }
+
+  /** The table before its first deal (tablelobby.js): this stand-in draws "connecting" until that
+   *  module is loaded and mixed in (its own lobby() then replaces this one), so a shared link to a
+   *  game in play never loads it (the first-load budgets of tests/web/test_people.py). */
+  lobby() {
+    loadSeating()
+      .then(() => {
+        if (!this.stopped) this.render();
+      })
+      .catch(() => {});
+    return h("p", { class: "page" }, t("table.connecting"));
+  }
+
+  async host(cmd, extra = {}) {
+    try {
+      await api("POST", `/api/tables/${encodeURIComponent(this.code)}/${cmd}`, { token: this.hostToken || this.token, ...extra });
+      this.refreshInfo();
+    } catch (e) {
+      toast(e.message);
+    }
+  }
 }
 
 // The controller's concepts, each in its own module, share its state through `this`: the methods
 // are mixed into the one class, so `window.samrapTable` keeps every one of them.
-Object.assign(TableController.prototype, messages, handing, picking, drawing, docking, seating);
+Object.assign(TableController.prototype, messages, handing, picking, drawing);
+
+let seatingLoad = null;
+
+/** Loads the lobby's room once and mixes it in (a failed load is tried again at the next draw). */
+function loadSeating() {
+  seatingLoad ||= import("./tablelobby.js")
+    .then((m) => Object.assign(TableController.prototype, m.seating))
+    .catch((err) => {
+      seatingLoad = null;
+      throw err;
+    });
+  return seatingLoad;
+}
 
 export { ITEM_NAMES };

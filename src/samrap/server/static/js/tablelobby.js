@@ -1,6 +1,6 @@
-// A table before its first deal (mixed into table.js's TableController): the seats, the share
-// panel, joining, the host's bots, start and visibility. Rematch, leaving and the quick match's
-// wait live in lobby.js, loaded only when needed.
+// A table before its first deal (mixed into table.js's TableController when one is drawn, so a
+// shared link to a game in play does not load it): the seats, the share panel, joining, the
+// host's bots, start and visibility. The quick match's wait lives in lobby.js, loaded when needed.
 
 import { seatDot } from "./board.js";
 import { h, toast } from "./dom.js";
@@ -55,15 +55,6 @@ export const seating = {
         host && this.token ? this.visibilityToggle() : info.public !== undefined ? h("p", { class: "muted", "data-visibility": info.public ? "public" : "private" }, info.public ? t("tbl.isPublic") : t("tbl.isPrivate")) : null,
       ),
     );
-  },
-
-  /** Rematch in one tap; a seat left empty is offered to a bot or the lobby (lobby.js). */
-  async rematch() {
-    return (await import("./lobby.js")).rematch(this);
-  },
-
-  async leaveSeat() {
-    return (await import("./lobby.js")).leaveSeat(this);
   },
 
   /** A quick-match table waiting for strangers: the wait and the offer of bots (lobby.js, loaded when needed). */
@@ -132,14 +123,5 @@ export const seating = {
       avatarPicker("joinavatar"),
       h("button", { type: "submit", class: "primary" }, t("lobby.sit")),
     );
-  },
-
-  async host(cmd, extra = {}) {
-    try {
-      await api("POST", `/api/tables/${encodeURIComponent(this.code)}/${cmd}`, { token: this.hostToken || this.token, ...extra });
-      this.refreshInfo();
-    } catch (e) {
-      toast(e.message);
-    }
   },
 };
