@@ -62,3 +62,9 @@ _.__setitem__
 _.do_GET
 _.log_message
 _.protocol_version
+
+# The daily deal's REST answers are serialised to JSON (docs/protocol.md, samrap.server.daily_api).
+from samrap.server.daily_messages import DailyIndex, DailyResults  # noqa: E402
+
+DailyIndex.zone, DailyIndex.tomorrow, DailyIndex.yesterday, DailyIndex.next_at
+DailyResults.you

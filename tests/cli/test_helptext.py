@@ -20,7 +20,7 @@ from samrap.cli.main import app
 from tests.cli.helpers import run
 from tests.cli.test_thai import latin_words
 
-COMMANDS = ("play", "simulate", "replay", "rules", "serve", "tournament", "hint", "review", "learn")
+COMMANDS = ("play", "simulate", "replay", "rules", "serve", "tournament", "hint", "review", "learn", "export-static")
 #: What a Thai help screen may show in Latin letters: values typed (with their punctuation) ...
 PHRASES = (
     *("dummy(players=3)", "contract(players=4)", "'target=50,ace_low=true'", "external:'python my_bot.py'"),

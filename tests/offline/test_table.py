@@ -111,3 +111,36 @@ def test_the_view_shows_only_the_seats_own_hand() -> None:
     assert table.view(0)["view"] == str(table.game.observe(table.state, 0).to_string())
     assert table.view(1)["view"] == str(table.game.observe(table.state, 1).to_string())
     assert table.view(0)["view"] != table.view(1)["view"]
+
+
+def _cases() -> list[tuple[str, str, int]]:
+    import dataclasses
+
+    from samrap.core.errors import ConfigError
+    from samrap.engine.registry import GAMES
+
+    out = []
+    for name, spec in GAMES.items():
+        for preset in spec.presets:
+            for n in range(1, 11):
+                try:
+                    dataclasses.replace(spec.default_config, players=n)
+                except ConfigError:
+                    continue
+                out.append((name, preset, n))
+    return out
+
+
+@pytest.mark.parametrize(("game", "preset", "players"), _cases())
+def test_every_preset_and_player_count_deals_and_plays(game: str, preset: str, players: int) -> None:
+    seats = [{"kind": "human"}] + [{"kind": "bot", "level": "easy"}] * (players - 1)
+    table = LocalTable("OFFALL01", {"game": game, "preset": preset, "seats": seats}, players)
+    table.start()
+    for _ in range(30):
+        if table.to_move() == 0:
+            legal = table.view(0)["legal"]
+            assert legal
+            table.act(0, table.version, legal[-1])
+        elif table.bot_step() is None:
+            break
+    assert table.info()["seats"][0]["kind"] == "human" and len(table.info()["seats"]) == players

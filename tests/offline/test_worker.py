@@ -89,3 +89,17 @@ def test_a_kept_record_replays_in_the_worker() -> None:
     answer = _call({"op": "replay", "record": record})
     assert len(answer["games"]) == len(table.games)
     assert [len(g["states"]) for g in answer["games"]] == [len(g.actions) + 1 for g in table.games]
+
+
+def test_hints_rank_the_seats_legal_moves_from_its_view() -> None:
+    body = {"game": "dummy", "seats": [{"kind": "human"}, {"kind": "bot", "level": "random"}]}
+    _call({"op": "create", "code": "OFFHINT1", "seed": 6, "request": body})
+    _call({"op": "start", "code": "OFFHINT1"})
+    view = _call({"op": "view", "code": "OFFHINT1", "seat": 0})["view"]
+    while view.get("to_move") == 1:
+        _call({"op": "bot", "code": "OFFHINT1"})
+        view = _call({"op": "view", "code": "OFFHINT1", "seat": 0})["view"]
+    hints = _call({"op": "hint", "code": "OFFHINT1", "seat": 0, "lang": "th"})["hints"]
+    assert sorted(h["action"] for h in hints) == sorted(view["legal"])
+    assert [h["rank"] for h in hints] == list(range(1, len(hints) + 1))
+    assert _call({"op": "hint", "code": "OFFHINT1", "seat": 1})["error"]["code"] == "not_your_turn"

@@ -166,7 +166,7 @@ def test_fuzzed_paths_and_queries_get_typed_answers(client: TestClient) -> None:
             r = client.get(template.format(quoted), headers={"accept": "application/json"})
             assert r.status_code < 500, (template, piece, r.status_code, r.text)
             if r.status_code >= 400:
-                assert set(r.json()) == {"code", "message", "rule"}, (template, r.text)
+                assert set(r.json()) == {"code", "message", "rule", "rule_text"}, (template, r.text)
 
     fuzz()
     assert client.get("/healthz").status_code == 200
@@ -183,6 +183,6 @@ def test_fuzzed_byte_bodies_get_typed_errors(client: TestClient) -> None:
             r = client.post(path, content=body, headers={"content-type": "application/json"})
             assert r.status_code < 500, (path, body, r.text)
             if r.status_code >= 400:
-                assert set(r.json()) == {"code", "message", "rule"}, (path, body, r.text)
+                assert set(r.json()) == {"code", "message", "rule", "rule_text"}, (path, body, r.text)
 
     fuzz()

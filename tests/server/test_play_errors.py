@@ -10,6 +10,7 @@ import pytest
 from fastapi.testclient import TestClient
 from starlette.testclient import WebSocketTestSession
 
+from samrap.engine.rulebooks import CITED, rulebook_for
 from tests.server.conftest import create, hello, join, recv, recv_until
 
 
@@ -67,6 +68,13 @@ def test_illegal_action_names_the_rule(two_seats: Any) -> None:
     ws.send_text(json.dumps({"t": "act", "v": view["v"], "action": "K 2c"}))  # knocking before drawing
     err = error_of(ws)
     assert err["code"] == "illegal_action" and err["rule"] is not None, err
+    # The rule's own words in both languages, as the rules page of this table's preset writes them.
+    book = rulebook_for("dummy", None, {"players": "2"})
+    texts = {str(r.number): (r.text("th"), r.text("en")) for r in book.rules() if r.number is not None}
+    texts.update({n: words for (game, n), words in CITED.items() if game == "dummy"})  # the precise rules
+    th, en = texts[str(err["rule"])]
+    assert err["rule_text"] == {"th": th, "en": en}, err
+    assert th and en and th != en
     assert_unchanged(ws, view)
 
 

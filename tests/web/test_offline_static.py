@@ -42,6 +42,11 @@ def static_site(tmp_path: Path) -> Iterator[str]:
     thread.join(timeout=10)
 
 
+def window_note(page: Any) -> str:
+    note = page.evaluate("() => window.samrapTable.note && window.samrapTable.note.text")
+    return str(note or "")
+
+
 @needs_pack
 def test_a_static_copy_plays_bots_in_the_browser(browser: Any, static_site: str) -> None:
     ctx = browser.new_context(viewport=PHONE, base_url=static_site, locale="en-US", reduced_motion="reduce")
@@ -65,6 +70,16 @@ def test_a_static_copy_plays_bots_in_the_browser(browser: Any, static_site: str)
         page.click("#playnow")
         page.wait_for_function("() => window.samrapTable && window.samrapTable.view")
         assert str(page.evaluate("() => window.samrapTable.code")).startswith("OFF")
+        # the Hint button asks the worker: the best move is named and its cards are lit
+        page.wait_for_function("() => window.samrapTable.myTurn")
+        page.click('[data-act="hint"]')
+        page.wait_for_function("() => window.samrapTable.hintAction !== null")
+        assert window_note(page)
+        # a reload carries on: the table is rebuilt in the worker from the log kept in IndexedDB
+        before = page.evaluate("() => [window.samrapTable.code, window.samrapTable.msg.view]")
+        page.reload()
+        page.wait_for_function("() => window.samrapTable && window.samrapTable.view")
+        assert page.evaluate("() => [window.samrapTable.code, window.samrapTable.msg.view]") == before
     finally:
         ctx.close()
     assert not errors, errors

@@ -69,6 +69,13 @@ def review(
     ] = -1,
     show: Annotated[str, typer.Option("--show", help="Which decisions to list: mistakes or all.")] = "mistakes",
     as_json: Annotated[bool, typer.Option("--json", help="Print the review as JSON.")] = False,
+    retry: Annotated[
+        bool,
+        typer.Option("--retry", help="ลองใหม่: after the review, try each mistake again from the seat's view."),
+    ] = False,
+    progress_file: Annotated[
+        Path | None, typer.Option("--progress", help="Progress file of --retry (default ~/.samrap/learn.json).")
+    ] = None,
 ) -> None:
     """Review every decision of one seat in a recorded game: the best move found, the loss, a label and a reason."""
     lang = check_lang(lang)
@@ -126,6 +133,10 @@ def review(
     if not out.is_terminal:
         out.width = 160
     _print(out, result, rec.match.players[seat], lang, show == "all")
+    if retry:
+        from samrap.cli.retry import retry_loop  # only with --retry
+
+        retry_loop(out, rec, record.read_text(encoding="utf-8"), seat, result.as_dict(), lang, progress_file, seed)
 
 
 def _print(out: Any, r: Review, name: str, lang: str, every: bool) -> None:

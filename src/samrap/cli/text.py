@@ -404,11 +404,11 @@ Cards: rank 2-9 T J Q K A (or 10) then suit c d h s (or ♣ ♦ ♥ ♠): 7c, Th
     "error.prefix": ("samrap: error: ", "samrap: ผิดพลาด: "),
     "export.done": (
         "wrote {n} files ({mb} MB) to {path}: serve the folder from any static web host",
-        "เขียน {n} ไฟล์ ({mb} MB) ลงใน {path} แล้ว นำโฟลเดอร์นี้ไปวางบนเว็บโฮสต์แบบไฟล์นิ่งได้เลย",
+        "เขียน {n} ไฟล์ ({mb} เมกะไบต์) ลงใน {path} แล้ว นำโฟลเดอร์นี้ไปวางบนเว็บโฮสต์แบบไฟล์นิ่งได้เลย",
     ),
     "export.nopack": (
         "no offline pack to export: {why} (scripts/install fetches it)",
-        "ไม่มีชุดเล่นออฟไลน์ให้ส่งออก: {why} (scripts/install ดาวน์โหลดให้)",
+        "ไม่มีชุดเล่นออฟไลน์ให้ส่งออก: {why} (สคริปต์ติดตั้งของสำรับดาวน์โหลดให้)",
     ),
     "export.notdir": ("{path} is a file, not a folder", "{path} เป็นไฟล์ ไม่ใช่โฟลเดอร์"),
     "export.write": ("cannot write to {path}: {why}", "เขียนลงใน {path} ไม่ได้: {why}"),

@@ -21,10 +21,12 @@ def default_path() -> Path:
 
 @dataclass(slots=True)
 class Progress:
-    """``done[game][lesson id] = mistakes made`` for the finished lessons."""
+    """``done[game][lesson id] = mistakes made`` for the finished lessons; ``retry[record key]``: the
+    keys of the reviewed positions found again in ลองใหม่ (:mod:`samrap.learn.retry`)."""
 
     path: Path
     done: dict[str, dict[str, int]] = field(default_factory=dict)
+    retry: dict[str, list[str]] = field(default_factory=dict)
 
     @classmethod
     def load(cls, path: Path | None = None) -> Progress:
@@ -38,7 +40,12 @@ class Progress:
             for game, lessons in data["done"].items():
                 if isinstance(lessons, dict):
                     done[str(game)] = {str(k): int(v) for k, v in lessons.items() if isinstance(v, int)}
-        return cls(p, done)
+        retry: dict[str, list[str]] = {}
+        if isinstance(data, dict) and isinstance(data.get("retry"), dict):
+            for key, found in data["retry"].items():
+                if isinstance(found, list):
+                    retry[str(key)] = [str(k) for k in found if isinstance(k, str)]
+        return cls(p, done, retry)
 
     def is_done(self, game: str, lesson_id: str) -> bool:
         return lesson_id in self.done.get(game, {})
@@ -46,7 +53,22 @@ class Progress:
     def finish(self, game: str, lesson_id: str, mistakes: int) -> None:
         """Mark a lesson done and write the file at once (a crash later loses nothing)."""
         self.done.setdefault(game, {})[lesson_id] = mistakes
+        self._write()
+
+    def found(self, record_key: str) -> list[str]:
+        """The positions of this record and seat already found again (``RetryPosition.key``)."""
+        return list(self.retry.get(record_key, []))
+
+    def find(self, record_key: str, position_key: str) -> None:
+        """Remember that a reviewed position was found again, and write the file at once."""
+        keys = self.retry.setdefault(record_key, [])
+        if position_key not in keys:
+            keys.append(position_key)
+        self._write()
+
+    def _write(self) -> None:
         self.path.parent.mkdir(parents=True, exist_ok=True)
         tmp = self.path.with_suffix(".tmp")
-        tmp.write_text(json.dumps({"version": 1, "done": self.done}, ensure_ascii=False, indent=1), encoding="utf-8")
+        data = {"version": 1, "done": self.done, "retry": self.retry}
+        tmp.write_text(json.dumps(data, ensure_ascii=False, indent=1), encoding="utf-8")
         tmp.replace(self.path)

@@ -44,6 +44,7 @@ from samrap.server.messages import (
     PlayerResponse,
     QuickRequest,
     RatingRow,
+    RuleWords,
     TableInfo,
     TableList,
     TableSummary,
@@ -89,8 +90,10 @@ STATUS: dict[ErrorCode, int] = {
 router = APIRouter()
 
 
-def error_response(code: ErrorCode, message: str, rule: int | str | None = None) -> JSONResponse:
-    body = ErrorBody(code=code, message=message, rule=rule)
+def error_response(
+    code: ErrorCode, message: str, rule: int | str | None = None, rule_text: RuleWords | None = None
+) -> JSONResponse:
+    body = ErrorBody(code=code, message=message, rule=rule, rule_text=rule_text)
     return JSONResponse(body.model_dump(mode="json"), status_code=STATUS[code])
 
 
@@ -145,7 +148,7 @@ async def _with_table(
         rt = await manager_of(request).get(canonical)
         return await work(rt)
     except TableError as e:
-        return error_response(e.code, e.message, e.rule)
+        return error_response(e.code, e.message, e.rule, e.rule_text)
     except NotOwner as e:
         return await forward.forward_http(request, e, body)
 
@@ -163,7 +166,7 @@ async def create_table(request: Request, body: CreateTableRequest) -> Any:
     try:
         rt, host_token, seat, token = await manager_of(request).create(body)
     except TableError as e:
-        return error_response(e.code, e.message, e.rule)
+        return error_response(e.code, e.message, e.rule, e.rule_text)
     key = rt.table.created.spectator_key or ""
     return CreateTableResponse(table=rt.info(), host_token=host_token, seat=seat, token=token, spectator_key=key)
 
@@ -250,7 +253,7 @@ async def quick_match(request: Request, body: QuickRequest) -> Any:
             raise TableError(ErrorCode.UNAUTHORIZED, "unknown player token")
         return await matchmaking.quick_seat(m, config, name, player_id, body.player_token)
     except TableError as e:
-        return error_response(e.code, e.message, e.rule)
+        return error_response(e.code, e.message, e.rule, e.rule_text)
 
 
 @router.post("/api/tables/{code}/quick-bots", response_model=TableInfo)
@@ -385,12 +388,24 @@ async def list_games(
     )
 
 
+async def _daily_closed(m: TableManager, game_id: str) -> JSONResponse | None:
+    """A daily deal's record reveals the day's deck order: closed until the (UTC) day is over."""
+    from samrap.server import daily
+
+    day = await m.ctx.writer.run(lambda: m.storage.daily_day(game_id))
+    if day is None or daily.is_over(day):
+        return None
+    return error_response(ErrorCode.BAD_STATE, "a daily deal's record opens once its day (UTC) is over")
+
+
 @router.get("/api/games/{game_id}/record")
 async def game_record(request: Request, game_id: str) -> Response:
     """The archived match as a game record (``docs/records.md``): deck orders and salts revealed."""
     m = manager_of(request)
     if len(game_id) > 40:
         return error_response(ErrorCode.NOT_FOUND, "no such game")
+    if (closed := await _daily_closed(m, game_id)) is not None:
+        return closed
     text = await m.ctx.writer.run(lambda: m.storage.record(game_id))
     if text is None:
         return error_response(ErrorCode.NOT_FOUND, f"no archived game {game_id!r}")
@@ -407,6 +422,8 @@ async def game_replay(request: Request, game_id: str) -> Any:
     m = manager_of(request)
     if len(game_id) > 40:
         return error_response(ErrorCode.NOT_FOUND, "no such game")
+    if (closed := await _daily_closed(m, game_id)) is not None:
+        return closed
     text = await m.ctx.writer.run(lambda: m.storage.record(game_id))
     if text is None:
         return error_response(ErrorCode.NOT_FOUND, f"no archived game {game_id!r}")

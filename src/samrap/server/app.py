@@ -23,7 +23,19 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.middleware.gzip import GZipMiddleware
 
 from samrap import __version__
-from samrap.server import api, learn_api, logfilter, offline, presets, pwa, review_api, rulebook_api, share, ws
+from samrap.server import (
+    api,
+    daily_api,
+    learn_api,
+    logfilter,
+    offline,
+    presets,
+    pwa,
+    review_api,
+    rulebook_api,
+    share,
+    ws,
+)
 from samrap.server.collector import CollectorTuning
 from samrap.server.guard import Guard
 from samrap.server.headers import SecurityHeaders
@@ -139,6 +151,7 @@ def create_app(settings: ServerSettings) -> FastAPI:
     app.include_router(review_api.router)  # game reviews (issue 13), in the hint workers' pool
     app.include_router(learn_api.router)  # lessons (issue 13), stateless
     app.include_router(rulebook_api.router)  # the rules page's rules in words
+    app.include_router(daily_api.router)  # the daily deal (issue 26.6)
     app.include_router(pwa.router)  # manifest and service worker at the site root
     app.include_router(offline.router)  # the offline pack (issue 25): Pyodide and samrap's code
     static: Path = settings.static_dir

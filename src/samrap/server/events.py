@@ -29,6 +29,19 @@ class SeatSpec(_Event):
     level: BotLevel | None = None
 
 
+class DailySetup(_Event):
+    """A daily-deal table's deal (``samrap.server.daily``): the day, game key, deck seed and salt
+    (kept in the private log; the seed and salt are revealed only once the day is over) and whose
+    result it is (a player id or a hashed browser key; ``None``: played, not counted)."""
+
+    day: str
+    key: str
+    seed: int
+    salt: str
+    player: str | None = None
+    name: str = ""
+
+
 class Created(_Event):
     """Seq 1 of every table: the game, the resolved config string, the seats and settings."""
 
@@ -41,6 +54,8 @@ class Created(_Event):
     #: Listed and open to watch; else spectators need ``spectator_key`` (kept here, in the private log).
     public: bool = False
     spectator_key: str | None = None
+    #: A daily-deal table: one game, dealt from the day's committed seed (issue 26.6).
+    daily: DailySetup | None = None
 
 
 class Joined(_Event):

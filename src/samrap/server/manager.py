@@ -19,6 +19,7 @@ import contextlib
 import logging
 
 from samrap.server.chat import ChatRejected, clean_name
+from samrap.server.events import DailySetup
 from samrap.server.messages import CreateTableRequest, ErrorCode
 from samrap.server.runtime import ServerContext, TableRuntime
 from samrap.server.storage import Storage
@@ -90,7 +91,9 @@ class TableManager:
         with contextlib.suppress(Exception):
             await self.ctx.writer.run(lambda: self.storage.release(self.ctx.node, codes))
 
-    async def create(self, request: CreateTableRequest) -> tuple[TableRuntime, str, int | None, str | None]:
+    async def create(
+        self, request: CreateTableRequest, daily: DailySetup | None = None
+    ) -> tuple[TableRuntime, str, int | None, str | None]:
         """A new table owned by this node: the runtime, the host token, and the host's seat and
         seat token when ``host_name`` was given (that seat holds host rights). The spectator key
         is ``rt.table.created.spectator_key``. Raises :class:`TableError`."""
@@ -105,6 +108,8 @@ class TableManager:
                 raise TableError(ErrorCode.MALFORMED, str(e)) from None
         host_token = new_token()
         created = plan_create(request, token_hash(host_token), new_spectator_key())
+        if daily is not None:  # a daily-deal table (``samrap.server.daily``)
+            created = created.model_copy(update={"daily": daily})
         for _ in range(20):
             code = new_code()
             ok = await self.ctx.writer.run(

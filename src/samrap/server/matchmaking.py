@@ -213,7 +213,7 @@ async def _join_remote(e: NotOwner, name: str, player_token: str | None) -> Join
         return None
     if error.code in (ErrorCode.NO_SEAT, ErrorCode.SEAT_TAKEN, ErrorCode.UNKNOWN_TABLE, ErrorCode.NOT_OWNER):
         return None
-    raise TableError(error.code, error.message, error.rule)
+    raise TableError(error.code, error.message, error.rule, error.rule_text)
 
 
 async def quick_seat(

@@ -80,12 +80,27 @@ class ErrorCode(StrEnum):
     INTERNAL = "internal"  # the server failed; the details are in its log, never in the answer
 
 
+class RuleWords(_Model):
+    """A rule's own text in both languages, as the rules page of the table's preset writes it."""
+
+    th: str
+    en: str
+
+
 class ErrorBody(_Model):
-    """The body of every error, on the websocket (inside :class:`ErrorMsg`) and over REST."""
+    """The body of every error, on the websocket (inside :class:`ErrorMsg`) and over REST.
+
+    ``rule_text`` comes with ``rule`` on an illegal action: the server knows the table's preset and
+    options, so it sends the rule's words in both languages and a client shows them without a second
+    request and without a copy of the rule books (``message`` is the engine's English reason).
+    """
 
     code: ErrorCode
     message: str
     rule: int | str | None = Field(default=None, description="The broken rule's number (illegal actions).")
+    rule_text: RuleWords | None = Field(
+        default=None, description="The broken rule's text in Thai and English, from the table's rule book."
+    )
 
 
 class ErrorMsg(_Model):
@@ -561,7 +576,10 @@ def protocol_schema() -> dict[str, object]:
 
     client = add("ClientMessage", CLIENT_MESSAGE.json_schema(ref_template="#/$defs/{model}"))
     server = add("ServerMessage", SERVER_MESSAGE.json_schema(ref_template="#/$defs/{model}"))
-    rest = {m.__name__: add(m.__name__, m.model_json_schema(ref_template="#/$defs/{model}")) for m in REST_MODELS}
+    from samrap.server.daily_messages import DAILY_MODELS  # beside this module: it builds on its models
+
+    models = (*REST_MODELS, *DAILY_MODELS)
+    rest = {m.__name__: add(m.__name__, m.model_json_schema(ref_template="#/$defs/{model}")) for m in models}
     return {
         "$schema": "https://json-schema.org/draft/2020-12/schema",
         "title": f"samrap server protocol, version {PROTOCOL_VERSION}",

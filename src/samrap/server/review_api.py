@@ -3,7 +3,14 @@
 ``POST /api/games/{id}/review`` ``{"seat": N}`` starts the review of seat N of an archived match
 (or answers at once with the stored one); ``GET /api/games/{id}/review?seat=N`` reports it:
 ``{"status": "running", "done": k, "total": n}`` while it works, then ``{"status": "done",
-"review": {...}}`` (:meth:`samrap.players.review.Review.as_dict`). Only finished matches are in the
+"review": {...}}`` (:meth:`samrap.players.review.Review.as_dict`).
+
+ลองใหม่ (try again, :mod:`samrap.learn.retry`): ``GET /api/games/{id}/retry?seat=N`` lists the
+positions the stored review flagged (mistakes and blunders) as the seat saw them: the seat's view
+string and its legal moves, never the answer. ``POST /api/games/{id}/retry`` ``{"seat", "key",
+"try"}`` judges a try in the worker pool (a try that is neither the best nor the move played is
+compared on simulated deals) and answers the verdict; the answer (best move, move played, reason)
+comes with a right try or with ``"show": true``. Only finished matches are in the
 archive, so a live game cannot be reviewed; ``POST /api/tables/{code}/review`` says so
 (``bad_state``), since reviewing while the game is played would be a hint with hidden cards.
 
@@ -49,6 +56,29 @@ MAX_RUNNING = 4
 
 class ReviewRequest(BaseModel):
     seat: int = Field(ge=0, le=7)
+
+
+class RetryTry(BaseModel):
+    seat: int = Field(ge=0, le=7)
+    key: str = Field(max_length=24, pattern=r"^[0-9]+:[0-9]+$")
+    try_: str | None = Field(default=None, alias="try", max_length=200)
+    show: bool = False
+
+
+def retry_job(record_text: str, review_text: str, seat: int, key: str, text: str | None, show: bool) -> dict[str, Any]:
+    """A worker job: the verdict on ``text`` at position ``key`` (and the answer when right or asked)."""
+    from samrap.engine.record import loads_record
+    from samrap.learn.retry import retry_positions
+
+    positions = retry_positions(loads_record(record_text), seat, json.loads(review_text))
+    p = next((p for p in positions if p.key == key), None)
+    if p is None:
+        return {"missing": True}
+    verdict = None if text is None else p.judge(text)
+    out: dict[str, Any] = {"key": key, "verdict": None if verdict is None else verdict.as_dict(), "answer": None}
+    if show or (verdict is not None and verdict.ok):
+        out["answer"] = {"th": p.answer("th"), "en": p.answer("en")}
+    return out
 
 
 def review_slice_job(record_text: str, seat: int, start: int, stop: int) -> list[dict[str, Any]]:
@@ -218,6 +248,56 @@ async def start_review(request: Request, game_id: str, body: ReviewRequest) -> A
     runs[key] = run
     run.task = asyncio.create_task(_review(request, game_id, body.seat, text, run))
     return JSONResponse(_status(run), status_code=202)
+
+
+@router.get("/api/games/{game_id}/retry")
+async def retry_positions_of(request: Request, game_id: str, seat: Annotated[int, Query(ge=0, le=7)] = 0) -> Any:
+    """The flagged positions of the stored review of ``seat``, from the seat's view (no answers)."""
+    from samrap.engine.record import loads_record
+    from samrap.learn.retry import retry_positions
+
+    if len(game_id) > 40:
+        return error_response(ErrorCode.NOT_FOUND, "no such game")
+    text, data = await _stored(request, game_id, seat)
+    if text is None:
+        return error_response(ErrorCode.NOT_FOUND, f"no archived game {game_id!r}")
+    if data is None:
+        return error_response(ErrorCode.BAD_STATE, "this seat's game is not reviewed yet: review it first")
+    positions = retry_positions(loads_record(text), seat, json.loads(data))
+    return {"game": game_id, "seat": seat, "positions": [p.as_dict() for p in positions]}
+
+
+@router.post("/api/games/{game_id}/retry")
+async def retry_try(request: Request, game_id: str, body: RetryTry) -> Any:
+    """Judge a try at one flagged position (in the worker pool); the answer with a right try or ``show``."""
+    if len(game_id) > 40:
+        return error_response(ErrorCode.NOT_FOUND, "no such game")
+    text, data = await _stored(request, game_id, body.seat)
+    if text is None:
+        return error_response(ErrorCode.NOT_FOUND, f"no archived game {game_id!r}")
+    if data is None:
+        return error_response(ErrorCode.BAD_STATE, "this seat's game is not reviewed yet: review it first")
+    pool: WorkerPool = request.app.state.workers
+    try:
+        answer = await pool.submit(
+            ("retry", game_id, body.seat, body.key, body.try_, body.show),
+            ("retry", game_id, body.seat),
+            retry_job,
+            text,
+            data,
+            body.seat,
+            body.key,
+            body.try_,
+            body.show,
+            patient=True,
+        )
+    except Busy as e:
+        busy = error_response(ErrorCode.BUSY, e.message)
+        busy.headers["Retry-After"] = str(max(1, round(e.retry_after)))
+        return busy
+    if answer.get("missing"):
+        return error_response(ErrorCode.NOT_FOUND, f"no flagged position {body.key} in this review")
+    return answer
 
 
 @router.post("/api/tables/{code}/review")

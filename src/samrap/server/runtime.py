@@ -48,6 +48,7 @@ from samrap.server.messages import (
     Event,
     Hello,
     Mute,
+    RuleWords,
     TableInfo,
     TableMsg,
     Welcome,
@@ -91,9 +92,15 @@ class ServerContext:
 
 
 def error_text(
-    code: ErrorCode, message: str, v: int | None = None, rule: int | str | None = None, ref: str | None = None
+    code: ErrorCode,
+    message: str,
+    v: int | None = None,
+    rule: int | str | None = None,
+    ref: str | None = None,
+    rule_text: RuleWords | None = None,
 ) -> str:
-    return ErrorMsg(error=ErrorBody(code=code, message=message, rule=rule), v=v, ref=ref).model_dump_json()
+    body = ErrorBody(code=code, message=message, rule=rule, rule_text=rule_text)
+    return ErrorMsg(error=body, v=v, ref=ref).model_dump_json()
 
 
 class TableRuntime:
@@ -108,7 +115,8 @@ class TableRuntime:
         self.standins: set[int] = set()
         self.closed = False
         self.on_lost: Callable[[str], None] | None = None
-        self._rng = make_rng(randbits(64))
+        daily = table.created.daily  # the daily deal's bots answer the same moves the same way
+        self._rng = make_rng(f"daily-bots:{daily.seed}" if daily is not None else randbits(64))
         self._bots: dict[tuple[int, str], Any] = {}
         self._bot_task: asyncio.Task[None] | None = None
         self._bot_v = -1
@@ -363,7 +371,7 @@ class TableRuntime:
         try:
             await self.commit(lambda: self.table.plan_act(seat, msg.v, msg.action.strip(), "player"), conn.read_at)
         except TableError as e:
-            conn.send(error_text(e.code, e.message, self.table.version, e.rule, msg.ref))
+            conn.send(error_text(e.code, e.message, self.table.version, e.rule, msg.ref, e.rule_text))
 
     async def chat(self, conn: Conn, msg: Chat) -> None:
         seat = conn.seat

@@ -127,3 +127,37 @@ quick = Table(
     Column("table_code", String(16), nullable=False),
     Column("at", Float, nullable=False),
 )
+
+#: Daily-deal games (issue 26.6), one row per finished game: which day and game it dealt, so its
+#: record stays closed until the day is over (it reveals the day's deck order).
+daily_plays = Table(
+    "samrap_daily_plays",
+    metadata,
+    Column("archive_id", String(40), primary_key=True),
+    Column("day", String(10), nullable=False),
+    Column("game_key", String(16), nullable=False),
+    Column("at", Float, nullable=False),
+)
+
+#: The result that counts: a player's first finished daily game of each day and game (the
+#: primary key makes "first" hold across processes; later plays are not counted).
+daily_results = Table(
+    "samrap_daily_results",
+    metadata,
+    Column("day", String(10), primary_key=True),
+    Column("game_key", String(16), primary_key=True),
+    Column("player", String(40), primary_key=True),
+    Column("name", String(64), nullable=False),
+    Column("score", Integer, nullable=False),
+    Column("archive_id", String(40), nullable=False),
+    Column("at", Float, nullable=False),
+)
+
+#: Server-wide secrets by name: the daily deal's HMAC key when ``$SAMRAP_DAILY_SECRET`` is unset,
+#: so every process on one database derives the same deals.
+secrets = Table(
+    "samrap_secrets",
+    metadata,
+    Column("name", String(32), primary_key=True),
+    Column("value", String(128), nullable=False),
+)

@@ -20,6 +20,8 @@ from typing import Any
 from sqlalchemy import (
     Connection,
     Engine,
+    Executable,
+    Table,
     and_,
     bindparam,
     create_engine,
@@ -36,6 +38,7 @@ from sqlalchemy.pool import ConnectionPoolEntry
 
 from samrap.engine.record import dumps_record, make_record
 from samrap.server import migrate, ratings, schema
+from samrap.server.daily import Score
 from samrap.server.events import AnyEvent, Created, dump_event, load_event
 from samrap.server.table import FinishedMatch
 
@@ -305,6 +308,60 @@ class Storage:
         )
         if f.rated and all(p is not None for p in f.player_ids):
             self._rate(conn, f, now)
+        if f.daily is not None:
+            self._daily(conn, f, now)
+
+    def _daily(self, conn: Connection, f: FinishedMatch, now: float) -> None:
+        """Note a finished daily game; the player's first of the day and game is their result."""
+        d = f.daily
+        assert d is not None
+        conn.execute(insert(schema.daily_plays).values(archive_id=f.archive_id, day=d.day, game_key=d.key, at=now))
+        if d.player is None or 0 in f.stand_ins:  # not counted: a replay, or a stand-in played for them
+            return
+        values: dict[str, object] = {
+            "day": d.day,
+            "game_key": d.key,
+            "player": d.player,
+            "name": d.name or f.result.players[0],
+            "score": int(f.result.totals[0]),
+            "archive_id": f.archive_id,
+            "at": now,
+        }
+        conn.execute(self._insert_new(schema.daily_results, values))
+
+    def _insert_new(self, table: Table, values: dict[str, object]) -> Executable:
+        """An insert that does nothing when the primary key is taken (SQLite and PostgreSQL)."""
+        if self.dialect == "postgresql":
+            from sqlalchemy.dialects.postgresql import insert as pg_insert
+
+            return pg_insert(table).values(**values).on_conflict_do_nothing()
+        from sqlalchemy.dialects.sqlite import insert as sqlite_insert
+
+        return sqlite_insert(table).values(**values).on_conflict_do_nothing()
+
+    # -----------------------------------------------------------------------------------------
+    # The daily deal
+
+    def daily_secret(self, fresh: str) -> str:
+        """The database's daily-deal key: ``fresh`` if none was stored yet, else the stored one."""
+        with self.engine.begin() as conn:
+            conn.execute(self._insert_new(schema.secrets, {"name": "daily", "value": fresh}))
+            row = conn.execute(select(schema.secrets.c.value).where(schema.secrets.c.name == "daily")).one()
+            return str(row.value)
+
+    def daily_day(self, archive_id: str) -> str | None:
+        """The day of a daily game's record, ``None`` for any other record."""
+        p = schema.daily_plays
+        with self.engine.connect() as conn:
+            row = conn.execute(select(p.c.day).where(p.c.archive_id == archive_id)).first()
+            return None if row is None else str(row.day)
+
+    def daily_results(self, day: str, key: str) -> list[Score]:
+        """The day's counted results of one daily game: player key, name, score, time."""
+        r = schema.daily_results
+        q = select(r.c.player, r.c.name, r.c.score, r.c.at).where(and_(r.c.day == day, r.c.game_key == key))
+        with self.engine.connect() as conn:
+            return [Score(str(row.player), str(row.name), int(row.score), float(row.at)) for row in conn.execute(q)]
 
     def _rate(self, conn: Any, f: FinishedMatch, now: float) -> None:
         ids = [p for p in f.player_ids if p is not None]

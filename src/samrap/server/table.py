@@ -26,8 +26,20 @@ from samrap.engine.fairness import Commitment, commit, new_salt
 from samrap.engine.match import SEED_BITS, GameResult, LedgerLine, MatchResult
 from samrap.engine.protocol import ConfigLike
 from samrap.engine.registry import AnyGame, GameSetup, GameSpec, configure, get_spec
-from samrap.server.events import Acted, AnyEvent, BotSeated, Created, Dealt, Joined, Left, SeatSpec, Visibility
-from samrap.server.messages import AvatarId, BotLevel, CreateTableRequest, ErrorCode, Event, TableSettings
+from samrap.engine.rulebooks import rule_text
+from samrap.server.events import (
+    Acted,
+    AnyEvent,
+    BotSeated,
+    Created,
+    DailySetup,
+    Dealt,
+    Joined,
+    Left,
+    SeatSpec,
+    Visibility,
+)
+from samrap.server.messages import AvatarId, BotLevel, CreateTableRequest, ErrorCode, Event, RuleWords, TableSettings
 
 #: Public events kept per table for clients that reconnect with an older version.
 EVENT_TAIL = 512
@@ -49,11 +61,26 @@ Status = Literal["lobby", "playing", "finished"]
 class TableError(Exception):
     """A refused request: its :class:`ErrorCode`, a message for people and, for illegal actions, the rule."""
 
-    def __init__(self, code: ErrorCode, message: str, rule: int | str | None = None) -> None:
+    def __init__(
+        self, code: ErrorCode, message: str, rule: int | str | None = None, rule_text: RuleWords | None = None
+    ) -> None:
         super().__init__(message)
         self.code = code
         self.message = message
         self.rule = rule
+        self.rule_text = rule_text
+
+
+def rule_words(game: Any, rule: int | str | None) -> RuleWords | None:
+    """The text of ``rule`` in both languages from ``game``'s rule book (its own preset and options).
+
+    None when the error names no rule or the rule book has no such entry: the client then shows the
+    number with the engine's reason, as before.
+    """
+    if rule is None:
+        return None
+    th, en = rule_text(game, rule, "th"), rule_text(game, rule, "en")
+    return RuleWords(th=th, en=en) if th and en else None
 
 
 @dataclass(slots=True)
@@ -83,6 +110,8 @@ class FinishedMatch:
     #: stand-ins held every person's seat at the end (the match was finished by bots).
     stand_ins: tuple[int, ...] = ()
     finished_by_stand_ins: bool = False
+    #: A daily-deal table's deal and whose result this is (``samrap.server.daily``).
+    daily: DailySetup | None = None
 
 
 def plan_create(request: CreateTableRequest, host_hash: str, spectator_key: str | None = None) -> Created:
@@ -303,6 +332,12 @@ class Table:
             raise TableError(ErrorCode.BAD_STATE, f"seats {empty} are empty: join them or fill them with bots")
         if self.settings.rated and any(s.player_id is None for s in self.seats):
             raise TableError(ErrorCode.BAD_STATE, "every seat of a rated table needs a player identity")
+        daily = self.created.daily
+        if daily is not None:  # the day's committed deal, once: a replay opens a new table
+            if self.match >= 0:
+                raise TableError(ErrorCode.BAD_STATE, "a daily deal is played once at its table")
+            starter = int(self.spec.first_starter(self.game, daily.seed))
+            return Dealt(match=0, game=0, seed=daily.seed, salt=daily.salt, starter=starter, direction=1)
         seed = _secret_seed()
         starter = int(self.spec.first_starter(self.game, seed))
         return Dealt(match=self.match + 1, game=0, seed=seed, salt=new_salt(), starter=starter, direction=1)
@@ -329,13 +364,13 @@ class Table:
         try:
             after = self.game.apply(self.state, action, seat)
         except IllegalActionError as e:
-            raise TableError(ErrorCode.ILLEGAL, e.reason, e.rule) from None
+            raise TableError(ErrorCode.ILLEGAL, e.reason, e.rule, rule_words(self.game, e.rule)) from None
         canonical = self.game.action_text(action)
         self._planned = (self.version, seat, canonical, after)
         events: list[AnyEvent] = [Acted(seat=seat, action=canonical, by=by)]  # type: ignore[arg-type]
         if self.game.is_terminal(after):
             totals = _add(self.totals, self.game.returns(after))
-            if not self.spec.is_match_over(self.config, totals, len(self.games) + 1):
+            if self.created.daily is None and not self.spec.is_match_over(self.config, totals, len(self.games) + 1):
                 starter, direction = self.spec.next_game(after)
                 assert self.deal is not None
                 events.append(
@@ -449,8 +484,12 @@ class Table:
                 ledger=public_ledger,
             )
         ]
-        if self.spec.is_match_over(self.config, self.totals, len(self.games)):
-            winners = tuple(int(q) for q in self.spec.match_winners(self.config, self.totals))
+        over = self.spec.is_match_over(self.config, self.totals, len(self.games))
+        if over or self.created.daily is not None:
+            # A daily deal is one game: its record is an unfinished match (``complete`` false, no
+            # winners, as ``samrap replay`` checks); the table shows the game's best seats.
+            winners = tuple(int(q) for q in self.spec.match_winners(self.config, self.totals)) if over else ()
+            shown = winners if over else _best_seats(self.spec.name, self.totals)
             archive_id = f"{self.code}-{self.match + 1}"
             result = MatchResult(
                 game=self.spec.name,
@@ -460,7 +499,7 @@ class Table:
                 games=tuple(self.games),
                 totals=self.totals,
                 winners=winners,
-                complete=True,
+                complete=over,
             )
             self.finished = FinishedMatch(
                 archive_id,
@@ -471,12 +510,11 @@ class Table:
                 self.settings.rated,
                 tuple(sorted(self.stand_ins)),
                 self._finished_by_stand_ins(),
+                self.created.daily,
             )
             self.archived.append(archive_id)
             self.status = "finished"
-            out.append(
-                Event(v=v, kind="match_over", totals=list(self.totals), winners=list(winners), record=archive_id)
-            )
+            out.append(Event(v=v, kind="match_over", totals=list(self.totals), winners=list(shown), record=archive_id))
         return out
 
     def _finished_by_stand_ins(self) -> bool:
@@ -503,6 +541,14 @@ def spectator_view(view: Any) -> Any:
     if hasattr(view, "staging"):
         return replace(view, seat=-1, hand=0, staging=())
     return replace(view, seat=-1, hand=0)
+
+
+def _best_seats(game: str, totals: Sequence[int]) -> tuple[int, ...]:
+    """The seats with the best score of one game (lowest in Contract, highest in Dummy)."""
+    from samrap.server.daily import LOWER_IS_BETTER
+
+    best = min(totals) if game in LOWER_IS_BETTER else max(totals)
+    return tuple(q for q, t in enumerate(totals) if t == best)
 
 
 def _secret_seed() -> int:

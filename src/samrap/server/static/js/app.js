@@ -89,7 +89,7 @@ async function route() {
   const hash = location.hash && location.hash !== "#" ? location.hash : path ? `#/t/${path[1]}` : "#/";
   const parts = hash.replace(/^#\/?/, "").split("/").map(decodeURIComponent);
   const view = document.getElementById("view");
-  const page = parts[0] === "t" && parts[1] ? "table" : parts[0] === "replay" && parts[1] ? "replay" : parts[0] === "rules" || parts[0] === "glossary" ? "content" : parts[0] === "learn" ? "learn" : parts[0] === "review" && parts[1] ? "review" : "home";
+  const page = parts[0] === "t" && parts[1] ? "table" : parts[0] === "replay" && parts[1] ? "replay" : parts[0] === "rules" || parts[0] === "glossary" ? "content" : parts[0] === "learn" ? "learn" : parts[0] === "daily" ? "daily" : parts[0] === "review" && parts[1] ? "review" : "home";
   // the felt's stylesheet is fetched beside the page's code, not after it (one round trip less
   // before a shared table link shows the table)
   if (page !== "home" && page !== "content") needCss("table");
@@ -107,6 +107,7 @@ async function route() {
   window.scrollTo(0, 0);
   if (page === "table") cleanup = mod.tablePage(view, parts[1].toUpperCase());
   else if (page === "replay") cleanup = mod.replayPage(view, parts[1]);
+  else if (page === "daily") cleanup = mod.dailyPage(view, go);
   else if (page === "learn") cleanup = mod.learnPage(view, parts[1] || "dummy", parts[2]);
   else if (page === "review") cleanup = mod.reviewPage(view, parts[1].split("?")[0], Number((parts[1].split("?")[1] || "").replace(/^.*seat=(\d+).*$/, "$1")) || 0);
   else if (parts[0] === "rules") view.appendChild(h("main", { id: "main" }, mod.rulesPage(parts[1] === "contract" ? "contract" : "dummy")));

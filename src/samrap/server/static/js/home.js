@@ -421,6 +421,13 @@ export function homePage(go) {
       h("h2", { id: "learnh" }, t("learn.home")),
       h("ul", null, h("li", null, h("a", { href: "#/learn/dummy", id: "learn-dummy" }, t("learn.homeDummy"))), h("li", null, h("a", { href: "#/learn/contract", id: "learn-contract" }, t("learn.homeContract")))),
     ),
+    // the daily deal (issue 26.6): the same cards for everyone, its own page
+    h(
+      "section",
+      { class: "card-box", "aria-labelledby": "dailyh", "data-section": "daily" },
+      h("h2", { id: "dailyh" }, t("daily.home")),
+      h("p", null, h("a", { href: "#/daily", id: "daily-link" }, t("daily.homeLink"))),
+    ),
     h("section", { class: "card-box", "aria-labelledby": "archh" }, h("h2", { id: "archh" }, t("home.replays")), archive),
     offlineBox,
   );

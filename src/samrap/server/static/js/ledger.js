@@ -151,7 +151,23 @@ export function matchTable(games, names, n, game = "dummy") {
   );
 }
 
+/** Whether a record id ("CODE-1") is of a table this browser opened for the daily deal (daily.js). */
+function isDailyRecord(id) {
+  try {
+    const all = JSON.parse(localStorage.getItem("samrap.daily.tables") || "{}") || {};
+    return Boolean(id) && String(id).split("-")[0] in all;
+  } catch {
+    return false;
+  }
+}
+
 export function gameOverPanel({ event, games, names, game, matchOver, onClose, onRematch, replayId }) {
+  // a daily deal is one game: no rematch, its record opens only after the day; its results instead (issue 26.6)
+  const daily = matchOver && isDailyRecord(replayId);
+  if (daily) {
+    onRematch = null;
+    replayId = null;
+  }
   const n = event.scores.length;
   const winners = matchOver ? matchOver.winners.map((q) => seatName(names, q)).join(", ") : null;
   const sections = [
@@ -173,6 +189,7 @@ export function gameOverPanel({ event, games, names, game, matchOver, onClose, o
       "div",
       { class: "dialog-buttons", style: { marginTop: "10px" } },
       replayId ? h("a", { class: "btn", href: `#/replay/${encodeURIComponent(replayId)}`, onclick: onClose }, t("over.replay")) : null,
+      daily ? h("a", { class: "btn primary", href: "#/daily", "data-daily-results": "1", onclick: onClose }, t("daily.results")) : null,
       matchOver ? h("a", { class: "btn", href: "#/", onclick: onClose }, t("over.home")) : null,
       onRematch ? h("button", { type: "button", class: "primary", "data-rematch": "1", autofocus: true, onclick: onRematch }, t("over.rematch")) : null,
       h("button", { type: "button", class: matchOver && onRematch ? "" : "primary", "data-continue": "1", autofocus: !onRematch, onclick: onClose }, matchOver ? t("over.close") : game === "contract" ? t("tbl.nextDeal") : t("over.next")),

@@ -148,15 +148,16 @@ export function playMomentSound(kind) {
 
 // ---------- the banner ----------
 
-const SHOW_MS = 2200;
+/** How long a banner shows (ms); the browser tests hold it longer, a busy machine being slow. */
+export const timing = { ms: 2200 };
 let queue = [];
 let current = null;
 
 /** Show the moments of one batch as one banner (the headline and a line per moment), with the
- *  headline's sound. Banners of later batches wait their turn. */
-export function showMoments(moments, names, me) {
+ *  headline's sound, for ``ms`` milliseconds. Banners of later batches wait their turn. */
+export function showMoments(moments, names, me, ms = timing.ms) {
   if (!moments || !moments.length) return;
-  queue.push({ moments, names, me });
+  queue.push({ moments, names, me, ms });
   if (!current) next();
 }
 
@@ -179,7 +180,7 @@ function next() {
     current = null;
     return;
   }
-  const { moments, names, me } = item;
+  const { moments, names, me, ms } = item;
   const texts = moments.map((m) => momentText(m, names, me));
   const lead = moments[0];
   const el = h(
@@ -197,7 +198,7 @@ function next() {
     next();
   };
   el.addEventListener("click", done);
-  setTimeout(done, SHOW_MS);
+  setTimeout(done, ms);
 }
 
 /** Drop every banner (leaving the table). */

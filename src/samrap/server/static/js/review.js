@@ -3,6 +3,10 @@
 // While it runs the page shows its progress; then it steps through the game on the table, jumping
 // between the decisions labelled below good, with the move played, the best move found, the loss
 // and the reason in words.
+// ลองใหม่ (try again): the mistakes and blunders asked again, one position at a time, from the
+// seat's view only (GET /api/games/ID/retry gives the seat's view string and legal moves, never the
+// answer); a try is judged by the server (POST .../retry), the answer shown after a right try or on
+// asking. Positions found are kept in the browser (localStorage "samrap.retry", per game and seat).
 
 import { contractLine, seatName } from "./board.js";
 import { needCss } from "./css.js";
@@ -10,10 +14,12 @@ import { clear, h } from "./dom.js";
 import { seatNames, seatSVGs } from "./faces.js";
 import { renderTable, tableTitle } from "./felt.js";
 import { pick, t } from "./i18n.js";
-import { api } from "./net.js";
+import { api, getPref, setPref } from "./net.js";
 import { parsePosition } from "./view.js";
+import { sayMoveButton } from "./words.js";
 
 const BAD = ["inaccuracy", "mistake", "blunder"];
+const FLAGGED = ["mistake", "blunder"]; // the positions ลองใหม่ asks again (samrap.learn.retry)
 const POLL_MS = 700;
 
 export function reviewPage(root, id, seat) {
@@ -23,9 +29,10 @@ export function reviewPage(root, id, seat) {
   let states = null;
   let review = null;
   let at = 0; // index into review.decisions
+  let retry = null; // ลองใหม่: {positions, k, feedback, answer, busy} while trying again
 
   const onKey = (e) => {
-    if (!review || e.target.tagName === "INPUT") return;
+    if (!review || retry || e.target.tagName === "INPUT") return;
     if (e.key === "ArrowRight") go(at + 1);
     else if (e.key === "ArrowLeft") go(at - 1);
     else return;
@@ -145,9 +152,113 @@ export function reviewPage(root, id, seat) {
             h("button", { type: "button", "data-step": "next", disabled: at === review.decisions.length - 1, onclick: () => go(at + 1) }, t("rev.next"), " →"),
             h("button", { type: "button", class: "primary", "data-jump": "next-mistake", disabled: badFrom(1) < 0, onclick: () => jump(1) }, t("rev.nextMistake"), h("span", { "aria-hidden": "true" }, " »")),
           ),
+          list.some((x) => FLAGGED.includes(x.label)) ? h("div", { class: "row" }, h("button", { type: "button", class: "primary", "data-retry": "start", onclick: startRetry }, t("retry.button"))) : null,
         ),
         // the summary is its own landmark: the link to the replay goes in it
         h("div", { class: "page" }, appendTo(summary, h("p", null, h("a", { class: "btn", href: `#/replay/${encodeURIComponent(id)}` }, t("rev.replay"))))),
+      ),
+    );
+  }
+
+  // ---------- ลองใหม่ ----------
+
+  const progressKey = `${id}:${seat}`;
+  const foundKeys = () => getPref("retry", {})[progressKey] || [];
+  function remember(key) {
+    const all = getPref("retry", {});
+    const keys = all[progressKey] || [];
+    if (!keys.includes(key)) all[progressKey] = [...keys, key];
+    setPref("retry", all);
+  }
+
+  function startRetry() {
+    api("GET", `${base}/retry?seat=${seat}`)
+      .then((d) => {
+        if (!alive) return;
+        const found = foundKeys();
+        const k = d.positions.findIndex((p) => !found.includes(p.key));
+        retry = { positions: d.positions, k: Math.max(0, k), feedback: null, answer: null, busy: false };
+        drawRetry();
+      })
+      .catch(fail);
+  }
+
+  function tryMove(text, show) {
+    const p = retry.positions[retry.k];
+    retry.busy = true;
+    drawRetry();
+    const body = show ? { seat, key: p.key, show: true } : { seat, key: p.key, try: text };
+    api("POST", `${base}/retry`, body)
+      .then((d) => {
+        if (!alive || !retry) return;
+        retry.busy = false;
+        retry.feedback = d.verdict;
+        if (d.answer) retry.answer = d.answer;
+        if (d.verdict && d.verdict.ok) remember(p.key);
+        drawRetry();
+      })
+      .catch((e) => {
+        if (!retry) return;
+        retry.busy = false;
+        retry.feedback = { ok: false, message: { th: e.message || "", en: e.message || "" } };
+        drawRetry();
+      });
+  }
+
+  function nextRetry() {
+    retry.k = (retry.k + 1) % retry.positions.length;
+    retry.feedback = null;
+    retry.answer = null;
+    drawRetry();
+  }
+
+  function drawRetry() {
+    const back = h("button", { type: "button", "data-retry": "back", onclick: () => { retry = null; draw(); } }, "← ", t("retry.back"));
+    if (!retry.positions.length) {
+      clear(root).appendChild(h("main", { id: "main" }, h("div", { class: "page" }, h("h1", null, t("retry.title")), h("p", null, t("retry.none")), back)));
+      return;
+    }
+    const p = retry.positions[retry.k];
+    // The seat's own view: the server never sends more, so "showHands" draws this seat's hand
+    // face up and every other hand stays a face-down fan (a view has no cards for them).
+    const v = parsePosition(p.view);
+    const names = seatNames(record.players);
+    const found = foundKeys();
+    const fb = retry.feedback;
+    const solved = found.includes(p.key);
+    const status = h(
+      "p",
+      { class: "muted" },
+      t("retry.of", { i: retry.k + 1, n: retry.positions.length, label: t("rev.label." + p.label), k: retry.positions.filter((x) => found.includes(x.key)).length }),
+      solved ? h("span", { class: "done", "data-found": "yes", title: t("retry.found"), "aria-label": t("retry.found") }, " ✓") : null,
+    );
+    const moves = retry.answer
+      ? null
+      : h(
+          "div",
+          { class: "row lesson-moves", role: "group", "aria-label": t("retry.moves") },
+          p.legal.map((text) => h("button", { type: "button", "data-move": text, disabled: retry.busy, onclick: () => tryMove(text, false) }, sayMoveButton(v, text))),
+        );
+    clear(root).appendChild(
+      h(
+        "div",
+        { class: "tablepage lesson retry" },
+        h("div", { class: "page", role: "region", "aria-label": t("retry.title") }, h("p", null, back), h("h1", null, t("retry.title")), status),
+        h("main", { class: "felt seated", id: "main" }, record.game === "contract" ? h("p", { class: "status" }, contractLine(v)) : null, renderTable(v, { names, faces: seatSVGs(record.players), me: seat, showHands: true })),
+        h(
+          "div",
+          { class: "dock", role: "region", "aria-label": t("tbl.you") },
+          h("p", { class: "msg", role: "status" }, h("strong", null, retry.busy ? t("retry.judging") : t("retry.ask"))),
+          fb ? h("p", { class: fb.ok ? "msg ok" : "msg error", role: "alert", "data-feedback": fb.ok ? "right" : "wrong" }, pick(fb.message)) : null,
+          retry.answer ? h("p", { class: "msg", "data-answer": "yes" }, pick(retry.answer)) : null,
+          moves,
+          h(
+            "div",
+            { class: "row" },
+            retry.answer ? null : h("button", { type: "button", "data-retry": "show", disabled: retry.busy, onclick: () => tryMove(null, true) }, t("retry.show")),
+            retry.positions.length > 1 || retry.answer ? h("button", { type: "button", class: retry.answer ? "primary" : "", "data-retry": "next", onclick: nextRetry }, t("retry.next"), " →") : null,
+          ),
+        ),
       ),
     );
   }

@@ -16,13 +16,12 @@ import { seatNames } from "./faces.js";
 import { HintLine } from "./hint.js";
 import { t } from "./i18n.js";
 import { ITEM_NAMES } from "./ledger.js";
-import { clearMoments } from "./moments.js";
 import { describeMove } from "./moves.js";
 import { api, getPref, seatFor, TableSocket } from "./net.js";
 // the controller's rooms, one concept each (mixed into the class below)
 import { drawing } from "./tabledraw.js";
 import { handing } from "./tablehand.js";
-import { messages } from "./tablemsgs.js";
+import { clearLoadedMoments, messages } from "./tablemsgs.js";
 import { picking } from "./tablepick.js";
 
 export { describeMove };
@@ -103,7 +102,7 @@ class TableController {
     document.removeEventListener("keydown", this.onKey);
     clearInterval(this.tick);
     this.hints.stop();
-    clearMoments();
+    clearLoadedMoments();
     if (this.sock) this.sock.close();
     if (this.chat) this.chat.stop();
   }

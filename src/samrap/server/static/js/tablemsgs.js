@@ -7,11 +7,25 @@ import { seatName } from "./board.js";
 import { modal } from "./dom.js";
 import { lang, t } from "./i18n.js";
 import { gameOverPanel, RULES_TH } from "./ledger.js";
-import { findMoments, liftMoments, showMoments } from "./moments.js";
 import { describeMove, shortMove } from "./moves.js";
 import { api, errorText, setPref } from "./net.js";
 import { playSound } from "./sound.js";
 import { parsePosition } from "./view.js";
+
+// moments.js (the banners and sounds of a knock, หัว, หมดมือ...), loaded at the first move that
+// can be one, so a table's first load does not carry it
+let momentsModule = null;
+const moments = () => (momentsModule ||= import("./moments.js"));
+
+/** Events that may hold a moment: a knock, a collect (Dummy), a go-down or a buy (Contract), the end of a game. */
+function mayHoldMoment(events) {
+  return (events || []).some((e) => e.kind === "game_over" || (e.kind === "act" && /^[KCG]/i.test(e.action || "")));
+}
+
+/** Takes down a banner still showing when the table is left (nothing to do if none was ever loaded). */
+export function clearLoadedMoments() {
+  if (momentsModule) momentsModule.then((m) => m.clearMoments()).catch(() => {});
+}
 
 export const messages = {
   message(m) {
@@ -71,7 +85,12 @@ export const messages = {
     this.seenView = true;
     const newGame = prevGame !== null && prevGame !== m.game;
     // the big moments (a knock, ตกตึก, หัว, หมดมือ...): a banner and a sound (moments.js)
-    if (this.live) showMoments(findMoments(prevView, this.view, m.events, !newGame), this.names, this.seat);
+    if (this.live && mayHoldMoment(m.events)) {
+      const [view, names, seat] = [this.view, this.names, this.seat];
+      moments()
+        .then((mo) => this.stopped || mo.showMoments(mo.findMoments(prevView, view, m.events, !newGame), names, seat))
+        .catch(() => {}); // no banner without the module (offline at the first one): play goes on
+    }
     if (newGame) {
       this.selected.clear();
       this.fresh.clear();
@@ -151,6 +170,16 @@ export const messages = {
     if (!err) return;
     let text = err.message || t("err.generic");
     const rule = err.rule ?? null;
+    // The server sends the broken rule's words in both languages (rule_text, from this table's rule
+    // book); RULES_TH below is the fallback for a server that does not.
+    const words = err.rule_text && err.rule_text[lang() === "th" ? "th" : "en"];
+    if (rule !== null && words) {
+      // English adds the engine's reason for this move (English only, like broken_rule in the CLI).
+      const why = lang() === "th" || !err.message ? "" : ` (${err.message})`;
+      this.note = { text: `${t("err.title")} (${lang() === "th" ? "กติกาข้อ" : "rule"} ${rule}): ${words}${why}`, error: true };
+      this.render();
+      return;
+    }
     const gist = rule !== null && lang() === "th" && this.view ? (RULES_TH[this.view.game] || {})[rule] : null;
     if (gist) text = `${t("err.title")} (กติกาข้อ ${rule}): ${gist}`;
     else if (lang() === "th") text = `${t("err.title")}: ${errorText({ code: err.code, rule })}`; // the server's text is English
@@ -188,7 +217,7 @@ export const messages = {
         }),
       { label: t("over.title") },
     );
-    liftMoments(); // the knock's banner stays in sight, over the scores
+    if (momentsModule) momentsModule.then((mo) => mo.liftMoments()).catch(() => {}); // the knock's banner stays in sight, over the scores
     await closed;
     this.showingOver = false;
     this.showQueuedOver();

@@ -11,13 +11,20 @@ import { download, isReady, manifest, unsupported } from "./pack.js";
 let running = null; // one download per page, whoever started it
 const BACKGROUND_DELAY_MS = 10_000;
 
+/** Show or hide (the stylesheet's display rules win over the hidden attribute; CSSOM is CSP-safe). */
+function show(el, on) {
+  el.hidden = !on;
+  el.style.display = on ? "" : "none";
+}
+
 function mb(m) {
   return (m.files.reduce((s, f) => s + f.size, 0) / 1e6).toFixed(1);
 }
 
 export async function fillOfflineBox(box) {
   const status = h("p", { class: "msg", role: "status", "aria-live": "polite", id: "offline-status" });
-  const bar = h("progress", { id: "offline-progress", max: 100, value: 0, hidden: true, "aria-label": t("off.download") });
+  const bar = h("progress", { id: "offline-progress", max: 100, value: 0, "aria-label": t("off.download") });
+  show(bar, false);
   const kept = h("div", { id: "offline-kept" });
   box.append(status, bar);
   const why = unsupported();
@@ -46,8 +53,8 @@ export async function fillOfflineBox(box) {
   async function showReady() {
     const ready = await isReady(m);
     setPref("offlineReady", ready); // the offline bar (pwa.js) then says that bots play here
-    go.hidden = ready;
-    useRow.hidden = !ready || !!m.static; // a static copy plays every bot game here anyway
+    show(go, !ready);
+    show(useRow, ready && !m.static); // a static copy plays every bot game here anyway
     if (ready) status.textContent = t("off.ready");
     status.className = "msg";
     return ready;
@@ -55,7 +62,7 @@ export async function fillOfflineBox(box) {
 
   async function start() {
     go.disabled = true;
-    bar.hidden = false;
+    show(bar, true);
     status.className = "msg";
     try {
       running ||= download(m, (done, total) => {
@@ -64,7 +71,7 @@ export async function fillOfflineBox(box) {
         status.textContent = t("off.downloading", { pct });
       });
       await running;
-      bar.hidden = true;
+      show(bar, false);
       await showReady();
     } catch (e) {
       status.textContent = errorText({ code: e.code || "network" });

@@ -15,6 +15,9 @@ async function boot(manifest) {
   py.unpackArchive(new Uint8Array(await res.arrayBuffer()), "zip", { extractDir: "/home/pyodide/samrap" });
   py.runPython("import sys; sys.path.insert(0, '/home/pyodide/samrap')");
   handle = py.pyimport("samrap.offline.worker").handle;
+  // import the games and the bots now, while the page is still on the home screen, so that the
+  // first table's deal does not wait for them
+  py.runPython("import samrap.games.dummy.game, samrap.games.contract.game, samrap.players.levels");
 }
 
 self.onmessage = async (e) => {
