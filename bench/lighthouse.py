@@ -1,12 +1,14 @@
 """Lighthouse scores of the web app at phone size (issue 12.8; a benchmark, not a CI test).
 
 Starts a samrap server on a free port (a fresh SQLite file, bots without delay), makes a table
-(a person and a bot, started), then runs Lighthouse 12.2.3 (``bench/lighthouse/package.json``,
-``npm ci`` there first) with the system Chromium on the home page and on the table page, with
-Lighthouse's default mobile emulation (a mid-range phone, 4x CPU slowdown, slow 4G). Prints the
-performance, accessibility and best-practices scores and the main timings; the JSON reports are
-written to ``bench/lighthouse/reports/``. Targets (docs/web.md): performance >= 95,
-accessibility 100, best practices >= 95.
+(a person and a bot, started, public: the home page's lobby lists it), then runs Lighthouse
+12.2.3 (``bench/lighthouse/package.json``, ``npm ci`` there first) with the system Chromium on
+the home page and on the table page, with Lighthouse's default mobile emulation (a mid-range
+phone, 4x CPU slowdown, slow 4G). The home page shows the lobby with that table in it; the table
+page mounts the chat (``chat.js``, loaded lazily after the table) and the moment banners' and the
+hint's modules. Prints the performance, accessibility and best-practices scores and the main
+timings; the JSON reports are written to ``bench/lighthouse/reports/``. Targets (docs/web.md):
+performance >= 95, accessibility 100, best practices >= 95.
 
 Usage::
 
@@ -16,15 +18,16 @@ Usage::
 Lighthouse's performance score depends on the machine's load: run it on a quiet machine, take the
 median of ``--runs`` and say the load average (printed) with the figures.
 
-On a loaded machine compare instead: ``--ab REV`` runs Lighthouse on the same table page served by
-two servers, one with the web app as it was at git revision ``REV`` (old) and one with the working
-tree (new), in turns (the order alternates), and prints the medians of both and their ratio: the
-score, TBT, FCP, LCP, and from each run's trace the main thread's CPU time after the first paint,
-slowed 4x as Lighthouse slows it ("cpu blocking": TBT's rule applied to the tasks' CPU time;
-"cpu busy": all of it). A task's wall time on a loaded machine counts the time it waited for a
-core; its CPU time does not, so the cpu figures hold under load where the score and TBT do not::
+On a loaded machine compare instead: ``--ab REV`` runs Lighthouse on the same pages (the home
+page and the table page; ``--pages`` picks) served by two servers, one with the web app as it
+was at git revision ``REV`` (old) and one with the working tree (new), in turns (the order
+alternates), and prints the medians of both and their ratio: the scores, TBT, FCP, LCP, and from
+each run's trace the main thread's CPU time after the first paint, slowed 4x as Lighthouse slows
+it ("cpu blocking": TBT's rule applied to the tasks' CPU time; "cpu busy": all of it). A task's
+wall time on a loaded machine counts the time it waited for a core; its CPU time does not, so the
+cpu figures hold under load where the score and TBT do not::
 
-    .venv/bin/python bench/lighthouse.py --ab HEAD~3 --runs 10
+    .venv/bin/python bench/lighthouse.py --ab HEAD~3 --runs 10 [--pages home,table]
 """
 
 from __future__ import annotations
@@ -65,8 +68,21 @@ def call(url: str, body: Any = None) -> Any:
 
 
 def start_server(port: int, db: Path) -> subprocess.Popen[bytes]:
-    exe = ROOT / ".venv" / "bin" / "samrap"
-    cmd = [str(exe), "serve", "--port", str(port), "--db", str(db), "--bot-delay", "0", "--log-level", "warning"]
+    # the interpreter running this script, so that a worktree's PYTHONPATH serves the worktree's app
+    cmd = [
+        sys.executable,
+        "-m",
+        "samrap.cli.main",
+        "serve",
+        "--port",
+        str(port),
+        "--db",
+        str(db),
+        "--bot-delay",
+        "0",
+        "--log-level",
+        "warning",
+    ]
     proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     deadline = time.monotonic() + 30
     while time.monotonic() < deadline:
@@ -126,9 +142,11 @@ def failing(report: dict[str, Any], category: str) -> list[str]:
 
 
 def make_table(base: str) -> str:
-    """A started Dummy table (a person and a bot): its watch link, which shows the game in play."""
+    """A started public Dummy table (a person and a bot; the lobby lists it): its watch link,
+    which shows the game in play with the chat mounted."""
     seats = [{"kind": "human"}, {"kind": "bot", "level": "easy"}]
-    made = call(f"{base}/api/tables", {"game": "dummy", "seats": seats, "host_name": "Lighthouse"})
+    body = {"game": "dummy", "seats": seats, "host_name": "Lighthouse", "public": True}
+    made = call(f"{base}/api/tables", body)
     code = made["table"]["code"]
     call(f"{base}/api/tables/{code}/start", {"token": made["host_token"]})
     return f"{base}/t/{code}?watch={made['spectator_key']}"
@@ -187,8 +205,8 @@ def cpu_figures(trace_file: Path) -> dict[str, float]:
     return {"cpu-blocking": sum(max(0.0, d - 50) for d in cpu), "cpu-busy": sum(cpu)}
 
 
-def compare(rev: str, runs: int, chrome: str) -> None:
-    """Lighthouse on the table page, the web app at ``rev`` against the working tree, in turns."""
+def compare(rev: str, runs: int, chrome: str, pages: list[str]) -> None:
+    """Lighthouse on ``pages`` (home, table), the web app at ``rev`` against the working tree, in turns."""
     reports = HERE / "reports"
     reports.mkdir(exist_ok=True)
     with tempfile.TemporaryDirectory() as tmp:
@@ -204,41 +222,55 @@ def compare(rev: str, runs: int, chrome: str) -> None:
             "old": ThreadServer(Path(tmp) / "old.db", old / "src/samrap/server/static"),
             "new": ThreadServer(Path(tmp) / "new.db", new),
         }
-        rows: dict[str, list[dict[str, float]]] = {"old": [], "new": []}
+        rows: dict[tuple[str, str], list[dict[str, float]]] = {(p, k): [] for p in pages for k in ("old", "new")}
         try:
-            urls = {k: make_table(s.url) for k, s in servers.items()}
+            urls: dict[tuple[str, str], str] = {}
+            for k, s in servers.items():
+                urls["table", k] = make_table(s.url)
+                urls["home", k] = f"{s.url}/"
             print(f"load average before: {os.getloadavg()}", file=sys.stderr)
             for i in range(runs):
-                for k in ("old", "new") if i % 2 == 0 else ("new", "old"):
-                    out = reports / f"ab-{k}-{i + 1}.json"
-                    row = summary(lighthouse(urls[k], out, chrome, assets=True))
-                    row.update(cpu_figures(out.with_name(f"{out.stem}-0.trace.json")))
-                    rows[k].append(row)
-                    print(
-                        f"  {k}: performance {row['performance']:.0f}, TBT {row['total-blocking-time']:.0f} ms, "
-                        f"cpu blocking {row['cpu-blocking']:.0f} ms, cpu busy {row['cpu-busy']:.0f} ms",
-                        file=sys.stderr,
-                        flush=True,
-                    )
+                for p in pages:
+                    for k in ("old", "new") if i % 2 == 0 else ("new", "old"):
+                        out = reports / f"ab-{p}-{k}-{i + 1}.json"
+                        report = lighthouse(urls[p, k], out, chrome, assets=True)
+                        row = summary(report)
+                        row.update(cpu_figures(out.with_name(f"{out.stem}-0.trace.json")))
+                        rows[p, k].append(row)
+                        print(
+                            f"  {p} {k}: performance {row['performance']:.0f}, "
+                            f"accessibility {row['accessibility']:.0f}, TBT {row['total-blocking-time']:.0f} ms, "
+                            f"cpu blocking {row['cpu-blocking']:.0f} ms, cpu busy {row['cpu-busy']:.0f} ms, "
+                            f"load average {os.getloadavg()[0]:.1f}",
+                            file=sys.stderr,
+                            flush=True,
+                        )
+                        if k == "new":
+                            for c in CATEGORIES:
+                                for line in failing(report, c):
+                                    print(f"    {c}: {line}", file=sys.stderr)
             print(f"load average after: {os.getloadavg()}", file=sys.stderr)
         finally:
             for s in servers.values():
                 s.stop()
-    print(
-        f"table page, median of {runs} Lighthouse runs each, in turns: "
-        f"the web app at {rev} (old) and the working tree (new)"
-    )
-    for key in (
-        "performance",
-        "total-blocking-time",
-        "cpu-blocking",
-        "cpu-busy",
-        "first-contentful-paint",
-        "largest-contentful-paint",
-    ):
-        o = statistics.median(r[key] for r in rows["old"])
-        n = statistics.median(r[key] for r in rows["new"])
-        print(f"  {key:24s} old {o:7.0f}  new {n:7.0f}  new/old {n / o if o else float('nan'):.2f}")
+    for p in pages:
+        print(
+            f"{p} page, median of {runs} Lighthouse runs each, in turns: "
+            f"the web app at {rev} (old) and the working tree (new)"
+        )
+        for key in (
+            "performance",
+            "accessibility",
+            "best-practices",
+            "total-blocking-time",
+            "cpu-blocking",
+            "cpu-busy",
+            "first-contentful-paint",
+            "largest-contentful-paint",
+        ):
+            o = statistics.median(r[key] for r in rows[p, "old"])
+            n = statistics.median(r[key] for r in rows[p, "new"])
+            print(f"  {key:24s} old {o:7.0f}  new {n:7.0f}  new/old {n / o if o else float('nan'):.2f}")
 
 
 def main() -> None:
@@ -248,9 +280,13 @@ def main() -> None:
     ap.add_argument(
         "--ab", metavar="REV", help="compare the table page's main-thread time with the web app at git revision REV"
     )
+    ap.add_argument("--pages", default="home,table", help="with --ab: the pages to compare (home, table)")
     args = ap.parse_args()
     if args.ab:
-        compare(args.ab, args.runs, args.chrome)
+        pages = [p for p in args.pages.split(",") if p]
+        if not pages or any(p not in ("home", "table") for p in pages):
+            raise SystemExit(f"--pages: home and/or table, not {args.pages!r}")
+        compare(args.ab, args.runs, args.chrome, pages)
         return
     reports = HERE / "reports"
     reports.mkdir(exist_ok=True)
@@ -259,14 +295,10 @@ def main() -> None:
         server = start_server(port, Path(tmp) / "samrap.db")
         try:
             base = f"http://127.0.0.1:{port}"
-            seats = [{"kind": "human"}, {"kind": "bot", "level": "easy"}]
-            made = call(f"{base}/api/tables", {"game": "dummy", "seats": seats, "host_name": "Lighthouse"})
-            code = made["table"]["code"]
-            call(f"{base}/api/tables/{code}/start", {"token": made["host_token"]})
-            # a private table is watched with its key: the page shows the game in play
-            pages = {"home": f"{base}/", "table": f"{base}/t/{code}?watch={made['spectator_key']}"}
+            # a public table in play: the home page's lobby lists it; its page mounts the chat
+            urls = {"home": f"{base}/", "table": make_table(base)}
             print(f"load average before: {os.getloadavg()}", file=sys.stderr)
-            for name, url in pages.items():
+            for name, url in urls.items():
                 rows = []
                 last: dict[str, Any] = {}
                 for k in range(args.runs):

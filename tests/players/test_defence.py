@@ -14,7 +14,6 @@ from samrap.players.budget import Budget
 from samrap.players.defence import THREAT_CARDS, near_knock_defence, threatened
 from samrap.players.heuristic.dummy import DummyHeuristic
 from samrap.players.ismcts import ISMCTSPlayer, bot_rollout
-from samrap.players.levels import make_bot
 from tests.games.dummy.builders import position
 
 GAME = DummyGame(DummyConfig(players=2))
@@ -61,13 +60,19 @@ def test_the_search_with_the_filter_never_discards_under_threat() -> None:
     assert len(bot.analyse(view, legal, Random(0))) == len(legal)
 
 
-def test_hard_under_threat_decides_from_the_view_only() -> None:
+def test_the_defended_search_decides_from_the_view_only() -> None:
     s = _threat()
     view = GAME.observe(s, 0)
     twin = next(
         t for k in range(50) if (t := GAME.resample(view, make_rng(f"defence-twin:{k}"))).hands[1] != s.hands[1]
     )
     assert GAME.observe(twin, 0) == view
-    hard = make_bot("hard", GAME)
-    picks = [hard.choose(GAME.observe(x, 0), legal_moves(x), Random(3), Budget(iterations=12)) for x in (s, twin)]
+    bot = ISMCTSPlayer(
+        GAME,
+        bot_rollout(GAME, DummyHeuristic(endgame=False)),
+        Budget(iterations=12),
+        policy_first=True,
+        root_filter=near_knock_defence,
+    )
+    picks = [bot.choose(GAME.observe(x, 0), legal_moves(x), Random(3)) for x in (s, twin)]
     assert picks[0] == picks[1] and picks[0] in legal_moves(s)

@@ -7,7 +7,6 @@
 import { animate, snapshot } from "./anim.js";
 import { contractLine, handsZone, seatName } from "./board.js";
 import { cardName, cardShort } from "./cards.js";
-import { rulesHref } from "./content.js";
 import { clear, h } from "./dom.js";
 import { seatSVGs } from "./faces.js";
 import { faceName, faceSVG, renderTable, tableTitle } from "./felt.js";
@@ -15,7 +14,7 @@ import { t } from "./i18n.js";
 import { setPref } from "./net.js";
 import { playSound, setSound, soundOn } from "./sound.js";
 import { cssEscape } from "./tablehand.js";
-import { toMove } from "./view.js";
+import { rulesHref, toMove } from "./view.js";
 
 export const drawing = {
   renderShell() {

@@ -238,3 +238,23 @@ export function configFields(config) {
   }
   return out;
 }
+
+// the games with a rules page (content.js)
+const RULE_GAMES = ["dummy", "contract"];
+
+/**
+ * The rules page of a table's config string (``dummy(preset=modern,players=3)`` or ``contract()``):
+ * ``#/rules/dummy?preset=modern&players=3``. The page then names the preset the config equals (the
+ * server's rule book says which), so a table's rules are one tap away.
+ */
+export function rulesHref(config) {
+  const m = /^\s*(\w+)\s*(?:\((.*)\))?\s*$/.exec(config || "");
+  if (!m || !RULE_GAMES.includes(m[1])) return "#/rules/dummy";
+  const params = new URLSearchParams();
+  for (const part of (m[2] || "").split(",")) {
+    const [key, value] = part.split("=").map((x) => x && x.trim());
+    if (key && value !== undefined) params.append(key, value);
+  }
+  const query = params.toString();
+  return `#/rules/${m[1]}${query ? `?${query}` : ""}`;
+}
