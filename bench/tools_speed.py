@@ -28,13 +28,15 @@ import argparse
 import contextlib
 import io
 import json
+import os
 import random
+import resource
 import statistics
+import subprocess
 import sys
 import time
 from typing import Any
 
-from samrap.cli.main import app
 from samrap.engine.registry import find_game
 
 
@@ -106,6 +108,8 @@ def same_games(text: str, games: int, seed: int, runner: bool) -> tuple[int, int
 
 def _cli(args: list[str]) -> tuple[dict[str, Any], float]:
     """Run ``samrap <args>`` in this process; its JSON output and the CPU seconds it took."""
+    from samrap.cli.main import app  # here: a ``--loop playout`` process must not pay for the CLI
+
     out = io.StringIO()
     start = time.process_time()
     with contextlib.redirect_stdout(out):
@@ -128,6 +132,58 @@ def tournament(game: str, players: int, deals: int, seed: int) -> tuple[int, flo
     return int(data["units"]), seconds, data.get("games_per_second")
 
 
+def _child_cpu(argv: list[str]) -> tuple[str, str, float]:
+    """Run ``argv`` as a child process: its stdout, stderr and CPU seconds (user + system, start-up and all)."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    done = subprocess.run(argv, capture_output=True, text=True, check=True, env=os.environ.copy())
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    seconds = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+    return done.stdout, done.stderr, seconds
+
+
+def whole_processes(game: str, players: int, games: int, rounds: int, seed: int) -> None:
+    """``samrap simulate`` against the raw loop, each as a whole process: start-up, imports and all.
+
+    The raw process is ``python -m bench.tools_speed --loop playout`` (the interpreter, the
+    registry and the games, then the loop); the command is the console script's ``main()`` in a
+    fresh interpreter, as a user's ``samrap simulate … --json`` runs. Alternating order, CPU time of
+    the child (``RUSAGE_CHILDREN``), the ratio taken in each round.
+    """
+    py = sys.executable
+    raw_argv = [py, "-m", "bench.tools_speed", "--loop", "playout", "--game", game, "--players", str(players)]
+    entry = "from samrap.cli.main import main; main()"
+    ratios: list[float] = []
+    raws: list[float] = []
+    sims: list[float] = []
+    for r in range(rounds):
+
+        def raw(r: int = r) -> float:
+            _, err, s = _child_cpu([*raw_argv, "--games", str(games), "--seed", str(seed + r)])
+            return int(err.strip().splitlines()[-1]) / s
+
+        def sim(r: int = r) -> float:
+            args = ["simulate", game, "-n", str(players), "--games", str(games), "--seed", str(seed + r), "--json"]
+            out, _, s = _child_cpu([py, "-c", entry, *args])
+            return int(json.loads(out)["actions"]) / s
+
+        if r % 2:
+            b, a = sim(), raw()
+        else:
+            a, b = raw(), sim()
+        raws.append(a)
+        sims.append(b)
+        ratios.append(b / a)
+        print(
+            f"round {r + 1}: raw process {a:,.0f} actions/s; simulate process {b:,.0f} ({b / a:.2f}x)", file=sys.stderr
+        )
+    med = statistics.median
+    print(f"{game} {players}p, whole processes of {games} games, {rounds} rounds, medians (CPU time of the child):")
+    print(f"  raw loop process     {med(raws):>10,.0f} actions/s")
+    spread = f"rounds {min(ratios):.2f}-{max(ratios):.2f}"
+    print(f"  samrap simulate      {med(sims):>10,.0f} actions/s  ({med(ratios):.2f}x raw; {spread})")
+    print(f"  load average at the end: {' '.join(f'{x:.1f}' for x in os.getloadavg())}")
+
+
 def main(argv: list[str] | None = None) -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--game", choices=("dummy", "contract"), default="dummy")
@@ -142,7 +198,15 @@ def main(argv: list[str] | None = None) -> None:
         "or the whole samrap simulate command (after a one-game call that imports what it needs)",
     )
     ap.add_argument("--calls", type=int, default=1, help="with --loop simulate: invocations (the fixed cost)")
+    ap.add_argument(
+        "--process",
+        action="store_true",
+        help="whole processes: `samrap simulate` and the raw loop each in a fresh interpreter, start-up included",
+    )
     args = ap.parse_args(argv)
+    if args.process:
+        whole_processes(args.game, args.players, args.games, args.rounds, args.seed)
+        return
     text = f"{args.game}(players={args.players})"
     if args.loop:
         if args.loop == "playout":

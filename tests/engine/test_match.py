@@ -17,13 +17,14 @@ from samrap.engine.match import (
     LedgerLine,
     MatchObserver,
     MatchResult,
+    draws_uniformly,
     ledger_lines,
     ledger_scores,
     run_match,
     single_games,
 )
 from samrap.engine.record import make_record, verify_record
-from samrap.engine.registry import GameSetup, GameSpec, configure
+from samrap.engine.registry import GameSetup, GameSpec, configure, resolve
 from samrap.games.dummy import Discard, DummyAction, DummyGame, DummyView
 from samrap.players import RandomPlayer
 from tests.games.dummy.builders import deck_for
@@ -425,3 +426,26 @@ def test_a_game_past_its_length_bound_is_a_rules_bug() -> None:
     zero = dataclasses.replace(spec, max_game_length=lambda config: 0)
     with pytest.raises(RuntimeError, match="ran past 0 actions"):
         run_match(zero, config, players, 3, max_games=1)
+
+
+@dataclasses.dataclass(frozen=True)
+class _AskedRandom:
+    """A random player the runner must ask (no ``draws_uniformly``): the general loop's twin."""
+
+    name: str = "random"
+    ignores_view = True
+
+    def choose(self, view: object, legal: Sequence[Any], rng: Random) -> Any:
+        return rng.choice(legal)
+
+
+@pytest.mark.parametrize("text", ["dummy(players=4)", "contract(players=4)"])
+def test_the_runner_drawing_for_random_players_plays_what_asking_them_plays(text: str) -> None:
+    """Random players' draws made by the runner (``draws_uniformly``) are the very games their
+    ``choose`` calls give: the same actions, scores and ledgers, game after game of a run."""
+    spec, config = resolve(text)
+    assert draws_uniformly(RandomPlayer()) and not draws_uniformly(_AskedRandom())
+    drawn = list(single_games(spec, config, [RandomPlayer() for _ in range(4)], 5, 3))
+    asked = list(single_games(spec, config, [_AskedRandom() for _ in range(4)], 5, 3))
+    assert [r.games for r in drawn] == [r.games for r in asked]
+    assert all(len(r.games[0].actions) > 0 for r in drawn)

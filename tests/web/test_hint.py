@@ -82,4 +82,3 @@ def test_a_hint_is_one_line_thinking_then_deeper_on_a_thai_phone(new_page: Any, 
         opened = page.evaluate(BOXES)
         assert opened["felt"]["height"] > 0.4 * PHONE["height"], "the figures leave the felt its room"
     shot(page, "hint-deep-th-360")
-

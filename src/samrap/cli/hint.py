@@ -12,16 +12,16 @@ from pathlib import Path
 from typing import Annotated, Any
 
 import typer
-from rich.table import Table
 
 from samrap.cli import common
 from samrap.cli.common import LangOpt, check_lang, fail
 from samrap.cli.text import say
 from samrap.core.errors import IllegalActionError
-from samrap.engine.record import RecordError, read_record
 from samrap.engine.registry import get_spec
-from samrap.players.hint import hint_record
 from samrap.players.levels import parse_bot_spec
+
+# The heavy modules are imported in the command's body, so that other commands' processes
+# (``samrap simulate`` above all) do not pay for them (issue 28.6).
 
 
 def hint(
@@ -37,6 +37,11 @@ def hint(
     as_json: Annotated[bool, typer.Option("--json", help="Print the hints as JSON.")] = False,
 ) -> None:
     """Rank the legal moves before action N of a recorded game, with the bot's estimate and a reason."""
+    from rich.table import Table
+
+    from samrap.engine.record import RecordError, read_record
+    from samrap.players.hint import hint_record
+
     lang = check_lang(lang)
     try:
         kind = parse_bot_spec(bot)[0]

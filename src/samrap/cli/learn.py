@@ -12,7 +12,7 @@ lesson not yet done (``--lesson ID`` picks one, ``--list`` shows the course).
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
@@ -20,9 +20,12 @@ from samrap.cli import common
 from samrap.cli.common import LangOpt, check_lang, fail
 from samrap.cli.text import say
 from samrap.engine.registry import get_spec
-from samrap.learn.lessons import COURSES, LessonError, LessonRun, course, find_lesson, rules_words
-from samrap.learn.progress import Progress
-from samrap.players.words import describe
+
+if TYPE_CHECKING:
+    from samrap.learn.lessons import LessonRun
+
+# The heavy modules are imported in the command's body, so that other commands' processes
+# (``samrap simulate`` above all) do not pay for them (issue 28.6).
 
 _W = {
     "lesson": ("บทเรียนที่ {k} จาก {n}: {title}", "Lesson {k} of {n}: {title}"),
@@ -56,6 +59,9 @@ def learn(
     show: Annotated[bool, typer.Option("--list", help="List the course and what is done, then stop.")] = False,
 ) -> None:
     """Learn to play: short lessons that each ask you to find the move."""
+    from samrap.learn.lessons import COURSES, LessonError, LessonRun, course, find_lesson, rules_words
+    from samrap.learn.progress import Progress
+
     lang = check_lang(lang)
     if game not in COURSES:
         fail(say("learn.no_course", lang, game=game, courses=", ".join(COURSES)), lang=lang)
@@ -128,6 +134,8 @@ def _play(out: Any, spec: Any, run: LessonRun, lang: str) -> bool:
 
 def numbered(run: LessonRun, legal: Any, lang: str) -> str:
     """The legal moves numbered as ``samrap play`` numbers them, each with its text and its words."""
+    from samrap.players.words import describe
+
     view = run.view()
     return "\n".join(
         f"{k + 1:>3}) {run.game.action_text(a)}  {describe(run.game, view, a, lang)}" for k, a in enumerate(legal)

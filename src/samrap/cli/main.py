@@ -7,7 +7,9 @@ never a traceback.
 
 from __future__ import annotations
 
+import contextlib
 import copy
+import functools
 import json
 import random
 import sys
@@ -15,10 +17,9 @@ import time
 from collections.abc import Callable
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from typer.models import CommandFunctionType, CommandInfo
 
 from samrap import __version__
@@ -29,29 +30,22 @@ from samrap.cli.helptext import SamrapCommand, SamrapGroup
 from samrap.cli.hint import register as register_hint
 from samrap.cli.learn import register as register_learn
 from samrap.cli.lineup import bots_problem, close_all, line_up, seat_specs
-from samrap.cli.play import HumanPlayer, PlayObserver, QuitMatch, default_record_path, partial_result
-from samrap.cli.replay import commitment_lines, report_dict
 from samrap.cli.review import register as register_review
-from samrap.cli.rules import rules_command_lines
 from samrap.cli.serve import serve
 from samrap.cli.simulate import Summary
-from samrap.cli.tables import ledger_table, match_table
 from samrap.cli.text import bot_label, plural, say, seat_text
 from samrap.cli.tournament import register as register_tournament
 from samrap.core.errors import SamrapError
 from samrap.engine.match import MatchResult, run_match, single_games
 from samrap.engine.protocol import AnyAgent
-from samrap.engine.record import (
-    Record,
-    RecordError,
-    ReplayProblem,
-    ReplayReport,
-    make_record,
-    read_record,
-    replay_record,
-    write_record,
-)
 from samrap.engine.registry import get_spec
+
+if TYPE_CHECKING:
+    from samrap.engine.record import Record, ReplayProblem, ReplayReport
+
+# Each command imports what only it needs (records, Rich's progress and tables, the human
+# player, the rules' pages) in its body: a ``samrap simulate`` process pays for its own imports
+# alone, and so starts about as fast as the engine's own loop (docs/performance.md, issue 28.6).
 
 
 class _App(typer.Typer):
@@ -155,6 +149,9 @@ def play(
     its best moves on simulated finishes); expert thinks ahead four times longer than hard (up to
     2.5 seconds a move).
     """
+    from samrap.cli.play import HumanPlayer, PlayObserver, QuitMatch, default_record_path, partial_result
+    from samrap.engine.record import make_record, write_record
+
     lang = check_lang(lang)
     spec, cfg = game_config(game, preset, config, players, lang)
     if seed is None:
@@ -249,18 +246,30 @@ def simulate(
         fail(bots_problem(bots, n, e, lang), lang=lang)
     summary = Summary(spec, spec.config_string(cfg), n, seed, tuple(seat_specs(bots, n)))
     err = common.stderr()
-    columns = (TextColumn(say("simulate.progress", lang)), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn())
     start = time.perf_counter()
-    with Progress(*columns, console=err, disable=as_json or not err.is_terminal, transient=True) as progress:
-        task = progress.add_task("games", total=games)
-        try:
-            for k, result in enumerate(single_games(spec, cfg, seats, seed, games)):
+    with contextlib.ExitStack() as stack:
+        stack.callback(close_all, seats)
+        advance: Callable[[], None] | None = None
+        if not as_json and err.is_terminal:  # Rich's progress bar, and its import, only on a terminal
+            from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+
+            columns = (TextColumn(say("simulate.progress", lang)), BarColumn(), MofNCompleteColumn())
+            progress = stack.enter_context(Progress(*columns, TimeElapsedColumn(), console=err, transient=True))
+            task = progress.add_task("games", total=games)
+            advance = functools.partial(progress.advance, task)
+        results = single_games(spec, cfg, seats, seed, games)
+        if record is None and advance is None:  # the plain loop: what the summary needs, nothing more
+            for result in results:
+                summary.add(result)
+        else:
+            from samrap.engine.record import make_record, write_record
+
+            for k, result in enumerate(results, 1):
                 summary.add(result)
                 if record is not None:
-                    write_record(record / f"game-{k + 1:05d}.json", make_record(result))
-                progress.advance(task)
-        finally:
-            close_all(seats)
+                    write_record(record / f"game-{k:05d}.json", make_record(result))
+                if advance is not None:
+                    advance()
     wall = time.perf_counter() - start
     out = common.stdout()
     if as_json:
@@ -280,6 +289,9 @@ def replay(
     lang: LangOpt = None,
 ) -> None:
     """Replay a record, checking every action and score (exit 0 valid, 1 invalid, 2 not a record)."""
+    from samrap.cli.replay import commitment_lines, report_dict
+    from samrap.engine.record import RecordError, read_record, replay_record
+
     lang = check_lang(lang)
     try:
         rec = read_record(file)
@@ -327,6 +339,9 @@ def thai_date(stamp: str) -> str:
 
 def replay_lines(rec: Record, report: ReplayReport, verify: bool, lang: str) -> list[Any]:
     """What ``samrap replay`` prints for people: header, players, each ledger, the match, the verdict."""
+    from samrap.cli.replay import commitment_lines
+    from samrap.cli.tables import ledger_table, match_table
+
     m = rec.match
     spec = get_spec(m.game)
     unit = spec.unit_in(lang)
@@ -387,6 +402,8 @@ def rules(
     lang: LangOpt = None,
 ) -> None:
     """Show the rules of a preset with options in words, then the game's presets and options."""
+    from samrap.cli.rules import rules_command_lines
+
     lang = check_lang(lang)
     with usage_errors(lang):
         lines = rules_command_lines(game, preset, option or [], config, lang)

@@ -11,19 +11,21 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
-from rich.table import Table
 
 from samrap.cli import common
 from samrap.cli.common import LangOpt, check_lang, fail
 from samrap.cli.text import say
 from samrap.core.errors import IllegalActionError
-from samrap.engine.record import RecordError, read_record, replay_record
 from samrap.engine.registry import get_spec
-from samrap.players.review import KIND_NAMES, LABEL_NAMES, THRESHOLDS, Review, review_record
+
+if TYPE_CHECKING:
+    from samrap.players.review import Review
+
+# The heavy modules are imported in the command's body, so that other commands' processes
+# (``samrap simulate`` above all) do not pay for them (issue 28.6).
 
 _WORDS = {
     "title": ("การวิเคราะห์เกมของ {name} (ที่นั่ง {seat})", "Review of {name} (seat {seat})"),
@@ -78,6 +80,11 @@ def review(
     ] = None,
 ) -> None:
     """Review every decision of one seat in a recorded game: the best move found, the loss, a label and a reason."""
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+
+    from samrap.engine.record import RecordError, read_record, replay_record
+    from samrap.players.review import review_record
+
     lang = check_lang(lang)
     if show not in ("mistakes", "all"):
         fail(say("review.show", lang), lang=lang)
@@ -140,6 +147,10 @@ def review(
 
 
 def _print(out: Any, r: Review, name: str, lang: str, every: bool) -> None:
+    from rich.table import Table
+
+    from samrap.players.review import KIND_NAMES, LABEL_NAMES, THRESHOLDS
+
     th = lang == "th"
     table = Table(title=_w("title", lang).format(name=name, seat=r.seat))
     for col in _w("cols", lang):

@@ -10,24 +10,30 @@ from __future__ import annotations
 import json
 import os
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn, TimeRemainingColumn
-from rich.table import Table
 
 from samrap.cli import common
 from samrap.cli.common import MAX_SEED, LangOpt, check_lang, fail, game_config
 from samrap.cli.lineup import bots_problem
 from samrap.cli.text import say
-from samrap.engine.record import make_record, write_record
 from samrap.engine.registry import get_spec
-from samrap.engine.tournament import TournamentReport, UnitResult, run_tournament
 from samrap.players.levels import make_bot, parse_bot_spec
+
+if TYPE_CHECKING:
+    from rich.table import Table
+
+    from samrap.engine.tournament import TournamentReport, UnitResult
+
+# The heavy modules are imported in the command's body, so that other commands' processes
+# (``samrap simulate`` above all) do not pay for them (issue 28.6).
 
 
 def results_table(report: TournamentReport, lang: str = "en") -> Table:
     """Bot, entries, win rate with its 95% Wilson interval, mean points, ms per decision, ratings."""
+    from rich.table import Table
+
     single = report.hands == 1
     units = say("tournament.games" if single else "tournament.matches", lang)
     spec = get_spec(report.game)
@@ -138,6 +144,18 @@ def tournament(
     lang: LangOpt = None,
 ) -> None:
     """Play bots against each other on duplicate deals (every bot plays every deal from every seat)."""
+    from rich.progress import (
+        BarColumn,
+        MofNCompleteColumn,
+        Progress,
+        TextColumn,
+        TimeElapsedColumn,
+        TimeRemainingColumn,
+    )
+
+    from samrap.engine.record import make_record, write_record
+    from samrap.engine.tournament import run_tournament
+
     lang = check_lang(lang)
     spec, cfg = game_config(game, preset, config, players, lang)
     bots = [s.strip() for s in seats.split(",") if s.strip()]

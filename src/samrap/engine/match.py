@@ -227,6 +227,20 @@ def play_game(
     moves: list[object] = []
     add_seat, add_move = seats.append, moves.append
     seat = current_player(state)
+    if observer is None and all(map(draws_uniformly, players)):
+        # Every seat's choice is ``rng.choice(legal)`` (random players): the runner draws it from
+        # the seat's generator itself, the same action as ``choose`` would give, and an action
+        # drawn from the list is legal by definition; no ``choose`` frame, no check, no view.
+        draws = [r.choice for r in rngs]
+        for _ in range(limit):
+            if seat < 0:
+                break
+            action = draws[seat](legal_moves(state))
+            state = unchecked(state, action)
+            add_seat(seat)
+            add_move(action)
+            seat = current_player(state)
+        limit = 0  # the general loop below only checks how the game ended
     for _ in range(limit):
         if seat < 0:  # the protocol's marker of a finished game
             break
@@ -244,12 +258,17 @@ def play_game(
         if observer is not None:
             observer.action_played(setup.index, len(moves) - 1, seat, game.action_text(action))
         seat = current_player(state)
-    else:
-        if seat >= 0:
-            raise RuntimeError(f"game {setup.index + 1} ran past {limit} actions: a rules bug")
+    if seat >= 0:
+        raise RuntimeError(f"game {setup.index + 1} ran past {len(moves)} actions: a rules bug")
     if not game.is_terminal(state):
         raise RuntimeError(f"game {setup.index + 1}: no seat to move in a game that is not over (a rules bug)")
     return state, ActionTexts(seats, moves, game.action_text)
+
+
+def draws_uniformly(player: object) -> bool:
+    """Whether ``player``'s choice is exactly ``rng.choice(legal)`` (it says so with a true
+    ``draws_uniformly`` attribute, as the random player does), so the runner may draw it itself."""
+    return bool(getattr(player, "draws_uniformly", False))
 
 
 def needs_view(player: object) -> bool:

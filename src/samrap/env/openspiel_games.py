@@ -58,7 +58,7 @@ class _GameDef:
     score_bound: float
     min_players: int
     max_players: int
-    extra_params: Mapping[str, Any]
+    extra_params: Mapping[str, object]
 
 
 def _config_params(spec: GameSpec) -> dict[str, object]:
@@ -127,7 +127,7 @@ class SamrapGame(pyspiel.Game):  # type: ignore[misc]
     def new_initial_state(self) -> SamrapState:
         return SamrapState(self)
 
-    def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> SamrapObserver:
+    def make_py_observer(self, iig_obs_type: Any = None, params: object = None) -> SamrapObserver:
         if params:
             raise ValueError(f"observation parameters are not supported: {params}")
         perfect_recall = bool(iig_obs_type is not None and iig_obs_type.perfect_recall)

@@ -21,6 +21,10 @@ class RandomPlayer:
     name: str = "random"
     #: The match runner then hands it no view (``engine.match.needs_view``): none is built.
     ignores_view: ClassVar[bool] = True
+    #: Its choice is ``rng.choice(legal)`` and nothing else, so the match runner may make that
+    #: draw itself (``engine.match.draws_uniformly``): the same action from the same generator,
+    #: without a call of ``choose`` an action. A subclass whose ``choose`` does more sets it false.
+    draws_uniformly: ClassVar[bool] = True
 
     def choose(self, view: object, legal: Sequence[A], rng: Random) -> A:
         return rng.choice(legal)  # the same draw as legal[rng.randrange(len(legal))], with less Python

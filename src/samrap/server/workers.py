@@ -77,7 +77,7 @@ class _Job:
     """A job in flight for one owner: queued (``started`` false) or running in a worker."""
 
     key: Hashable
-    future: asyncio.Future[Any]
+    future: asyncio.Future[object]
     wanted: Callable[[], bool] | None = None
     started: bool = False
 
@@ -129,7 +129,7 @@ class WorkerPool:
         self._procs: ProcessWorkers | None = None
         self._inflight: dict[Hashable, _Job] = {}
         self._tasks: set[asyncio.Task[None]] = set()
-        self._cache: OrderedDict[Hashable, Any] = OrderedDict()
+        self._cache: OrderedDict[Hashable, object] = OrderedDict()
         self._cache_size = cache_size
         #: Counters for ``/healthz``-style reports and the benchmark.
         self.stats = {"done": 0, "cached": 0, "busy": 0, "joined": 0, "failed": 0, "queued": 0, "stale": 0}
@@ -143,7 +143,7 @@ class WorkerPool:
         # threads (samrap.server.procpool)
         return ProcessWorkers(self.workers, _init_worker, (WORKER_NICE, os.getpid()))
 
-    async def _call(self, fn: Callable[..., Any], args: tuple[Any, ...]) -> Any:
+    async def _call(self, fn: Callable[..., object], args: tuple[object, ...]) -> object:
         if self.workers == 0:
             if self._executor is None:
                 self._executor = self._make_executor()
@@ -204,7 +204,7 @@ class WorkerPool:
             return self._cache[key]
         return None
 
-    def _remember(self, key: Hashable, value: Any) -> None:
+    def _remember(self, key: Hashable, value: object) -> None:
         self._cache[key] = value
         self._cache.move_to_end(key)
         while len(self._cache) > self._cache_size:
@@ -214,8 +214,8 @@ class WorkerPool:
         self,
         key: Hashable,
         owner: Hashable,
-        fn: Callable[..., Any],
-        *args: Any,
+        fn: Callable[..., object],
+        *args: object,
         patient: bool = False,
         wanted: Callable[[], bool] | None = None,
         wait: float | None = None,
@@ -256,7 +256,7 @@ class WorkerPool:
                     raise Busy("the previous request of this seat is still being worked out", 1.0)
             if (hit := self.cached(key)) is not None:
                 return hit
-        future: asyncio.Future[Any] = loop.create_future()
+        future: asyncio.Future[object] = loop.create_future()
         # the answer may come after every waiter gave up: its error is then retrieved here
         future.add_done_callback(lambda f: None if f.cancelled() else f.exception())
         job = _Job(key, future, wanted)
@@ -288,8 +288,8 @@ class WorkerPool:
         self,
         key: Hashable,
         owner: Hashable,
-        fn: Callable[..., Any],
-        *args: Any,
+        fn: Callable[..., object],
+        *args: object,
         wanted: Callable[[], bool] | None = None,
     ) -> None:
         """Queue a patient job nobody waits for yet (its answer is cached for the ask that follows)."""
@@ -312,7 +312,9 @@ class WorkerPool:
         if not job.future.done():
             job.future.set_exception(Stale("the position changed before this answer was worked out", 1.0))
 
-    async def _queue_then_run(self, job: _Job, owner: Hashable, fn: Callable[..., Any], args: tuple[Any, ...]) -> None:
+    async def _queue_then_run(
+        self, job: _Job, owner: Hashable, fn: Callable[..., object], args: tuple[object, ...]
+    ) -> None:
         """A patient job: wait for a slot (up to ``timeout``), then run it unless it went stale."""
         try:
             await asyncio.wait_for(self._slots.acquire(), self.timeout)
@@ -343,7 +345,12 @@ class WorkerPool:
             raise Busy(f"every worker is busy (waited {waited:.1f} s); try again in a moment", 2.0) from None
 
     async def _run(
-        self, key: Hashable, owner: Hashable, future: asyncio.Future[Any], fn: Callable[..., Any], args: tuple[Any, ...]
+        self,
+        key: Hashable,
+        owner: Hashable,
+        future: asyncio.Future[object],
+        fn: Callable[..., object],
+        args: tuple[object, ...],
     ) -> None:
         """Run the job holding a slot; the slot is freed only when the job has really ended."""
         try:
@@ -362,7 +369,7 @@ class WorkerPool:
             if running is not None and running.future is future:
                 del self._inflight[owner]
 
-    async def _wait(self, future: asyncio.Future[Any], wait: float | None = None) -> Any:
+    async def _wait(self, future: asyncio.Future[object], wait: float | None = None) -> object:
         limit = self.timeout if wait is None else wait
         try:
             return await asyncio.wait_for(asyncio.shield(future), limit)
