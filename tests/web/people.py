@@ -68,7 +68,7 @@ def people_walk(page: Any, server: Any, visit: Callable[[str], None]) -> list[st
         visit(name)
 
     page.goto("/")
-    page.wait_for_selector(f'.lobby-row[data-code="{s["waiting"]}"]')
+    page.wait_for_selector(f'.lobby-row[data-table="{s["waiting"]}"]')
     page.locator("#lobby").scroll_into_view_if_needed()
     at("lobby")
 

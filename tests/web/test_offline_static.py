@@ -43,8 +43,15 @@ def static_site(tmp_path: Path) -> Iterator[str]:
 
 
 def window_note(page: Any) -> str:
-    note = page.evaluate("() => window.samrapTable.note && window.samrapTable.note.text")
+    """The dock's message: a note, or the hint line (static/js/hint.js) once a hint is shown."""
+    note = page.evaluate(f"() => {NOTE_JS}")
     return str(note or "")
+
+
+NOTE_JS = (
+    "(window.samrapTable.note && window.samrapTable.note.text)"
+    " || (document.querySelector('.dock .hintline .say') || {}).textContent"
+)
 
 
 @needs_pack
@@ -74,6 +81,7 @@ def test_a_static_copy_plays_bots_in_the_browser(browser: Any, static_site: str)
         page.wait_for_function("() => window.samrapTable.myTurn")
         page.click('[data-act="hint"]')
         page.wait_for_function("() => window.samrapTable.hintAction !== null")
+        page.wait_for_function(f"() => !!({NOTE_JS})")  # the line is drawn on the next redraw
         assert window_note(page)
         # a reload carries on: the table is rebuilt in the worker from the log kept in IndexedDB
         before = page.evaluate("() => [window.samrapTable.code, window.samrapTable.msg.view]")

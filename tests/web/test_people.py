@@ -203,7 +203,7 @@ def test_the_lobby_lists_a_public_table_and_seats_with_one_tap(new_page: Any, se
     body = {"game": "dummy(players=3,target=100)", "host_name": "Lek", "public": True}
     made = api(server, "POST", "/api/tables", body)
     code = made["table"]["code"]
-    row = page.locator(f'.lobby-row[data-code="{code}"]')
+    row = page.locator(f'.lobby-row[data-table="{code}"]')
     row.wait_for(timeout=SLOW_MS)  # no reload: the lobby asks again every few seconds
     text = row.inner_text()
     assert "Thai Dummy" in text and "Lek" in text and "1 of 3 seated" in text and "0 watching" in text

@@ -54,7 +54,7 @@ export function lobbySection(go, getList) {
     const canSit = tb.open > 0 && tb.status !== "playing";
     return h(
       "li",
-      { class: "lobby-row", dataset: { code: tb.code } },
+      { class: "lobby-row", dataset: { table: tb.code } },
       h("div", { class: "lobby-what" }, h("strong", null, rules), tb.quick ? h("span", { class: "badge" }, t("lobby.quickBadge")) : null, tb.status === "playing" ? h("span", { class: "badge live" }, t("lobby.playing")) : null),
       h(
         "p",
@@ -65,7 +65,7 @@ export function lobbySection(go, getList) {
         t("lobby.watchers", { n: tb.watchers }),
         tb.chat === "phrases" ? ` · ${t("lobby.phrasesOnly")}` : "",
       ),
-      h("ul", { class: "chips", "aria-label": t("lobby.seatsOf", { code: tb.code }) }, tb.seats.map(seatChip)),
+      h("ul", { class: "chips", "aria-label": t("lobby.seatsOf") }, tb.seats.map(seatChip)),
       h(
         "div",
         { class: "row lobby-acts" },
