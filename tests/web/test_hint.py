@@ -44,11 +44,23 @@ def test_a_hint_is_one_line_thinking_then_deeper_on_a_thai_phone(new_page: Any, 
 
     page.route("**/api/tables/*/hint", deep_busy_once)
     open_bot_table(page, server, "dummy", "target=50", players=2, level="easy")
-    # a turn with a choice to make: this seat to move after its draw (discards to weigh)
-    page.wait_for_function(
-        "() => { const t = window.samrapTable; return t && t.myTurn && !t.sending && t.legal.length > 1; }",
-        timeout=180_000,  # the shared test server may still be playing other tests' bot tables
-    )
+    # a turn with a choice to make. When the only move is the draw (nothing to collect, as on most
+    # deals), draw it: then the discards are there to weigh (this used to wait for a collect that
+    # seed 1's deal happened to offer, and failed on every other deal)
+    for _ in range(10):
+        page.wait_for_function(
+            "() => { const t = window.samrapTable; return t && t.myTurn && !t.sending; }",
+            timeout=180_000,  # the shared test server may still be playing other tests' bot tables
+        )
+        legal = page.evaluate("() => window.samrapTable.legal.map(String)")
+        if len(legal) > 1:
+            break
+        page.evaluate("(m) => window.samrapTable.send(m)", legal[0])
+        page.wait_for_function(
+            "(m) => { const t = window.samrapTable; return !t.sending && String(t.legal) !== m; }", arg=str(legal[0])
+        )
+    else:
+        raise AssertionError("no turn with more than one move in ten turns")
     before = page.evaluate(BOXES)
     page.click('[data-act="hint"]')
     # the quick line comes at once, with "กำลังคิด…" beside it while the deeper look is asked again
