@@ -545,6 +545,7 @@ def main() -> None:
     p.add_argument("--hint-clients", type=int, default=0, help="tables whose seat 0 asks for hints (hint phases)")
     p.add_argument("--hint-every", type=float, default=3.0, help="seconds between one client's hints")
     p.add_argument("--hint-workers", type=int, default=None, help="the server's --hint-workers")
+    p.add_argument("--hint-nice", type=int, default=None, help="the server's --hint-nice")
     p.add_argument(
         "--hint-mode",
         choices=("two", "full"),
@@ -574,6 +575,8 @@ def main() -> None:
     cmd += ["--bot-delay", "0", "--log-level", "warning"]
     if args.hint_workers is not None:
         cmd += ["--hint-workers", str(args.hint_workers)]
+    if args.hint_nice is not None:
+        cmd += ["--hint-nice", str(args.hint_nice)]
     cmd += ["--loop", args.loop]
     # the benchmark creates hundreds of tables from one address: no per-address limits; the server
     # records each commit's stages (samrap.server.stages) for the split reported per phase

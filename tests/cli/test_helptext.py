@@ -111,6 +111,7 @@ def test_lang_typed_on_the_command_wins_over_the_environment(monkeypatch: pytest
         (("simulate", "--bogus"), "ไม่มีตัวเลือก --bogus"),
         (("tournament", "dummy"), "ต้องระบุ --seats"),
         (("serve", "--hint-workers", "-1"), "--hint-workers: ต้องเป็นจำนวนเต็มตั้งแต่ 0 ขึ้นไป"),
+        (("serve", "--hint-nice", "20"), "--hint-nice: ต้องเป็นจำนวนเต็มตั้งแต่ 0 ถึง 19"),
         (("simulat",), "ไม่มีคำสั่ง simulat"),
     ],
 )

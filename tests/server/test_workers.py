@@ -15,11 +15,11 @@ import pytest
 from fastapi.testclient import TestClient
 
 from samrap.server.procpool import WorkerDied
-from samrap.server.workers import Busy, Stale, WorkerPool
+from samrap.server.workers import WORKER_NICE, Busy, Stale, WorkerPool
 from tests.server.conftest import create, hello
 
 CALLS: list[int] = []
-#: How long a test waits for a worker process. The workers run at a lower CPU priority (nice +10),
+#: How long a test waits for a worker process. The workers run at a lower CPU priority (nice +2 by default),
 #: so beside CPU burners a spawn and the bots' import can take a minute of wall time; the server's
 #: own 15 s is for people, not for these checks of what runs where.
 SLOW_START = 180.0
@@ -27,6 +27,10 @@ SLOW_START = 180.0
 
 def pid_job(x: int) -> tuple[int, int]:
     return os.getpid(), x
+
+
+def nice_job() -> int:
+    return os.nice(0)
 
 
 def slow_job(seconds: float, x: int) -> int:
@@ -47,6 +51,26 @@ def test_jobs_run_in_another_process_at_lower_priority() -> None:
 
     pid, x = asyncio.run(main())
     assert x == 7 and pid != os.getpid()  # not this interpreter: it cannot hold our event loop's GIL
+
+
+@pytest.mark.parametrize("nice", [WORKER_NICE, 7])
+def test_workers_run_at_the_pools_nice_increment(nice: int) -> None:
+    async def main() -> int:
+        pool = WorkerPool(workers=1, timeout=SLOW_START, nice=nice)
+        try:
+            await pool.start()
+            return int(await pool.submit("k", "owner", nice_job))
+        finally:
+            pool.close()
+
+    own = os.nice(0)
+    assert asyncio.run(main()) == min(19, own + nice)
+
+
+@pytest.mark.parametrize("nice", [-1, 20])
+def test_a_nice_increment_outside_0_to_19_is_refused(nice: int) -> None:
+    with pytest.raises(ValueError, match="nice must be 0 to 19"):
+        WorkerPool(workers=1, nice=nice)
 
 
 def die_job() -> None:

@@ -93,6 +93,8 @@ HELP_TH: dict[str, str] = {
     "serve.node_url": "ที่อยู่ที่โพรเซสอื่นใช้ส่งต่อคำขอมายังโพรเซสนี้ (หลายโพรเซสหลังตัวกระจายโหลด ค่าปกติ: --public-url)",
     "serve.check": "ตรวจการตั้งค่า (ฐานข้อมูล ที่อยู่สาธารณะ ส่วนหัวจากพร็อกซี เว็บซ็อกเก็ต) แล้วจบ ไม่เปิดเซิร์ฟเวอร์",
     "serve.hint_workers": "จำนวนโพรเซสที่คิดคำแนะนำ (ค่าปกติ: จำนวนแกนประมวลผลลบหนึ่ง 0: ใช้เธรดในเซิร์ฟเวอร์)",
+    "serve.hint_nice": "ลดลำดับความสำคัญของโพรเซสที่คิดคำแนะนำลงจากเซิร์ฟเวอร์เท่าใด (0-19 ค่าปกติ 2 "
+    "ค่ามากขึ้น: โต๊ะมาก่อนเมื่อเครื่องมีงานล้น 0: คำแนะนำเชิงลึกมาเร็วที่สุด)",
     "tournament": "ให้บอทแข่งกันบนไพ่ชุดเดียวกัน (บอททุกตัวเล่นทุกการแจกจากทุกที่นั่ง)",
     "tournament.game": "ชื่อเกมหรือกติกาแบบข้อความ เช่น dummy หรือ 'contract(players=4)'",
     "tournament.seats": "บอทหนึ่งตัวต่อที่นั่ง คั่นด้วยจุลภาค: ismcts:1s,heuristic",
@@ -186,8 +188,10 @@ def _row(command: str, param: Parameter, ctx: Context) -> tuple[str, str]:
     default = param.default
     if default is not None and default is not False and not callable(default) and name != "help":
         extra.append(f"ค่าปกติ: {default}")
-    low = getattr(param, "min", None)
-    if low is not None and getattr(param, "max", None) is None:
+    low, high = getattr(param, "min", None), getattr(param, "max", None)
+    if low is not None and high is not None:
+        extra.append(f"{low} ถึง {high}")
+    elif low is not None:
         extra.append(f"ตั้งแต่ {low}")
     if param.required:
         extra.append("ต้องระบุ")
@@ -231,9 +235,16 @@ def thai_usage_error(key: str, ctx: Context, error: UsageError) -> str:
         return f"ต้องระบุ {_field(key, error.param)}"
     if isinstance(error, BadParameter) and error.param is not None:
         param = error.param
-        low = getattr(param, "min", None)
-        at_least = f"ตั้งแต่ {low} ขึ้นไป" if low is not None else ""
-        return f"{_field(key, param)}: ต้องเป็น{_kind(param, ctx)}{at_least}"
+        low, high = getattr(param, "min", None), getattr(param, "max", None)
+        if low is not None and high is not None:
+            bounds = f"ตั้งแต่ {low} ถึง {high}"
+        elif low is not None:
+            bounds = f"ตั้งแต่ {low} ขึ้นไป"
+        elif high is not None:
+            bounds = f"ไม่เกิน {high}"
+        else:
+            bounds = ""
+        return f"{_field(key, param)}: ต้องเป็น{_kind(param, ctx)}{bounds}"
     if isinstance(error, NoSuchOption):
         return f"ไม่มีตัวเลือก {error.option_name} (ดูวิธีใช้: {ctx.command_path} --help)"
     if isinstance(error, BadOptionUsage):

@@ -77,6 +77,16 @@ def serve(
             help="Worker processes for hints (default: one per core but one; 0: a thread in the server).",
         ),
     ] = None,
+    hint_nice: Annotated[
+        int,
+        typer.Option(
+            "--hint-nice",
+            min=0,
+            max=19,
+            help="How much lower the hint workers' CPU priority is than the server's (nice 0-19; "
+            "default 2; higher: the tables first on a crowded machine; 0: deeper hints soonest).",
+        ),
+    ] = 2,
     check: Annotated[
         bool,
         typer.Option(
@@ -131,6 +141,7 @@ def serve(
         rate_limits=limits,
         forwarded_allow_ips=tuple(p.strip() for p in (forwarded_allow_ips or "").split(",") if p.strip()),
         hint_workers=hint_workers,
+        hint_nice=hint_nice,
         warm_workers=True,
     )
     shown = url.split("@")[-1] if "@" in url else url  # never print a password

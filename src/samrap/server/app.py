@@ -73,7 +73,7 @@ def create_app(settings: ServerSettings) -> FastAPI:
         )
         manager = TableManager(ctx, settings.lease_ttl)
         collector = CollectorTuning()
-        workers = WorkerPool(settings.hint_workers, settings.hint_start_within)
+        workers = WorkerPool(settings.hint_workers, settings.hint_start_within, nice=settings.hint_nice)
         app.state.manager = manager
         app.state.workers = workers
         warm: asyncio.Task[None] | None = None

@@ -67,6 +67,10 @@ class ServerSettings:
     #: worker before it is answered ``busy``. ``warm_workers``: start them with the server (else
     #: at the first hint; tests leave them cold).
     hint_workers: int | None = None
+    #: How much lower the hint workers' CPU priority is than the server's (a ``nice`` increment,
+    #: 0-19): higher keeps the tables' own work first when the cores are contended, lower answers
+    #: the deeper look sooner when other programs share the machine (docs/performance.md, 27.4).
+    hint_nice: int = 2
     hint_start_within: float = 1.0
     warm_workers: bool = False
     #: Record every commit's stages and the loop's lag (``samrap.server.stages``; benchmarks):

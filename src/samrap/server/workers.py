@@ -4,7 +4,8 @@ Why processes: a hint is a search of a second or so of pure-Python CPU. On a thr
 GIL against the event loop that serves every table of the process, so a few people asking for
 hints made every table's moves slower (issue 15.6: 8 hint clients tripled the action latency of
 200 tables). In a worker process it cannot touch the loop; the workers also run at a lower CPU
-priority (``nice`` +10), so on a busy machine the tables' own work comes first. The processes are
+priority (``nice`` +2 by default, ``samrap serve --hint-nice``), so on a busy machine the tables'
+own work comes first. The processes are
 driven from the event loop itself (``samrap.server.procpool``), not by ``concurrent.futures``,
 whose two helper threads in the server needed the GIL at every job's start and end.
 
@@ -52,9 +53,12 @@ from samrap.server.procpool import ProcessWorkers, WorkerDied
 
 log = logging.getLogger("samrap.server")
 
-#: How much lower the workers' CPU priority is than the server's (``nice`` increment): at 10 a
-#: busy worker gets about a tenth of the CPU share of a normal process when both want it.
-WORKER_NICE = 10
+#: How much lower the workers' CPU priority is than the server's (``nice`` increment). At 2 a
+#: busy worker gets about two thirds of a normal process's CPU share when both want one core: the
+#: server's event loop, mostly asleep, still wakes first, while a person's deeper look is not
+#: starved by other programs on the machine (at 10 it got a tenth, and with two busy programs
+#: beside it the deeper look's p95 was 7 s; docs/performance.md, issue 27.4).
+WORKER_NICE = 2
 #: Answers kept (a hint answer is a few kilobytes).
 CACHE_SIZE = 2048
 
@@ -120,8 +124,12 @@ class WorkerPool:
         start_within: float = 1.0,
         timeout: float = 15.0,
         cache_size: int = CACHE_SIZE,
+        nice: int = WORKER_NICE,
     ) -> None:
+        if not 0 <= nice <= 19:
+            raise ValueError(f"nice must be 0 to 19, not {nice}")
         self.workers = default_workers() if workers is None else workers
+        self.nice = nice
         self.start_within = start_within
         self.timeout = timeout
         self._slots = asyncio.Semaphore(max(1, self.workers))
@@ -141,7 +149,7 @@ class WorkerPool:
         # spawn, not fork: the server has threads (the database writer, uvicorn's), and a forked
         # child of a threaded process can inherit a held lock; driven from the loop, no helper
         # threads (samrap.server.procpool)
-        return ProcessWorkers(self.workers, _init_worker, (WORKER_NICE, os.getpid()))
+        return ProcessWorkers(self.workers, _init_worker, (self.nice, os.getpid()))
 
     async def _call(self, fn: Callable[..., object], args: tuple[object, ...]) -> object:
         if self.workers == 0:
