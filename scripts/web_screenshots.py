@@ -3,7 +3,7 @@
 
 It walks the same screens as the browser tests (``tests/web/screens.py``) against a samrap server
 it starts on a free port (fresh SQLite file, bots without delay), with the system Chromium, then
-shrinks each PNG with ImageMagick (``convert``: 64 colours, no metadata) so the pictures stay small.
+shrinks each PNG to 64 colours without metadata (Pillow) so the pictures stay small.
 
 Usage: ``.venv/bin/python scripts/web_screenshots.py [--out docs/img] [--only home,replay]``
 """
@@ -11,10 +11,9 @@ Usage: ``.venv/bin/python scripts/web_screenshots.py [--out docs/img] [--only ho
 from __future__ import annotations
 
 import argparse
-import shutil
-import subprocess
 import sys
 import tempfile
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -28,22 +27,27 @@ SIZES: dict[str, Any] = {"phone": {"width": 360, "height": 740}, "desktop": {"wi
 
 
 def shrink(path: Path) -> None:
-    if shutil.which("convert"):
-        subprocess.run(["convert", str(path), "-strip", "-dither", "None", "-colors", "64", str(path)], check=True)
+    """64 colours, no metadata, so the pictures stay small. Pillow (in the dev environment) rather
+    than ImageMagick, which a machine may lack or only imitate."""
+    from PIL import Image
+
+    with Image.open(path) as im:
+        small = im.convert("RGB").quantize(colors=64, dither=Image.Dither.NONE)
+    small.save(path, optimize=True)
 
 
-def main() -> None:
-    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("--out", type=Path, default=ROOT / "docs" / "img")
-    ap.add_argument("--only", default="", help="comma-separated screen names (default: all)")
-    args = ap.parse_args()
-    only = {s for s in args.only.split(",") if s}
+Walk = Callable[[Any, Any, Callable[[str], None]], object]
+
+
+def shoot(walk_screens: Walk, out: Path, only: set[str], timeout_ms: int = 20_000) -> None:
+    """Walk ``walk_screens`` at every size and language against a fresh server, saving a shrunk
+    screenshot at each screen it names (all of them, or those in ``only``)."""
     from playwright.sync_api import sync_playwright
 
     chromium = find_chromium()
     if chromium is None:
         raise SystemExit("no Chromium found (set SAMRAP_CHROMIUM)")
-    args.out.mkdir(parents=True, exist_ok=True)
+    out.mkdir(parents=True, exist_ok=True)
     with tempfile.TemporaryDirectory() as tmp:
         server = LiveServer(Path(tmp) / "samrap.db")
         server.start()
@@ -58,22 +62,30 @@ def main() -> None:
                             base_url=server.url,
                             reduced_motion="reduce",
                         )
-                        ctx.set_default_timeout(20_000)
+                        ctx.set_default_timeout(timeout_ms)
                         page = ctx.new_page()
 
                         def visit(name: str, page: Any = page, size: str = size, lang: str = lang) -> None:
                             if only and name not in only:
                                 return
-                            path = args.out / f"web-{name}-{size}-{lang}.png"
+                            path = out / f"web-{name}-{size}-{lang}.png"
                             page.screenshot(path=str(path))
                             shrink(path)
                             print(f"{path}: {path.stat().st_size // 1024} KB")
 
-                        walk(page, server, visit)
+                        walk_screens(page, server, visit)
                         ctx.close()
                 browser.close()
         finally:
             server.stop()
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--out", type=Path, default=ROOT / "docs" / "img")
+    ap.add_argument("--only", default="", help="comma-separated screen names (default: all)")
+    args = ap.parse_args()
+    shoot(walk, args.out, {s for s in args.only.split(",") if s})
 
 
 if __name__ == "__main__":
