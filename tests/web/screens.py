@@ -45,10 +45,14 @@ def finished_match(server: Any, game: str = "dummy(players=2,target=1)") -> str:
     return f"{code}-1"
 
 
-def reviewed(server: Any, match: str, seat: int = 0, within: float = 180) -> None:
+def reviewed(server: Any, match: str, seat: int = 0, within: float = 900) -> None:
     """Have the server review ``seat`` of ``match`` and wait until it is done, from here: the
     review page then shows the finished review. (The server's workers are shared with hints and
-    other reviews, so it may first answer 503 busy; a page would log that as a console error.)"""
+    other reviews, so it may first answer 503 busy; a page would log that as a console error.)
+
+    ``within`` is long because this waits on CPU, not on a person: a review is several seconds of
+    one worker's CPU, and beside two CPU burners and other work (load average 18 on 2 cores) one
+    took over 180 s; on a quiet machine it takes a few seconds, so the wait costs nothing there."""
     import json
     import urllib.error
 
