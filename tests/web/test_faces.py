@@ -81,3 +81,21 @@ def test_a_person_picks_a_drawn_avatar_that_the_table_shows(new_page: Any, serve
     page.goto("/")
     open_options(page)
     assert page.locator("#avatar input[value=tiger]").is_checked()
+
+
+def test_quick_match_keeps_the_avatar_picked(new_page: Any, server: Any) -> None:
+    """Issue 23.2/23.6: quick match sends the drawn avatar picked below the name, as the table
+    creation and a join do, so strangers see it at the seat."""
+    page = new_page("th", PHONE)
+    page.goto("/")
+    open_options(page)
+    page.select_option("#players", "3")
+    page.locator("#avatar label:has(input[value=bird])").click()
+    page.wait_for_function("() => localStorage.getItem('samrap.avatar') === '\"bird\"'")
+    page.fill("#name", "นก")
+    page.click("#quickmatch")
+    page.wait_for_function("() => window.samrapTable && window.samrapTable.info")
+    code = page.evaluate("() => window.samrapTable.code")
+    info = api(server, "GET", f"/api/tables/{code}")
+    assert info["settings"]["quick"] and info["seats"][0]["name"] == "นก"
+    assert info["seats"][0]["avatar"] == "bird"

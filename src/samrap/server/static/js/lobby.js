@@ -4,6 +4,7 @@
 // a countdown, then the choice to fill the empty seats with bots.
 
 import { h, toast } from "./dom.js";
+import { myAvatar } from "./faces.js";
 import { t } from "./i18n.js";
 import { api, errorText, getPref, saveSeat, setPref } from "./net.js";
 import { describeConfig } from "./options.js";
@@ -103,13 +104,14 @@ export function lobbySection(go, getList) {
 
 /**
  * Quick match: the game config string of the play choices ("dummy(preset=modern,players=4,…)"),
- * asked of POST /api/quick; the seat is saved and the table opened.
+ * asked of POST /api/quick with the drawn avatar picked below the name, as a join sends it
+ * (issue 23.2/23.6); the seat is saved and the table opened.
  */
 export async function quickMatch(config, name, go, status) {
   status.textContent = t("quick.finding");
   status.className = "msg";
   try {
-    const res = await api("POST", "/api/quick", { game: config, name: name || t("home.defaultName") });
+    const res = await api("POST", "/api/quick", { game: config, name: name || t("home.defaultName"), avatar: myAvatar() || undefined });
     saveSeat(res.table.code, { token: res.token, seat: res.seat });
     setPref("quickSince", { code: res.table.code, at: Date.now() });
     go(`#/t/${res.table.code}`);
