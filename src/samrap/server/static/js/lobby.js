@@ -4,7 +4,7 @@
 // a countdown, then the choice to fill the empty seats with bots.
 
 import { h, toast } from "./dom.js";
-import { myAvatar } from "./faces.js";
+import { botFaces, myAvatar, seatLevels } from "./faces.js";
 import { t } from "./i18n.js";
 import { api, errorText, getPref, saveSeat, setPref } from "./net.js";
 import { describeConfig } from "./options.js";
@@ -18,10 +18,10 @@ function playerName() {
   return getPref("name", "") || t("home.defaultName");
 }
 
-/** "Bot (Easy)" for a bot's seat, a person's own name, or "open". */
-function seatChip(s) {
+/** A bot's seat as its level's person and the level ("Phi Ton (Medium)", as the table names it), a person's own name, or "open". */
+function seatChip(s, bot) {
   if (s.kind === "open") return h("li", { class: "chip open" }, t("lobby.empty"));
-  if (s.kind === "bot") return h("li", { class: "chip bot" }, `${t("table.botName")}${s.level ? ` (${t("level." + s.level)})` : ""}`);
+  if (s.kind === "bot") return h("li", { class: "chip bot" }, `${bot ? bot.name : t("table.botName")}${s.level ? ` (${t("level." + s.level)})` : ""}`);
   return h("li", { class: "chip" }, h("span", { "data-name": "" }, s.name));
 }
 
@@ -66,7 +66,7 @@ export function lobbySection(go, getList) {
         t("lobby.watchers", { n: tb.watchers }),
         tb.chat === "phrases" ? ` · ${t("lobby.phrasesOnly")}` : "",
       ),
-      h("ul", { class: "chips", "aria-label": t("lobby.seatsOf") }, tb.seats.map(seatChip)),
+      h("ul", { class: "chips", "aria-label": t("lobby.seatsOf") }, ((bots) => tb.seats.map((s, q) => seatChip(s, bots[q])))(botFaces(seatLevels(tb.seats)))),
       h(
         "div",
         { class: "row lobby-acts" },
