@@ -232,7 +232,7 @@ def test_terminal_contract_rummy_is_rendered_with_its_own_help(tmp_path: Path) -
     out = result.stdout
     assert "=== Deal 1: " in out
     assert "Deal 1/7  ·  contract: two sets" in out and "Discard pile, top last:" in out
-    assert "Table melds (numbers for lay-offs" in out and "Your hand (10): " in out and "<- turn" in out
+    assert "Table melds ([3 >2] is meld 3" in out and "Your hand (10): " in out and "<- turn" in out
     assert "|phase" not in out and "hands:" not in out  # no position string
     help_text = out[out.index("Answer with one of:") :]
     assert "P3 take the discard 3 deep" in help_text and "G 7c7d*7h" in help_text and "E 7s>2" in help_text

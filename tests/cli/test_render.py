@@ -39,8 +39,8 @@ def test_row_in_order_with_indices_and_who_discarded() -> None:
 
 def test_melds_grouped_by_owner_with_their_numbers() -> None:
     text = _mid_game()
-    assert "  s0 ann  [0] 8♣ 9♣ 10♣" in text
-    assert "  s1 ben  [1] 5♦ 5♥ 5♠" in text
+    assert "  s0 ann  [1 >0] 8♣ 9♣ 10♣" in text
+    assert "  s1 ben  [2 >1] 5♦ 5♥ 5♠" in text
     assert "  s2 cat  -" in text
 
 
@@ -65,7 +65,26 @@ def test_a_view_never_shows_other_seats_hidden_cards() -> None:
 
 def test_a_card_laid_off_by_another_seat_says_who() -> None:
     s = position(["2c 3c", "4d 5d", "Kc Kd"], melds="6h7h8h9h@0", put={1: "9h"}, born=(0, 1))
-    assert "[0] 6♥ 7♥ 8♥ 9♥(s1)" in render_view(observe(s, 2), NAMES)
+    assert "[1 >0] 6♥ 7♥ 8♥ 9♥(s1)" in render_view(observe(s, 2), NAMES)
+
+
+def test_a_meld_shows_the_number_sentences_say_and_the_target_a_lay_off_types() -> None:
+    """Issues 26.2/23.7: the terminal numbers melds from 1 as the web table and every sentence do
+    ("meld 3", "ชุดที่ 3") and shows beside it what the input takes (``>2``, the notation's 0-based
+    target, which records keep): the label ``[3 >2]`` names the meld that ``L 5h>2`` lays off on."""
+    from samrap.players.words import describe
+
+    s = position(["5h Kc", "4d 6d", "Kd Ks"], melds="8c9cTc@0 5s5c5d@1 2h3h4h@0", born=(0, 1), phase="play")
+    game = DummyGame(s.config)
+    view = observe(s, 0)
+    for lang, meld in (("en", "meld 3"), ("th", "ชุดที่ 3")):
+        text = render_view(view, NAMES, lang)
+        assert "[3 >2] 2♥ 3♥ 4♥" in text and "[1 >0] 8♣ 9♣ 10♣" in text
+        layoff = game.parse_action("L 5h>2")
+        assert layoff in game.legal_moves(s) and describe(game, view, layoff, lang).endswith(meld)
+    after = game.apply(s, game.parse_action("L 5h>2"))
+    assert after.melds[2] == cards("2h 3h 4h 5h")  # the meld shown [3 >2]
+    assert game.action_text(game.parse_action("L 5h>2")) == "L 5h>2"  # the notation is unchanged
 
 
 def test_an_ace_low_run_reads_from_the_ace() -> None:
@@ -133,7 +152,7 @@ def test_contract_screen_shows_deal_contract_pile_table_seats_and_hand() -> None
     assert lines[1] == "Deal 2/7  ·  contract: one set + one run"
     assert lines[2].startswith("turn: s0 ann  ·  draw (D) or take discards (P, P<depth>)")
     assert "  3♥ 4♣" in lines  # the pile, top last
-    assert "  [0] s1 ben  5♠ 6♠ ★7♠ 8♠" in lines
+    assert "  [1 >0] s1 ben  5♠ 6♠ ★7♠ 8♠" in lines
     assert any(line.startswith("  s0 ann") and line.endswith("<- turn") for line in lines)
     assert "known 8♠" in en and "J♦" not in en  # another seat's hidden card never shows
     assert lines[-1] == "Your hand (4): 7♣ 7♣  9♦  ★"
@@ -145,7 +164,7 @@ def test_contract_screen_in_thai_uses_the_thai_terms() -> None:
     assert lines[0] == "คอนแทรครัมมี่"  # no config string on a Thai screen
     assert lines[1] == "รอบที่ 2 จาก 7  ·  สัญญา: ตอง 1 ชุด + เรียง 1 ชุด"
     assert "หยิบจากกองทิ้ง" in lines[2] and "ชุดบนโต๊ะ" in th and "ไพ่ที่รู้ว่าถือ 8♠" in th
-    assert "  [0] #1 ben  5♠ 6♠ ★7♠ 8♠" in lines and "ไพ่ในมือ (4): 7♣ 7♣  9♦  ★" in lines
+    assert "  [1 >0] #1 ben  5♠ 6♠ ★7♠ 8♠" in lines and "ไพ่ในมือ (4): 7♣ 7♣  9♦  ★" in lines
     assert "จบรอบ: #0 ann หมดมือ" in over and "#1 ben: J♦  ★" in over
 
 

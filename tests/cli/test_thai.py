@@ -18,7 +18,7 @@ import pytest
 
 from samrap.cli.text import TEXTS
 from samrap.engine.match import run_match
-from samrap.engine.record import make_record, write_record
+from samrap.engine.record import make_record, read_record, write_record
 from samrap.engine.registry import configure
 from samrap.players.levels import make_bot
 from tests.cli.helpers import run
@@ -157,3 +157,30 @@ def test_terminal_bot_names_are_thai() -> None:
     assert bot_label("ismcts:100-1", "th") == "บอทค้นหา 1"
     assert bot_label("medium-2", "en") == "medium-2"
     assert bot_label("ben", "th") == "ben"  # a person's name stays as typed
+
+
+def test_terminal_names_level_bots_as_the_web_does() -> None:
+    """Issue 23.6: a level bot is its level's person, in seat order, as faces.js names it (the same
+    table, players.levels.LEVEL_PEOPLE); other bots as bot_label; a person as typed."""
+    from samrap.cli.text import people_names
+
+    players = ("คุณ", "medium-1", "medium-2", "bot:hard", "ismcts:100-4", "ben")
+    assert people_names(players, "th") == ("คุณ", "พี่ต้น", "พี่แก้ว", "เฮียเสือ", "บอทค้นหา 4", "ben")
+    assert people_names(players, "en") == ("คุณ", "Phi Ton", "Phi Kaew", "Hia Suea", "ismcts:100-4", "ben")
+    assert people_names(("random-0", "random-1"), "th") == ("ลุงเต๋า", "ป้าโชค")
+
+
+def test_samrap_play_and_replay_in_thai_name_the_bots_as_the_web_table(tmp_path: Path) -> None:
+    """``samrap play --lang th`` against the default (medium) bots says พี่ต้น and พี่แก้ว, as the
+    web table names two medium bots; the record keeps medium-1 and medium-2; replay says the same."""
+    record = tmp_path / "m.json"
+    args = ("play", "dummy(players=3,target=50)", "--seed", "5", "--lang", "th", "--name", "คุณ")
+    out = run(*args, "--record", str(record), input="1\n" * 2000).stdout
+    assert "#1 พี่ต้น" in out and "#2 พี่แก้ว" in out and "medium" not in out and "บอทปานกลาง" not in out
+
+    assert read_record(record).match.players == ("คุณ", "medium-1", "medium-2")
+    replay = run("replay", str(record), "--lang", "th")
+    assert replay.exit_code == 0, replay.output
+    assert "#1 พี่ต้น" in replay.stdout and "#2 พี่แก้ว" in replay.stdout and "medium" not in replay.stdout
+    english = run("replay", str(record))
+    assert "s1 Phi Ton" in english.stdout and "s2 Phi Kaew" in english.stdout

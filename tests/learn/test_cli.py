@@ -27,6 +27,20 @@ def test_learn_explains_a_wrong_move_then_remembers_the_finished_lesson(tmp_path
     assert "(กติกาข้อ 18, 1, 2, 5, 11)" in listed.stdout  # each lesson names the rules it teaches
 
 
+def test_learn_names_the_lesson_bots_as_the_web_learn_page(tmp_path: Path) -> None:
+    """Issue 23.6: the other seats of a lesson are the heuristic (level medium), so the terminal
+    calls them medium's people, as the web's learn page does, never "bot 1"."""
+    from samrap.learn.lessons import BOT_LEVEL
+    from samrap.players.levels import LEVEL_PEOPLE, LEVELS
+
+    assert LEVELS[BOT_LEVEL].bot == "heuristic" and LEVELS[BOT_LEVEL].noise == 0  # what play_script plays
+    (th, en) = LEVEL_PEOPLE[BOT_LEVEL][0]
+    for lang, name in (("th", th), ("en", en)):
+        r = run("learn", "dummy", "--progress", str(tmp_path / "p.json"), "--lang", lang, input="q\n")
+        assert r.exit_code == 0, r.stderr
+        assert name in r.stdout and "bot 1" not in r.stdout and "บอท 1" not in r.stdout
+
+
 def test_learn_refuses_an_unknown_course(tmp_path: Path) -> None:
     r = run("learn", "poker", "--progress", str(tmp_path / "p.json"))
     assert r.exit_code == 2 and "no course" in r.stderr

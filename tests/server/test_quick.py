@@ -9,7 +9,7 @@ import os
 import time
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
-from typing import Any
+from typing import Any, get_args
 
 import httpx
 import pytest
@@ -17,15 +17,20 @@ from fastapi.testclient import TestClient
 
 from samrap.server.app import create_app
 from samrap.server.chat import PHRASES, REACTIONS, is_quick
+from samrap.server.messages import AvatarId
 from samrap.server.settings import sqlite_url
 from tests.server.conftest import create, hello, join, make_settings, recv_until
 from tests.server.live import PG_ENV, live_server, pg_schema
 
 PG_URL = os.environ.get(PG_ENV)
+AVATARS = list(get_args(AvatarId))
 
 
-def quick(client: Any, name: str, game: str = "dummy(players=4,target=50)") -> dict[str, Any]:
-    r = client.post("/api/quick", json={"game": game, "name": name})
+def quick(
+    client: Any, name: str, game: str = "dummy(players=4,target=50)", avatar: str | None = None
+) -> dict[str, Any]:
+    body = {"game": game, "name": name} | ({"avatar": avatar} if avatar else {})
+    r = client.post("/api/quick", json=body)
     assert r.status_code == 200, r.text
     data: dict[str, Any] = r.json()
     return data
@@ -71,6 +76,21 @@ def test_quick_match_errors_are_typed(client: TestClient) -> None:
     assert r.status_code == 422 and r.json()["code"] == "malformed"
     r = client.post("/api/quick", json={"game": "dummy"})
     assert r.status_code == 422 and r.json()["code"] == "malformed"
+
+
+def test_quick_match_keeps_the_drawn_avatar_picked(client: TestClient) -> None:
+    """Issue 23.2/23.6: the avatar picked below the name sits down with the person at a quick
+    match as at a join (the opener's and a joiner's), and one not in the set is refused."""
+    a = quick(client, "A", avatar="tiger")
+    b = quick(client, "B", avatar="lotus")
+    c = quick(client, "C")
+    code = a["table"]["code"]
+    assert {b["table"]["code"], c["table"]["code"]} == {code}
+    seats = client.get(f"/api/tables/{code}").json()["seats"]
+    assert [s.get("avatar") for s in seats[:3]] == ["tiger", "lotus", None]
+    r = client.post("/api/quick", json={"game": "dummy(players=4,target=50)", "name": "D", "avatar": "dragon"})
+    assert r.status_code == 422 and r.json()["code"] == "malformed" and "avatar" in r.json()["message"]
+    assert [s["kind"] for s in client.get(f"/api/tables/{code}").json()["seats"]] == ["human"] * 3 + ["open"]
 
 
 def test_a_waiting_player_fills_a_quick_table_with_bots(client: TestClient) -> None:
@@ -141,9 +161,8 @@ def _two_nodes_race(db: str) -> None:
 
         def call(k: int) -> dict[str, Any]:
             server = a if k % 2 else b
-            r = httpx.post(
-                server.url + "/api/quick", json={"game": "dummy(players=4,target=50)", "name": f"P{k}"}, timeout=30
-            )
+            body = {"game": "dummy(players=4,target=50)", "name": f"P{k}", "avatar": AVATARS[k]}
+            r = httpx.post(server.url + "/api/quick", json=body, timeout=30)
             assert r.status_code == 200, r.text
             data: dict[str, Any] = r.json()
             return data
@@ -154,7 +173,10 @@ def _two_nodes_race(db: str) -> None:
         assert len(codes) == 2, codes
         for code in codes:
             assert sorted(x["seat"] for x in answers if x["table"]["code"] == code) == [0, 1, 2, 3]
-            assert a.get(f"/api/tables/{code}").json()["status"] == "playing"
+            info = a.get(f"/api/tables/{code}").json()
+            assert info["status"] == "playing"
+            # the avatar came along, also when the seat was taken by a join forwarded to the owner
+            assert all(s["avatar"] == AVATARS[int(s["name"][1:])] for s in info["seats"])
         listed = {r["code"]: r for r in b.get("/api/lobby").json()["tables"]}  # any process lists any table
         assert set(listed) == codes and all(listed[c]["open"] == 0 for c in codes)
 

@@ -81,3 +81,34 @@ def test_a_person_picks_a_drawn_avatar_that_the_table_shows(new_page: Any, serve
     page.goto("/")
     open_options(page)
     assert page.locator("#avatar input[value=tiger]").is_checked()
+
+
+def test_quick_match_keeps_the_avatar_picked(new_page: Any, server: Any) -> None:
+    """Issue 23.2/23.6: quick match sends the drawn avatar picked below the name, as the table
+    creation and a join do, so strangers see it at the seat."""
+    page = new_page("th", PHONE)
+    page.goto("/")
+    open_options(page)
+    page.select_option("#players", "3")
+    page.locator("#avatar label:has(input[value=bird])").click()
+    page.wait_for_function("() => localStorage.getItem('samrap.avatar') === '\"bird\"'")
+    page.fill("#name", "นก")
+    page.click("#quickmatch")
+    page.wait_for_function("() => window.samrapTable && window.samrapTable.info")
+    code = page.evaluate("() => window.samrapTable.code")
+    info = api(server, "GET", f"/api/tables/{code}")
+    assert info["settings"]["quick"] and info["seats"][0]["name"] == "นก"
+    assert info["seats"][0]["avatar"] == "bird"
+
+
+def test_the_lobby_names_bot_seats_as_the_table_does(new_page: Any, server: Any) -> None:
+    """Issue 23.6: a public table's bot seats in the home page's lobby are their level's people,
+    with the level, as the table names them ("เฮียเสือ (ยาก)"), not "บอท (ยาก)"."""
+    seats = [{"kind": "human"}, {"kind": "bot", "level": "hard"}, {"kind": "human"}]
+    body = {"game": "dummy(players=3,target=100)", "host_name": "เล็ก", "public": True, "seats": seats}
+    code = api(server, "POST", "/api/tables", body)["table"]["code"]
+    page = new_page("th", PHONE)
+    page.goto("/")
+    row = page.locator(f'.lobby-row[data-table="{code}"]')
+    row.wait_for(timeout=60_000)
+    assert row.locator(".chip.bot").all_inner_texts() == ["เฮียเสือ (ยาก)"]

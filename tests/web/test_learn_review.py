@@ -3,6 +3,7 @@ explained with its rule, progress kept; a review with progress, then stepping be
 
 from __future__ import annotations
 
+import re
 import time
 from typing import Any
 
@@ -25,6 +26,18 @@ def test_a_lesson_explains_a_wrong_move_and_remembers_the_finished_lesson(new_pa
     page.goto("/#/learn/dummy")
     done = page.wait_for_selector('[data-lesson="draw-discard"] .done')
     assert "เรียนแล้ว" in done.inner_text()
+
+
+def test_the_lesson_table_names_the_bots_as_the_game_table(new_page: Any) -> None:
+    """Issue 23.6: a lesson's other seats are the medium level's bot (the API's ``bot_level``), so
+    the learn page names them as the table does (พี่ต้น, Phi Ton), never "Bot 2"."""
+    for lang, name, bot in (("th", "พี่ต้น", "บอท"), ("en", "Phi Ton", "Bot")):
+        page = new_page(lang, PHONE)
+        page.goto("/#/learn/dummy/draw-discard")
+        page.wait_for_selector('[data-move="X 4s"]')
+        text = page.locator(".lesson").inner_text()
+        assert name in text, text
+        assert not re.search(rf"{bot} ?\d", text), text
 
 
 @pytest.fixture(scope="module")

@@ -39,7 +39,6 @@ _W = {
     "all": ("คุณเรียนครบทุกบทแล้ว", "You have finished every lesson of this course."),
     "bye": ("บันทึกความคืบหน้าไว้แล้ว", "Progress saved."),
     "you": ("คุณ", "you"),
-    "bot": ("บอท", "bot"),
     "mark": ("เสร็จแล้ว", "done"),
     "todo": ("ยังไม่ได้เรียน", "to do"),
 }
@@ -100,7 +99,12 @@ def learn(
 
 def _play(out: Any, spec: Any, run: LessonRun, lang: str) -> bool:
     """Ask each step until it is answered right; False when the learner quits."""
-    names = [_w("you", lang) if q == run.lesson.learner else f"{_w('bot', lang)} {q}" for q in range(run.game.players)]
+    from samrap.learn.lessons import BOT_LEVEL
+    from samrap.players.levels import level_names
+
+    seats = range(run.game.players)
+    people = level_names([None if q == run.lesson.learner else BOT_LEVEL for q in seats], lang)
+    names = [person or _w("you", lang) for person in people]  # the bots as the web's learn page names them
     while not run.done:
         out.print()
         out.print(spec.render_view(run.view(), names, lang))

@@ -33,7 +33,7 @@ from samrap.cli.lineup import bots_problem, close_all, line_up, seat_specs
 from samrap.cli.review import register as register_review
 from samrap.cli.serve import serve
 from samrap.cli.simulate import Summary
-from samrap.cli.text import bot_label, plural, say, seat_text
+from samrap.cli.text import people_names, plural, say, seat_text
 from samrap.cli.tournament import register as register_tournament
 from samrap.core.errors import SamrapError
 from samrap.engine.match import MatchResult, run_match, single_games
@@ -169,8 +169,8 @@ def play(
         fail(bots_problem(bots, game_obj.players - 1, e, lang), lang=lang)
     if name is None:
         name = "คุณ" if lang == "th" else "you"
-    names = (name, *(bot_label(b.name, lang) for b in opponents))  # as the screen shows them
     recorded = (name, *(b.name for b in opponents))  # the record keeps the bots' own names
+    names = people_names(recorded, lang)  # as the screen shows them: the levels' people, as on the web
     human = HumanPlayer(name, spec, game_obj, names, lang, out, echo=not sys.stdin.isatty())
     seats: list[AnyAgent] = [human, *opponents]
     observer = PlayObserver(spec, game_obj, names, 0, lang, out)
@@ -345,7 +345,7 @@ def replay_lines(rec: Record, report: ReplayReport, verify: bool, lang: str) -> 
     m = rec.match
     spec = get_spec(m.game)
     unit = spec.unit_in(lang)
-    seats = m.players
+    seats = people_names(m.players, lang)
     count = len(m.games)
     title = spec.title_in(lang)
     lines: list[Any] = [

@@ -14,6 +14,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+from samrap.cli.text import people_names
 from samrap.engine.record import Record
 from samrap.engine.registry import get_spec
 from samrap.learn.progress import Progress
@@ -68,7 +69,8 @@ def retry_loop(
     prog = Progress.load(progress_file)
     key = record_key(record_text, seat)
     spec = get_spec(record.match.game)
-    names = [_w("you", lang) if q == seat else name for q, name in enumerate(record.match.players)]
+    shown = people_names(record.match.players, lang)  # the bots as the table and the web name them
+    names = [_w("you", lang) if q == seat else name for q, name in enumerate(shown)]
     todo = pending(positions, prog.found(key))
     for p in todo:
         out.print()

@@ -11,9 +11,11 @@ match (Dummy: game/เกม, Contract Rummy: deal/รอบ).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from samrap.core.text import seat_text
+from samrap.players.levels import LEVEL_PEOPLE, level_names
 
 __all__ = ["TEXTS", "plural", "say", "seat_text"]
 
@@ -451,3 +453,25 @@ def bot_label(name: str, lang: str = "en") -> str:
     if base in BOT_KINDS_TH and seat.isdigit():
         return f"บอท{BOT_KINDS_TH[base]} {seat}"
     return name
+
+
+def _level_of(name: str) -> str | None:
+    """The level of a bot seat's recorded name: ``medium-2`` (``samrap play``, ``line_up``) or
+    ``bot:medium`` (the server's archive); None for a person or a bot that is not a level."""
+    if name.startswith("bot:"):
+        level = name[4:]
+    else:
+        level, _, seat = name.rpartition("-")
+        if not seat.isdigit():
+            return None
+    return level if level in LEVEL_PEOPLE else None
+
+
+def people_names(players: Sequence[str], lang: str = "en") -> tuple[str, ...]:
+    """A match's seats as people read them (issue 23.6): a level bot is that level's person, the
+    same name in the same seat order as on the web table (``players.levels.LEVEL_PEOPLE``, which
+    ``tests/players/test_level_names.py`` holds equal to the web's faces.js), so ``พี่ต้น`` of the
+    terminal is ``พี่ต้น`` of the browser; another bot reads as :func:`bot_label`; a person's name
+    stays as typed. The record keeps the recorded names; only what the person reads changes."""
+    people = level_names([_level_of(p) for p in players], lang)
+    return tuple(person or bot_label(p, lang) for p, person in zip(players, people, strict=True))

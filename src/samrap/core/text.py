@@ -31,6 +31,21 @@ def pad(text: str, columns: int) -> str:
     return text + " " * max(0, columns - width(text))
 
 
+def meld_label(index: int) -> str:
+    """A table meld's label on a terminal: ``[3 >2]``. The first number is the meld as people and
+    every sentence count it (from 1, as the web table does: "ชุดที่ 3", "meld 3"); ``>2`` is what a
+    lay-off types for it (the notation counts from 0, and records keep that), so the table shows
+    both the sentence's number and the input's, and neither can be mistaken for the other."""
+    return f"[{index + 1} >{index}]"
+
+
+#: The table heading's explanation of :func:`meld_label`, (Thai, English).
+MELD_HEADING = (
+    "ชุดบนโต๊ะ ([3 >2] คือชุดที่ 3 ฝากที่ชุดนี้พิมพ์ L <ไพ่>>2)",
+    "Table melds ([3 >2] is meld 3; lay off on it with L <card>>2)",
+)
+
+
 def seat_text(seat: int, names: Sequence[str] = (), lang: str = "en") -> str:
     """A seat for people: ``s1 ben`` in English, ``#1 ben`` in Thai (no Latin letter but the name)."""
     mark = "#" if lang == "th" else "s"

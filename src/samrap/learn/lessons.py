@@ -242,6 +242,9 @@ def new_state(lesson: Lesson) -> tuple[Any, Any]:
 
 #: In a script, this word plays the other seats with the heuristic bot (seeded) until the learner is to move.
 BOT = "bot"
+#: The level whose bot that is (the heuristic, no noise): the other seats of a lesson are named as
+#: that level's people (``players.levels.LEVEL_PEOPLE``) in the terminal and on the web.
+BOT_LEVEL = "medium"
 
 
 def play_script(game: Any, state: Any, lesson: Lesson, script: Sequence[str], where: str) -> Any:

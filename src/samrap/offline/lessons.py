@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from samrap.learn.lessons import COURSES, LessonError, LessonRun, Words, course, find_lesson
+from samrap.learn.lessons import BOT_LEVEL, COURSES, LessonError, LessonRun, Words, course, find_lesson
 from samrap.offline.table import LocalError
 
 
@@ -47,6 +47,7 @@ def lesson_step(game: str, lesson_id: str, moves: Sequence[str], attempt: str | 
         "intro": _words(lesson.intro),
         "seat": lesson.learner,
         "players": run.game.players,
+        "bot_level": BOT_LEVEL,
         "step": run.step,
         "steps": len(lesson.steps),
         "done": run.done,

@@ -251,7 +251,7 @@ async def quick_match(request: Request, body: QuickRequest) -> Any:
         player_id = await m.player_id(body.player_token)
         if body.player_token is not None and player_id is None:
             raise TableError(ErrorCode.UNAUTHORIZED, "unknown player token")
-        return await matchmaking.quick_seat(m, config, name, player_id, body.player_token)
+        return await matchmaking.quick_seat(m, config, name, player_id, body.player_token, body.avatar)
     except TableError as e:
         return error_response(e.code, e.message, e.rule, e.rule_text)
 

@@ -15,7 +15,7 @@ from typing import Any
 from fastapi import APIRouter
 from pydantic import BaseModel, Field
 
-from samrap.learn.lessons import COURSES, LessonError, LessonRun, Words, course, find_lesson
+from samrap.learn.lessons import BOT_LEVEL, COURSES, LessonError, LessonRun, Words, course, find_lesson
 from samrap.server.api import error_response
 from samrap.server.messages import ErrorCode
 
@@ -63,6 +63,7 @@ async def play_lesson(game: str, lesson_id: str, body: LessonMoves) -> Any:
         "intro": _words(lesson.intro),
         "seat": lesson.learner,
         "players": run.game.players,
+        "bot_level": BOT_LEVEL,
         "step": run.step,
         "steps": len(lesson.steps),
         "done": run.done,

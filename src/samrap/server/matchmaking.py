@@ -27,6 +27,7 @@ import httpx
 from samrap.core.errors import ConfigError
 from samrap.engine.registry import configure
 from samrap.server.messages import (
+    AvatarId,
     CreateTableRequest,
     ErrorBody,
     ErrorCode,
@@ -185,7 +186,9 @@ async def _answer(rt: TableRuntime, seat: int, token: str) -> JoinResponse:
         return JoinResponse(seat=seat, token=token, table=rt.info())
 
 
-async def _join_remote(e: NotOwner, name: str, player_token: str | None) -> JoinResponse | None:
+async def _join_remote(
+    e: NotOwner, name: str, player_token: str | None, avatar: AvatarId | None = None
+) -> JoinResponse | None:
     """Join the open quick table at the process that owns it (an ordinary join, forwarded).
 
     ``None`` when that table has no seat left, is gone or its owner cannot be reached: the caller
@@ -198,6 +201,8 @@ async def _join_remote(e: NotOwner, name: str, player_token: str | None) -> Join
     body: dict[str, Any] = {"name": name}
     if player_token is not None:
         body["player_token"] = player_token
+    if avatar is not None:
+        body["avatar"] = avatar
     try:
         async with httpx.AsyncClient(timeout=10) as client:
             answer = await client.post(
@@ -217,11 +222,17 @@ async def _join_remote(e: NotOwner, name: str, player_token: str | None) -> Join
 
 
 async def quick_seat(
-    manager: TableManager, config: str, name: str, player_id: str | None, player_token: str | None = None
+    manager: TableManager,
+    config: str,
+    name: str,
+    player_id: str | None,
+    player_token: str | None = None,
+    avatar: AvatarId | None = None,
 ) -> JoinResponse:
-    """Seat ``name`` at the open quick-match table of ``config``, or open one; answered like a
-    join. Raises :class:`TableError`. When the open table is served by another process, the seat
-    is taken there by an ordinary join (:func:`_join_remote`)."""
+    """Seat ``name`` (with the drawn ``avatar`` picked, if any) at the open quick-match table of
+    ``config``, or open one; answered like a join. Raises :class:`TableError`. When the open
+    table is served by another process, the seat is taken there by an ordinary join
+    (:func:`_join_remote`)."""
     from samrap.server.manager import NotOwner  # the runtime imports this module: no cycle at load
 
     lock = _locks.setdefault(manager, {}).setdefault(config, asyncio.Lock())
@@ -237,7 +248,7 @@ async def quick_seat(
                 rt, host_token, _, _ = await manager.create(
                     CreateTableRequest(game=config, public=False, settings=TableSettings(quick=True))
                 )
-                seat, token = await rt.join(name, None, player_id, host=True)
+                seat, token = await rt.join(name, None, player_id, host=True, avatar=avatar)
                 won = await manager.ctx.writer.run(functools.partial(storage.quick_claim, config, rt.code, now()))
                 if won:
                     await rt.set_visibility(host_token, True)
@@ -251,7 +262,7 @@ async def quick_seat(
                 await release(code)
                 continue
             except NotOwner as e:
-                joined = await _join_remote(e, name, player_token)
+                joined = await _join_remote(e, name, player_token, avatar)
                 if joined is None:  # full, started or gone: not open any more
                     await release(code)
                     continue
@@ -260,7 +271,7 @@ async def quick_seat(
                 await release(code)
                 continue
             try:
-                seat, token = await rt.join(name, None, player_id)
+                seat, token = await rt.join(name, None, player_id, avatar=avatar)
             except TableError as e:
                 if e.code not in (ErrorCode.NO_SEAT, ErrorCode.SEAT_TAKEN):
                     raise

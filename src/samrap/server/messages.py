@@ -258,6 +258,9 @@ class QuickRequest(_Model):
     game: str = Field(default="dummy", max_length=300)
     name: str = Field(min_length=1, max_length=MAX_NAME)
     player_token: str | None = Field(default=None, max_length=100)
+    avatar: AvatarId | None = Field(
+        default=None, description="One of the drawn avatars, as in a join; anything else is refused."
+    )
 
 
 class LobbySeat(_Model):

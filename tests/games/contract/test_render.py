@@ -20,7 +20,7 @@ def test_render_view_and_state() -> None:
     g = ContractGame(s.config)
     text = render_view(g.observe(s, 0), ["ann", "bo", "cy"])
     assert "Deal 2/7" in text and "one set + one run" in text
-    assert "5♠ 6♠ ★7♠ 8♠" in text and "[1] s1 bo" in text
+    assert "5♠ 6♠ ★7♠ 8♠" in text and "[2 >1] s1 bo" in text  # meld 2, typed >1
     assert "Your hand (4): 7♣ 7♣  9♦  ★" in text
     assert "known 8♠" in text and "J♦" not in text  # seat 1's hidden card stays hidden
     assert "ดัมมี่" not in render_view(g.observe(s, 0), lang="th")

@@ -14,8 +14,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from samrap.core.cards import card_pretty
+from samrap.core.text import MELD_HEADING, meld_label, pad, seat_text, width
 from samrap.core.text import item_name as core_item_name
-from samrap.core.text import pad, seat_text, width
 from samrap.games.contract.cards import JOKER, Pack
 from samrap.games.contract.contracts import DEALS, contract, contract_text
 from samrap.games.contract.melds import TableMeld, ordered_faces
@@ -30,7 +30,7 @@ _LABELS: dict[str, tuple[str, str]] = {
     "stock": ("กองจั่ว", "Stock"),
     "cards": ("ใบ", "cards"),
     "pile": ("กองทิ้ง (บนสุดอยู่ท้าย)", "Discard pile, top last"),
-    "table": ("ชุดบนโต๊ะ (เลขชุดใช้ฝาก: L <ไพ่>><เลข>)", "Table melds (numbers for lay-offs: L <card>><n>)"),
+    "table": MELD_HEADING,
     "players": ("ผู้เล่น", "Players"),
     "down": ("ลงแล้ว", "down"),
     "not_down": ("ยังไม่ลง", "not down"),
@@ -111,7 +111,11 @@ def _table_lines(v: ContractView, names: Sequence[str], lang: str) -> list[str]:
     if not v.melds:
         return ["  -"]
     cols = max(width(seat_text(q, names, lang)) for q in range(v.config.players))
-    return [f"  [{i}] {pad(seat_text(m.owner, names, lang), cols)}  {meld_text(m)}" for i, m in enumerate(v.melds)]
+    label = width(meld_label(len(v.melds) - 1))  # "[10 >9]" is wider than "[9 >8]": the columns stay put
+    return [
+        f"  {pad(meld_label(i), label)} {pad(seat_text(m.owner, names, lang), cols)}  {meld_text(m)}"
+        for i, m in enumerate(v.melds)
+    ]
 
 
 def _player_lines(v: ContractView, names: Sequence[str], lang: str) -> list[str]:

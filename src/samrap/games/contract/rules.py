@@ -193,7 +193,7 @@ def _check(s: ContractState, a: ContractAction) -> None:
             if s.deal == LAST_DEAL:
                 raise IllegalActionError(17, "nobody lays off in deal 7")
             if not 0 <= t < len(s.melds):
-                raise IllegalActionError(14, f"there is no table meld {t}")
+                raise IllegalActionError(14, f"there is no table meld >{t}")
             if not 0 <= f < JOKER:
                 raise IllegalActionError(14, "a lay-off names the card it places, e.g. L 8h>2 or L *8h>2")
             if not hand & (pack.jokers_mask if joker else pack.face_masks[f]):
@@ -202,8 +202,8 @@ def _check(s: ContractState, a: ContractAction) -> None:
             if not ext_faces(m) >> f & 1:
                 what = "a joker as " + card_str(f) if joker else card_str(f)
                 if m.kind == SET:
-                    raise IllegalActionError(8, f"{what} does not fit set {t}: a set has 4 different suits at most")
-                raise IllegalActionError(9, f"{what} does not extend run {t} at either end")
+                    raise IllegalActionError(8, f"{what} does not fit set >{t}: a set has 4 different suits at most")
+                raise IllegalActionError(9, f"{what} does not extend run >{t} at either end")
             if joker and m.any_suits and f != m.joker_layoff_face():
                 want = card_str(m.joker_layoff_face())
                 raise IllegalActionError(
@@ -215,12 +215,12 @@ def _check(s: ContractState, a: ContractAction) -> None:
             if s.went_down:
                 raise IllegalActionError(26, "a joker exchange needs going down on an earlier turn")
             if not 0 <= t < len(s.melds):
-                raise IllegalActionError(16, f"there is no table meld {t}")
+                raise IllegalActionError(16, f"there is no table meld >{t}")
             m = s.melds[t]
             if m.kind == SET:
                 raise IllegalActionError(16, "a joker in a set is dead: it can never be taken")
             if not 0 <= f < JOKER or not any(jf == f for _, jf in m.jokers):
-                raise IllegalActionError(16, f"no joker in run {t} stands for {face_str(f) if 0 <= f <= JOKER else f}")
+                raise IllegalActionError(16, f"no joker in run >{t} stands for {face_str(f) if 0 <= f <= JOKER else f}")
             if not hand & pack.face_masks[f]:
                 raise IllegalActionError(16, f"{card_str(f)} is not in hand")
         case Discard(face=f):

@@ -15,8 +15,8 @@ from collections.abc import Sequence
 from samrap.core.cards import card_pretty, suit_of
 from samrap.core.cardset import CardSet, cards_of
 from samrap.core.melds import is_ace_low_run, run_suit
+from samrap.core.text import MELD_HEADING, meld_label, pad, seat_text, width
 from samrap.core.text import item_name as core_item_name
-from samrap.core.text import pad, seat_text, width
 from samrap.games.dummy.observe import DummyView, observe
 from samrap.games.dummy.scoring import ITEM_NAMES
 from samrap.games.dummy.state import DummyState, LedgerItem, Phase
@@ -27,7 +27,7 @@ _LABELS: dict[str, tuple[str, str]] = {
     "stock": ("กองจั่ว", "Stock (กองจั่ว)"),
     "cards": ("ใบ", "cards"),
     "row": ("กองกลาง (เก่าสุดก่อน)", "Row (กองกลาง), oldest first"),
-    "table": ("ชุดบนโต๊ะ (เลขชุดใช้ฝาก: L <ไพ่>><เลข>)", "Table melds (numbers for lay-offs: L <card>><n>)"),
+    "table": MELD_HEADING,
     "players": ("ผู้เล่น", "Players"),
     "born": ("เกิด", "born (เกิด)"),
     "not_born": ("ยังไม่เกิด", "not born"),
@@ -98,7 +98,7 @@ def _meld_text(v: DummyView, index: int, lang: str = "en") -> str:
             layer = next((q for q, m in enumerate(v.put_down) if m >> c & 1), -1)
             text += f"({_seat(layer, (), lang)})" if layer >= 0 else ""
         parts.append(text)
-    return f"[{index}] " + " ".join(parts)
+    return f"{meld_label(index)} " + " ".join(parts)
 
 
 def _table_lines(v: DummyView, names: Sequence[str], lang: str = "en") -> list[str]:

@@ -357,11 +357,11 @@ def _check(s: DummyState, p: int, a: DummyAction) -> None:
             if not hand >> c & 1:
                 raise IllegalActionError(17, f"{card_str(c)} is not in hand")
             if not 0 <= t < len(s.melds):
-                raise IllegalActionError(17, f"there is no table meld {t}")
+                raise IllegalActionError(17, f"there is no table meld >{t}")
             if not extension_cards(s.melds[t], cfg.ace_low) >> c & 1:
-                raise IllegalActionError(17, f"{card_str(c)} does not extend meld {t} ({set_str(s.melds[t])})")
+                raise IllegalActionError(17, f"{card_str(c)} does not extend meld >{t} ({set_str(s.melds[t])})")
             if not owner_allows(s, t, 1 << c, p):
-                raise IllegalActionError(40, f"{card_str(c)} must touch a card the owner of meld {t} put down")
+                raise IllegalActionError(40, f"{card_str(c)} must touch a card the owner of meld >{t} put down")
             if layoff_room(s, p) <= 0:
                 raise IllegalActionError(17, f"at most {cfg.max_layoffs_per_game} lay-offs per game")
             if hand.bit_count() < 2:
@@ -394,11 +394,11 @@ def _check_collect(s: DummyState, p: int, a: Collect) -> None:
         if a.meld:
             raise IllegalActionError(12, "a collect either melds the target or lays it off, not both")
         if a.onto >= len(s.melds):
-            raise IllegalActionError(12, f"there is no table meld {a.onto}")
+            raise IllegalActionError(12, f"there is no table meld >{a.onto}")
         if not extension_cards(s.melds[a.onto], cfg.ace_low) >> t & 1:
-            raise IllegalActionError(17, f"{card_str(t)} does not extend meld {a.onto}")
+            raise IllegalActionError(17, f"{card_str(t)} does not extend meld >{a.onto}")
         if not owner_allows(s, a.onto, 1 << t, p):
-            raise IllegalActionError(40, f"{card_str(t)} must touch a card the owner of meld {a.onto} put down")
+            raise IllegalActionError(40, f"{card_str(t)} must touch a card the owner of meld >{a.onto} put down")
         if layoff_room(s, p) <= 0:
             raise IllegalActionError(17, f"at most {cfg.max_layoffs_per_game} lay-offs per game")
         return
@@ -433,7 +433,7 @@ def _check_knock(s: DummyState, p: int, a: Knock) -> None:
         if used >> c & 1:
             raise IllegalActionError(19, f"{card_str(c)} is used twice in the knock")
         if not 0 <= t < len(s.melds):
-            raise IllegalActionError(17, f"there is no table meld {t}")
+            raise IllegalActionError(17, f"there is no table meld >{t}")
         used |= 1 << c
         groups[t] = groups.get(t, 0) | (1 << c)
     if used & ~rest:
@@ -444,8 +444,8 @@ def _check_knock(s: DummyState, p: int, a: Knock) -> None:
         meld = s.melds[t]
         ok = is_set(meld | g) if is_set(meld) else is_run(meld | g, cfg.ace_low)
         if not ok:
-            raise IllegalActionError(17, f"{set_str(g)} does not extend meld {t} ({set_str(meld)})")
+            raise IllegalActionError(17, f"{set_str(g)} does not extend meld >{t} ({set_str(meld)})")
         if not owner_allows(s, t, g, p):
-            raise IllegalActionError(40, f"{set_str(g)} must touch cards the owner of meld {t} put down")
+            raise IllegalActionError(40, f"{set_str(g)} must touch cards the owner of meld >{t} put down")
     if a.layoffs and len(a.layoffs) > layoff_room(s, p):
         raise IllegalActionError(17, f"at most {cfg.max_layoffs_per_game} lay-offs per game")

@@ -17,6 +17,8 @@ export const AVATARS = ["elephant", "cat", "tiger", "bird", "fish", "turtle", "l
 // Each level's people [Thai, English]: a child for the easy bots, an elder sibling for medium,
 // the shop-house boss (เฮีย/เจ๊) for hard and the master (เซียน) for expert; the random bot is
 // the dice uncle.
+// The same table as the terminal's (players/levels.py LEVEL_PEOPLE, used by `samrap play`, `learn`,
+// `replay`, `review`): tests/players/test_level_names.py fails when the two differ.
 export const BOT_PEOPLE = {
   random: [["ลุงเต๋า", "Uncle Tao"], ["ป้าโชค", "Auntie Chok"], ["น้าดวง", "Na Duang"], ["ตาลุ้น", "Grandpa Lun"]],
   easy: [["น้องมะลิ", "Nong Mali"], ["น้องข้าวปั้น", "Nong Khaopan"], ["น้องส้มโอ", "Nong Som-o"], ["น้องถั่วแดง", "Nong Thua Daeng"]],

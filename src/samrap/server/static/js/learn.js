@@ -4,6 +4,7 @@
 
 import { needCss } from "./css.js";
 import { clear, h } from "./dom.js";
+import { seatNames } from "./faces.js";
 import { renderTable } from "./felt.js";
 import { pick, t } from "./i18n.js";
 import { api, getPref, setPref } from "./net.js";
@@ -92,7 +93,8 @@ function lessonView(root, game, id, isAlive) {
 
   function draw(d) {
     const v = parsePosition(d.view);
-    const names = Array.from({ length: d.players }, (_, q) => (q === d.seat ? t("learn.you") : `${t("table.botName")} ${q + 1}`));
+    // the other seats are bots of one level (bot_level): named as that level's people, as at the table
+    const names = seatNames(Array.from({ length: d.players }, (_, q) => (q === d.seat ? t("learn.you") : `bot:${d.bot_level || "medium"}`)));
     const fb = feedback ? h("p", { class: feedback.ok ? "msg ok" : "msg error", role: "alert", "data-feedback": feedback.ok ? "right" : "wrong" }, pick(feedback.message)) : null;
     const choices = d.done
       ? h("p", null, h("strong", null, t("learn.finished")), " ", h("a", { class: "btn primary", href: `#/learn/${game}` }, t("learn.back")))

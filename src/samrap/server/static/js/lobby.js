@@ -4,6 +4,7 @@
 // a countdown, then the choice to fill the empty seats with bots.
 
 import { h, toast } from "./dom.js";
+import { botFaces, myAvatar, seatLevels } from "./faces.js";
 import { t } from "./i18n.js";
 import { api, errorText, getPref, saveSeat, setPref } from "./net.js";
 import { describeConfig } from "./options.js";
@@ -17,10 +18,10 @@ function playerName() {
   return getPref("name", "") || t("home.defaultName");
 }
 
-/** "Bot (Easy)" for a bot's seat, a person's own name, or "open". */
-function seatChip(s) {
+/** A bot's seat as its level's person and the level ("Phi Ton (Medium)", as the table names it), a person's own name, or "open". */
+function seatChip(s, bot) {
   if (s.kind === "open") return h("li", { class: "chip open" }, t("lobby.empty"));
-  if (s.kind === "bot") return h("li", { class: "chip bot" }, `${t("table.botName")}${s.level ? ` (${t("level." + s.level)})` : ""}`);
+  if (s.kind === "bot") return h("li", { class: "chip bot" }, `${bot ? bot.name : t("table.botName")}${s.level ? ` (${t("level." + s.level)})` : ""}`);
   return h("li", { class: "chip" }, h("span", { "data-name": "" }, s.name));
 }
 
@@ -65,7 +66,7 @@ export function lobbySection(go, getList) {
         t("lobby.watchers", { n: tb.watchers }),
         tb.chat === "phrases" ? ` · ${t("lobby.phrasesOnly")}` : "",
       ),
-      h("ul", { class: "chips", "aria-label": t("lobby.seatsOf") }, tb.seats.map(seatChip)),
+      h("ul", { class: "chips", "aria-label": t("lobby.seatsOf") }, ((bots) => tb.seats.map((s, q) => seatChip(s, bots[q])))(botFaces(seatLevels(tb.seats)))),
       h(
         "div",
         { class: "row lobby-acts" },
@@ -103,13 +104,14 @@ export function lobbySection(go, getList) {
 
 /**
  * Quick match: the game config string of the play choices ("dummy(preset=modern,players=4,…)"),
- * asked of POST /api/quick; the seat is saved and the table opened.
+ * asked of POST /api/quick with the drawn avatar picked below the name, as a join sends it
+ * (issue 23.2/23.6); the seat is saved and the table opened.
  */
 export async function quickMatch(config, name, go, status) {
   status.textContent = t("quick.finding");
   status.className = "msg";
   try {
-    const res = await api("POST", "/api/quick", { game: config, name: name || t("home.defaultName") });
+    const res = await api("POST", "/api/quick", { game: config, name: name || t("home.defaultName"), avatar: myAvatar() || undefined });
     saveSeat(res.table.code, { token: res.token, seat: res.seat });
     setPref("quickSince", { code: res.table.code, at: Date.now() });
     go(`#/t/${res.table.code}`);

@@ -3,21 +3,47 @@
 // upgrade downloads a new pack under a new name and an old pack never runs with a new page.
 // The manifest (/offline/pack.json) names the version and its files; the page only ever uses the
 // pack its own manifest names.
+//
+// Offline, the manifest is the copy kept with the last complete pack. After an upgrade (a page
+// that has seen the server name a newer pack, not yet downloaded) that copy is older than the
+// page: it is then reported unavailable ("stale"), so a new page never runs an old engine.
 
 const MANIFEST = "/offline/pack.json";
 const PREFIX = "samrap-pack-";
+// marks the kept copy of the manifest: the service worker answers with it when the network fails
+const KEPT = "x-samrap-kept";
+// the pack version the server last named to this browser
+const SEEN = "samrap.packSeen";
 
-/** The manifest: from the network, else the copy kept with the last complete pack. */
-export async function manifest() {
+function seen() {
   try {
-    const res = await fetch(MANIFEST, { cache: "no-cache" });
-    if (res.ok) return await res.json();
+    return localStorage.getItem(SEEN);
+  } catch {
+    return null;
+  }
+}
+
+/** The manifest: from the network, else the copy kept with the last complete pack (see above). */
+export async function manifest() {
+  let res = null;
+  try {
+    res = await fetch(MANIFEST, { cache: "no-cache" });
   } catch {
     /* offline: the kept copy below */
   }
-  if (!("caches" in self)) return null;
-  const res = await caches.match(MANIFEST);
-  return res ? res.json() : null;
+  if ((!res || !res.ok) && "caches" in self) res = (await caches.match(MANIFEST)) || null;
+  if (!res || !res.ok) return null;
+  const m = await res.json();
+  if (res.headers.get(KEPT) !== "1") {
+    try {
+      localStorage.setItem(SEEN, m.version);
+    } catch {
+      /* private mode: nothing to compare with later */
+    }
+    return m;
+  }
+  const last = seen();
+  return last && last !== m.version ? { ...m, available: false, stale: true } : m;
 }
 
 /** Why offline play cannot run in this browser at all (null when it can). */
@@ -31,6 +57,7 @@ export function unsupported() {
 /** Whether every file of ``m`` is in its cache (the pack can run with no network). */
 export async function isReady(m) {
   if (!m || !m.available || unsupported()) return false;
+  if (!(await caches.has(PREFIX + m.version))) return false; // (opening it would make an empty one)
   const cache = await caches.open(PREFIX + m.version);
   for (const f of m.files) if (!(await cache.match(f.url))) return false;
   return true;
@@ -83,7 +110,7 @@ export async function download(m, progress) {
       throw Object.assign(new Error("storage"), { code: "storage" });
     }
   }
-  await cache.put(MANIFEST, new Response(JSON.stringify(m), { headers: { "content-type": "application/json" } }));
+  await cache.put(MANIFEST, new Response(JSON.stringify(m), { headers: { "content-type": "application/json", [KEPT]: "1" } }));
   for (const key of await caches.keys()) if (key.startsWith(PREFIX) && key !== PREFIX + m.version) await caches.delete(key);
   return true;
 }

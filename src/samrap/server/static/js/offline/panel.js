@@ -9,6 +9,7 @@ import { errorText, getPref, recentTables, setPref } from "../net.js";
 import { download, isReady, manifest, unsupported } from "./pack.js";
 
 let running = null; // one download per page, whoever started it
+/** The wait before the background download (a page may set window.samrapPackDelayMs, as the browser tests do). */
 const BACKGROUND_DELAY_MS = 10_000;
 
 /** Show or hide (the stylesheet's display rules win over the hidden attribute; CSSOM is CSP-safe). */
@@ -38,8 +39,9 @@ export async function fillOfflineBox(box) {
     status.textContent = errorText({ code: why });
     return;
   }
+  if (m && m.stale) setPref("offlineReady", false); // an upgrade not downloaded yet: no bots here
   if (!m || !m.available) {
-    status.textContent = m && m.static ? t("off.static") : t(navigator.onLine === false ? "err.code.nopack" : "off.unavailable");
+    status.textContent = m && m.static ? t("off.static") : t(navigator.onLine === false || (m && m.stale) ? "err.code.nopack" : "off.unavailable");
     return;
   }
   const help = h("p", { class: "muted" }, t("off.help", { mb: mb(m) }));
@@ -89,9 +91,12 @@ export async function fillOfflineBox(box) {
   // is drawn and only while it is still shown (not on a data saver).
   const saver = navigator.connection && navigator.connection.saveData;
   if (!ready && navigator.onLine !== false && recentTables(1).length && !saver)
-    setTimeout(() => {
-      if (box.isConnected && !running) start();
-    }, BACKGROUND_DELAY_MS);
+    setTimeout(
+      () => {
+        if (box.isConnected && !running) start();
+      },
+      typeof window.samrapPackDelayMs === "number" ? window.samrapPackDelayMs : BACKGROUND_DELAY_MS,
+    );
   showKept(kept);
 }
 
