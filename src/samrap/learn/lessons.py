@@ -27,6 +27,7 @@ from samrap.core.errors import IllegalActionError, SamrapError
 from samrap.core.rng import make_rng
 from samrap.engine.registry import get_spec
 from samrap.engine.rulebooks import broken_rule
+from samrap.players.coach import coach_for
 from samrap.players.levels import heuristic_for
 from samrap.players.words import describe
 
@@ -194,14 +195,11 @@ def build_deck(game: Any, lesson: Lesson) -> list[int]:
     n = game.players
     if len(lesson.hands) != n:
         raise LessonError(f"{lesson.id}: {n} hands needed, {len(lesson.hands)} given")
-    if game.name == "dummy":
-        size = game.config.cards_per_hand
-        faces = list(range(52))
-        order = [(lesson.start + k) % n for k in range(n)]  # the deal starts with the starter (rule 2)
-    else:
-        size = game.config.hand_size(lesson.deal)
-        faces = list(game.config.pack.faces)
-        order = [(lesson.start + 1 + k) % n for k in range(n)]  # from the dealer's left (rule 6)
+    layout = coach_for(game.name).lesson_deal
+    if layout is None:
+        raise LessonError(f"{lesson.id}: the game {game.name!r} has no lessons")
+    deal = layout(game, lesson.start, lesson.deal)  # the game's own dealing order (its coach)
+    size, faces, order = deal.hand_size, deal.faces, deal.order
     free: dict[int, list[int]] = {}
     for pid, f in enumerate(faces):
         free.setdefault(f, []).append(pid)
@@ -233,10 +231,10 @@ def new_state(lesson: Lesson) -> tuple[Any, Any]:
     config = spec.parse_config(lesson.config, spec.default_config)
     game: Any = spec.make_game(config)
     deck = build_deck(game, lesson)
-    if game.name == "dummy":
-        state = game.new_game(deck=deck, starter=lesson.start)
-    else:
-        state = game.new_game(deck=deck, dealer=lesson.start, deal_number=lesson.deal)
+    start = coach_for(game.name).lesson_start
+    if start is None:
+        raise LessonError(f"{lesson.id}: the game {lesson.game!r} has no lessons")
+    state = start(game, deck, lesson.start, lesson.deal)
     return game, play_script(game, state, lesson, lesson.before, "before")
 
 
@@ -344,6 +342,8 @@ class LessonRun:
         if any(after == g for g in goals):
             return after, ()
         game = self.game
+        # the moves that go on with a turn already begun (not a draw, pick-up, collect, buy or pass)
+        same_turn = coach_for(game.name).same_turn
         if game.is_terminal(after):
             if any(game.is_terminal(g) and tuple(game.returns(g)) == tuple(game.returns(after)) for g in goals):
                 return after, ()
@@ -356,7 +356,7 @@ class LessonRun:
                 if game.is_terminal(state) or game.current_player(state) != self.lesson.learner:
                     continue
                 for a in game.legal_moves(state):
-                    if type(a).__name__ not in _SAME_TURN:
+                    if not same_turn(a):
                         continue
                     budget -= 1
                     if budget < 0:
@@ -432,7 +432,3 @@ _REACH = 2
 #: At most this many continuations are tried (a collect of twenty row cards opens thousands of melds):
 #: past it the move is judged not as good, which no lesson's answer needs (tests/learn).
 _REACH_BUDGET = 200
-
-
-#: The moves that go on with a turn already begun (not a draw, pick-up, collect, buy or pass).
-_SAME_TURN = frozenset({"Meld", "LayOff", "Exchange", "GoDown", "Knock", "Discard"})

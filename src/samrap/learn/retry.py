@@ -35,13 +35,11 @@ from samrap.engine.record import Record
 from samrap.engine.registry import GameSetup
 from samrap.engine.rulebooks import broken_rule
 from samrap.players.analysis import compare, policy_for
-from samrap.players.review import DEALS, label_of_loss, loss_points, record_game
+from samrap.players.review import label_of_loss, loss_points, record_game, review_deals
 from samrap.players.words import describe
 
 #: The review labels whose positions are asked again.
 FLAGGED = ("mistake", "blunder")
-#: Simulated deals for judging a move that is neither the best nor the move played (per game).
-RETRY_DEALS = DEALS
 
 
 def record_key(record_text: str, seat: int) -> str:
@@ -152,7 +150,7 @@ class RetryPosition:
                 "นี่คือการเดินที่คุณเดินในเกม ลองหาการเดินที่ดีกว่านี้",
                 "That is the move you played in the game. Look for a better one.",
             )
-        n = RETRY_DEALS[g.name] if deals is None else deals
+        n = review_deals(g.name) if deals is None else deals  # as many as the review (its coach)
         if n < 2:
             return Verdict(False, "worse", "ยังไม่ใช่ ลองใหม่อีกครั้ง", "Not quite. Try again.")
         rng = make_rng(f"samrap-retry:{seed}:{self.game_index}:{self.number}:{g.action_text(action)}")

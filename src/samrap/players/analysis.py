@@ -64,40 +64,15 @@ class Policy:
     playout_state: Callable[[Any], Any] | None = None
 
 
-def _dummy_candidates(view: Any, legal: Sequence[Any], k: int) -> list[Any]:
-    """The heuristic's own move first (its rules: knock or not, lay-offs, the meld plan), then its
-    next best by its rough points. The order matters: the first is the default of :func:`choose`."""
-    from samrap.players.heuristic.dummy import best_action
-
-    first = best_action(view, legal)
-    bot = heuristic_for_dummy()
-    rest = [e.action for e in bot.analyse(view, legal, Random(0)) if e.action != first]
-    return [first, *rest[: k - 1]]
-
-
-def heuristic_for_dummy() -> Any:
-    from samrap.players.heuristic.dummy import DummyHeuristic
-
-    return DummyHeuristic("analysis", endgame=False)
-
-
 def policy_for(game: AnyGame) -> Policy:
-    """The analysis policy of ``game`` (any facade; a game without a heuristic here plays out at random)."""
-    if game.name == "dummy":
-        from samrap.players.ismcts import bot_rollout
+    """The analysis policy of ``game``: its coach's (``players/coaches``); a game without one
+    plays out at random over the moves in the order the game lists them, the points' direction
+    from its spec."""
+    from samrap.players.coach import coach_for
 
-        # Playouts by the rule-based heuristic, as the ISMCTS bot's: the cheap rollout policy
-        # judged the heuristic's own moves about as often wrong as the easy bot's random ones.
-        return Policy(bot_rollout(game, heuristic_for_dummy()), _dummy_candidates, lower_is_better=False)
-    if game.name == "contract":
-        from samrap.players.heuristic import contract
-
-        def cands(view: Any, legal: Sequence[Any], k: int) -> list[Any]:
-            return list(contract.candidates(view, legal, k))
-
-        return Policy(contract.rollout, cands, lower_is_better=True, playout_state=contract.playout_state)
-    # A game the players layer has no heuristic for (one registered later): uniformly random
-    # playouts, the moves in the order the game lists them, the points' direction from its spec.
+    make = coach_for(game.name).policy
+    if make is not None:
+        return make(game)
     return Policy(_random_rollout, _first_moves, lower_is_better=not get_spec(game.name).higher_is_better)
 
 

@@ -31,6 +31,7 @@ from samrap.players.analysis import (
     policy_for,
 )
 from samrap.players.budget import Budget, MoveEstimate
+from samrap.players.coach import coach_for
 from samrap.players.levels import heuristic_for, make_bot, parse_bot_spec
 from samrap.players.words import describe
 
@@ -86,9 +87,12 @@ def _search_words(e: MoveEstimate, lang: str) -> str:
     return ", ".join(parts)
 
 
-#: Simulated deals per compared move when no budget is given (a budget's iterations are split
-#: over the compared moves).
-HINT_DEALS = {"dummy": 24, "contract": 12}
+def analysed(game: AnyGame) -> bool:
+    """Whether the shared analysis knows ``game`` (its coach has a heuristic to name the moves
+    worth comparing); other games take their hints from a bot's own ``analyse``."""
+    return coach_for(game.name).heuristic is not None
+
+
 #: The heuristic's best moves that a hint compares on simulated finishes.
 HINT_TOP = 4
 
@@ -96,7 +100,7 @@ HINT_TOP = 4
 def _deals_for(game: AnyGame, budget: Budget | None, k: int) -> int:
     if budget is not None and budget.iterations is not None:
         return max(4, budget.iterations // max(1, k))
-    return HINT_DEALS.get(game.name, 12)
+    return coach_for(game.name).hint_deals  # simulated deals per compared move without a budget
 
 
 def _item_words(game: AnyGame, code: str, lang: str) -> str:
@@ -310,7 +314,7 @@ def rank_moves(
         raise ValueError(f"lang must be en or th, not {lang!r}")
     if not legal:
         raise ValueError("no legal action: the game is over")
-    if game.name not in HINT_DEALS:
+    if not analysed(game):
         return _bot_hints(game, view, legal, bot, rng, budget, lang)
     policy = policy_for(game)
     moves = candidates(game, view, legal, HINT_TOP, (), policy)
@@ -360,7 +364,7 @@ def _bot_hints(
         numbers = _search_words(e, lang)
         line = f"{reason} ({numbers})" if numbers and reason else (reason or numbers)
         text = game.action_text(e.action)
-        words = describe(game, view, e.action, lang) if game.name in HINT_DEALS else text  # words knows these
+        words = describe(game, view, e.action, lang)
         out.append(Hint(k + 1, e.action, text, e.value, e.win, e.score, e.visits, line, words, _heuristic_why(reason)))
     return out
 

@@ -34,11 +34,11 @@ DEEP_WAIT = 8.0
 def hint_job(game: Any, view: Any, legal: Sequence[Any], seed: int, lang: str) -> list[dict[str, Any]]:
     """Every legal move of the view's seat, best first (``players.hint.rank_moves``), as dicts."""
     from samrap.players.budget import Budget
-    from samrap.players.hint import HINT_DEALS, rank_moves
+    from samrap.players.hint import analysed, rank_moves
     from samrap.players.levels import ismcts_for
 
     # a game the shared analysis does not know is ranked by a small search instead
-    bot = None if game.name in HINT_DEALS else ismcts_for(game, Budget(iterations=HINT_ITERATIONS))
+    bot = None if analysed(game) else ismcts_for(game, Budget(iterations=HINT_ITERATIONS))
     hints = rank_moves(game, view, legal, bot, random.Random(seed), None, lang, DEEP_SECONDS)
     return [h.as_dict() for h in hints]
 
