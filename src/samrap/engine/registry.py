@@ -46,7 +46,7 @@ AnyGame: TypeAlias = Game[Any, Any, Any]
 #: ``GameSpec[DummyConfig, DummyGame, DummyState, DummyView]``, so mypy checks every adapter
 #: against the game's own types; the game-agnostic layers hold a bare ``GameSpec`` (all ``Any``).
 C = TypeVar("C", bound=ConfigLike, default=Any)
-G = TypeVar("G", bound=Game[Any, Any, Any], default=Game[Any, Any, Any])
+G = TypeVar("G", bound=AnyGame, default=AnyGame)
 S = TypeVar("S", default=Any)
 V = TypeVar("V", default=Any)
 

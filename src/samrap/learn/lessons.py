@@ -25,7 +25,8 @@ from typing import Any
 from samrap.core.cards import parse_card
 from samrap.core.errors import IllegalActionError, SamrapError
 from samrap.core.rng import make_rng
-from samrap.engine.registry import get_spec
+from samrap.engine.protocol import ViewLike
+from samrap.engine.registry import AnyGame, get_spec
 from samrap.engine.rulebooks import broken_rule
 from samrap.players.coach import coach_for
 from samrap.players.levels import heuristic_for
@@ -184,7 +185,7 @@ def _face(text: str) -> int:
     return 52 if text == JOKER_TEXT else parse_card(text)
 
 
-def build_deck(game: Any, lesson: Lesson) -> list[int]:
+def build_deck(game: AnyGame, lesson: Lesson) -> list[int]:
     """The fixed deck order of a lesson: the hands as the deal hands them out, the upcard, the stock.
 
     Cards not named fill the hands, then the stock, in card order (jokers last).
@@ -225,11 +226,11 @@ def build_deck(game: Any, lesson: Lesson) -> list[int]:
     return [*deck, up, *stock, *rest]
 
 
-def new_state(lesson: Lesson) -> tuple[Any, Any]:
+def new_state(lesson: Lesson) -> tuple[AnyGame, object]:
     """``(game, state)`` at the lesson's first question (the ``before`` moves played)."""
     spec = get_spec(lesson.game)
     config = spec.parse_config(lesson.config, spec.default_config)
-    game: Any = spec.make_game(config)
+    game: AnyGame = spec.make_game(config)
     deck = build_deck(game, lesson)
     start = coach_for(game.name).lesson_start
     if start is None:
@@ -242,7 +243,7 @@ def new_state(lesson: Lesson) -> tuple[Any, Any]:
 BOT = "bot"
 
 
-def play_script(game: Any, state: Any, lesson: Lesson, script: Sequence[str], where: str) -> Any:
+def play_script(game: AnyGame, state: object, lesson: Lesson, script: Sequence[str], where: str) -> object:
     """Play scripted moves (action texts, or :data:`BOT` for the bots' turns up to the learner's)."""
     for k, text in enumerate(script):
         if text != BOT:
@@ -315,10 +316,11 @@ class LessonRun:
     def current(self) -> Step:
         return self.lesson.steps[self.step]
 
-    def view(self) -> Any:
-        return self.game.observe(self.state, self.lesson.learner)
+    def view(self) -> ViewLike:
+        view: ViewLike = self.game.observe(self.state, self.lesson.learner)
+        return view
 
-    def after_move(self, text: str) -> Any:
+    def after_move(self, text: str) -> object:
         try:
             return self.game.apply(self.state, self.game.parse_action(text), self.lesson.learner)
         except SamrapError:
@@ -327,7 +329,7 @@ class LessonRun:
     def is_legal(self, text: str) -> bool:
         return self.after_move(text) is not None
 
-    def judge(self, after: Any) -> tuple[Any, tuple[Any, ...]] | None:
+    def judge(self, after: object) -> tuple[object, tuple[object, ...]] | None:
         """Whether the position ``after`` the learner's move is as good as the step's answer (docs/learn.md).
 
         As good means one of: (1) the same position as after an expected move (the same move written
@@ -348,10 +350,10 @@ class LessonRun:
             if any(game.is_terminal(g) and tuple(game.returns(g)) == tuple(game.returns(after)) for g in goals):
                 return after, ()
             return None
-        frontier: list[tuple[Any, tuple[Any, ...]]] = [(after, ())]
+        frontier: list[tuple[object, tuple[object, ...]]] = [(after, ())]
         budget = _REACH_BUDGET  # a bounded look: a lesson answer runs inside a web request
         for _ in range(_REACH):
-            nxt: list[tuple[Any, tuple[Any, ...]]] = []
+            nxt: list[tuple[object, tuple[object, ...]]] = []
             for state, path in frontier:
                 if game.is_terminal(state) or game.current_player(state) != self.lesson.learner:
                     continue

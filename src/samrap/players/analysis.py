@@ -27,6 +27,7 @@ from dataclasses import dataclass, field
 from random import Random
 from typing import Any, TypeVar
 
+from samrap.engine.protocol import ViewLike
 from samrap.engine.registry import AnyGame, get_spec
 
 #: Weight of the points margin beside the win share (in percentage points) in :func:`worth`.
@@ -141,7 +142,7 @@ class Comparison:
         """``(mean, standard error)`` of the :func:`worth` ``action`` loses to the best move, paired by deal."""
         return self.gap(self.best.action, action)
 
-    def gap(self, better: Any, worse: object) -> tuple[float, float]:
+    def gap(self, better: object, worse: object) -> tuple[float, float]:
         """``(mean, standard error)`` of the :func:`worth` ``worse`` loses to ``better``, paired by deal."""
         return paired_gap(self.of(better).scores, self.of(worse).scores)
 
@@ -155,7 +156,7 @@ def paired_gap(better: Sequence[float], worse: Sequence[float]) -> tuple[float, 
     return mean, math.sqrt(var / n)
 
 
-def _playout(game: AnyGame, policy: Policy, s: object, rng: Random) -> Any:
+def _playout(game: AnyGame, policy: Policy, s: object, rng: Random) -> object:
     if policy.playout_state is not None:
         s = policy.playout_state(s)
     apply = game.apply_unchecked
@@ -167,7 +168,7 @@ def _playout(game: AnyGame, policy: Policy, s: object, rng: Random) -> Any:
 
 
 def compare(
-    game: AnyGame, view: Any, moves: Sequence[Any], rng: Random, deals: int, policy: Policy | None = None
+    game: AnyGame, view: ViewLike, moves: Sequence[object], rng: Random, deals: int, policy: Policy | None = None
 ) -> Comparison:
     """Play every move of ``moves`` out on the same ``deals`` determinizations of ``view``.
 
@@ -227,7 +228,7 @@ CHOOSE_Z = 1.0
 CHOOSE_MIN = 1.0
 
 
-def choose(comp: Comparison, default: Any, z: float = CHOOSE_Z, min_gain: float = CHOOSE_MIN) -> Outcome:
+def choose(comp: Comparison, default: object, z: float = CHOOSE_Z, min_gain: float = CHOOSE_MIN) -> Outcome:
     """The move to recommend: ``default`` (the heuristic's), unless another is clearly better.
 
     Why: with a few simulated deals a move, the best mean is often the luckiest, not the best (the
@@ -250,8 +251,8 @@ def choose(comp: Comparison, default: Any, z: float = CHOOSE_Z, min_gain: float 
 
 
 def candidates(
-    game: AnyGame, view: object, legal: Sequence[Any], k: int, also: Sequence[Any] = (), policy: Policy | None = None
-) -> list[Any]:
+    game: AnyGame, view: object, legal: Sequence[A], k: int, also: Sequence[A] = (), policy: Policy | None = None
+) -> list[A]:
     """The heuristic's ``k`` best moves (its own first), then ``also`` (e.g. the move played) if missing."""
     policy = policy or policy_for(game)
     out = list(dict.fromkeys(policy.candidates(view, legal, k)))

@@ -17,12 +17,14 @@ from random import Random
 from typing import Any
 
 from samrap.core.rng import make_rng
+from samrap.engine.protocol import ViewLike
 from samrap.engine.record import Record
 from samrap.engine.registry import GAMES, AnyGame, GameSetup
 from samrap.players.analysis import (
     OTHERS,
     Comparison,
     Outcome,
+    Policy,
     candidates,
     choose,
     compare,
@@ -176,7 +178,7 @@ def _compared_reason(game: AnyGame, view: object, order: Sequence[Outcome], k: i
     return line
 
 
-def _compared_why(game: Any, order: Sequence[Outcome], k: int, lang: str) -> str:
+def _compared_why(game: AnyGame, order: Sequence[Outcome], k: int, lang: str) -> str:
     """The few words after a compared move on a phone's one line: how it was chosen and, when one
     ledger item decides it, that item's name (the figures are in ``reason``)."""
     th = lang == "th"
@@ -204,7 +206,7 @@ def _heuristic_why(reason: str) -> str:
     return tail.strip() if sep else ""
 
 
-def quick_moves(game: Any, view: Any, legal: Sequence[Any], rng: Random, lang: str = "en") -> list[Hint]:
+def quick_moves(game: AnyGame, view: object, legal: Sequence[object], rng: Random, lang: str = "en") -> list[Hint]:
     """Every legal action in the game's heuristic's order, each with its one-line reason: the
     quick answer a person sees within a moment (issue 27.4), before the compared finishes of
     :func:`rank_moves` come from a worker. It simulates nothing beyond what the heuristic itself
@@ -261,7 +263,13 @@ def _merge(parts: Sequence[Comparison]) -> Comparison:
 
 
 def compare_within(
-    game: Any, view: Any, moves: Sequence[Any], rng: Random, deals: int, policy: Any, seconds: float | None
+    game: AnyGame,
+    view: ViewLike,
+    moves: Sequence[object],
+    rng: Random,
+    deals: int,
+    policy: Policy,
+    seconds: float | None,
 ) -> Comparison:
     """:func:`~samrap.players.analysis.compare` on ``deals`` deals, or on fewer when ``seconds``
     of wall-clock time run out: rounds of :data:`ROUND_DEALS` deals, at least :data:`MIN_ROUNDS`.
@@ -288,8 +296,8 @@ def compare_within(
 
 def rank_moves(
     game: AnyGame,
-    view: object,
-    legal: Sequence[Any],
+    view: ViewLike,
+    legal: Sequence[object],
     bot: Any,
     rng: Random,
     budget: Budget | None = None,
@@ -354,7 +362,7 @@ def rank_moves(
 
 
 def _bot_hints(
-    game: AnyGame, view: object, legal: Sequence[Any], bot: Any, rng: Random, budget: Budget | None, lang: str
+    game: AnyGame, view: object, legal: Sequence[object], bot: Any, rng: Random, budget: Budget | None, lang: str
 ) -> list[Hint]:
     """Hints straight from a bot's ``analyse`` (for a game the shared analysis does not know)."""
     estimates: list[MoveEstimate] = bot.analyse(view, legal, rng, budget)
@@ -376,8 +384,8 @@ class Position:
     game: AnyGame
     state: object
     seat: int
-    view: object
-    legal: list[Any]
+    view: ViewLike
+    legal: list[object]
     played: str | None
 
 

@@ -165,7 +165,7 @@ def ismcts_for(game: AnyGame, budget: Budget | None = None, name: str = "ismcts"
     return ISMCTSPlayer(game, rollout, budget, outcome=Outcome(margin_weight=0.3, scale=100.0), name=name)
 
 
-def make_bot(text: str, game: Any, name: str | None = None) -> Any:
+def make_bot(text: str, game: AnyGame, name: str | None = None) -> Any:
     """A bot for ``game`` (a facade: ``DummyGame``, ``ContractGame``) from a spec; its name is
     ``name`` or else the spec.
 

@@ -38,9 +38,11 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
+from random import Random
 from typing import Any
 
 from samrap.core.rng import make_rng
+from samrap.engine.protocol import ViewLike
 from samrap.engine.record import Record
 from samrap.engine.registry import GAMES, AnyGame, GameSetup, GameSpec
 from samrap.players.analysis import (
@@ -235,12 +237,12 @@ class Step:
 
     game_index: int
     number: int
-    view: Any
-    legal: list[Any]
-    played: Any
+    view: ViewLike
+    legal: list[object]
+    played: object
 
 
-def record_game(record: Record) -> tuple[GameSpec, Any]:
+def record_game(record: Record) -> tuple[GameSpec, AnyGame]:
     m = record.match
     spec = GAMES[m.game]
     return spec, spec.make_game(spec.parse_config(m.config, spec.default_config))
@@ -289,8 +291,8 @@ def count_steps(record: Record, seat: int, games: Sequence[int] | None = None) -
 
 
 def judge(
-    game: Any, spec: GameSpec, view: Any, legal: Sequence[Any], played: Any, rng: Any, deals: int
-) -> tuple[Comparison | None, Any]:
+    game: AnyGame, spec: GameSpec, view: ViewLike, legal: Sequence[object], played: object, rng: Random, deals: int
+) -> tuple[Comparison | None, object]:
     """Compare the heuristic's best moves and ``played``; ``(None, played)`` when nothing else is worth a look."""
     policy = policy_for(game)
     moves = candidates(game, view, legal, TOP, (played,), policy)
@@ -310,12 +312,12 @@ def _item_words(spec: GameSpec, code: str, lang: str) -> str:
 def _reasons(
     spec: GameSpec,
     comp: Comparison | None,
-    played: Any,
-    best: Any,
+    played: object,
+    best: object,
     label: str,
     loss: float,
     near: bool,
-    words: Callable[[Any, str], str],
+    words: Callable[[object, str], str],
 ) -> tuple[str, str]:
     if comp is None:
         return ("the natural move", "การเดินที่ควรเดินอยู่แล้ว")
@@ -349,7 +351,7 @@ def _reasons(
 
 
 def second_look(
-    game: Any, view: Any, best: Any, played: Any, rng: Any, deals: int, policy: Policy | None = None
+    game: AnyGame, view: ViewLike, best: object, played: object, rng: Random, deals: int, policy: Policy | None = None
 ) -> Comparison:
     """The best move of the first look and the move played, compared again on ``deals`` fresh deals.
 
@@ -361,7 +363,9 @@ def second_look(
     return compare(game, view, [best, played], rng, deals, policy)
 
 
-def review_step(game: Any, spec: GameSpec, step: Step, seed: int, deals: int, confirm: int | None = None) -> Decision:
+def review_step(
+    game: AnyGame, spec: GameSpec, step: Step, seed: int, deals: int, confirm: int | None = None
+) -> Decision:
     """Judge one decision (the generators are seeded from public facts only: seed, game, action number).
 
     First look: the heuristic's best moves and the move played on ``deals`` simulated deals.
@@ -390,7 +394,7 @@ def review_step(game: Any, spec: GameSpec, step: Step, seed: int, deals: int, co
         win_p, win_b = round(p.win, 3), round(b.win, 3)
     label = label_of_loss(game.name, loss)
 
-    def words(a: Any, lang: str) -> str:
+    def words(a: object, lang: str) -> str:
         return describe(game, step.view, a, lang)
 
     en, th = _reasons(spec, comp, step.played, best, label, loss, near, words)

@@ -21,6 +21,9 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
+from samrap.engine.protocol import ViewLike
+from samrap.engine.registry import AnyGame
+
 #: The search behind hints for a game without the shared analysis (small: a tap's answer).
 HINT_ITERATIONS = 200
 #: Wall-clock seconds the deeper look's simulations may take in the worker before it answers with
@@ -31,7 +34,7 @@ DEEP_SECONDS = 0.7
 DEEP_WAIT = 8.0
 
 
-def hint_job(game: Any, view: Any, legal: Sequence[Any], seed: int, lang: str) -> list[dict[str, Any]]:
+def hint_job(game: AnyGame, view: ViewLike, legal: Sequence[object], seed: int, lang: str) -> list[dict[str, Any]]:
     """Every legal move of the view's seat, best first (``players.hint.rank_moves``), as dicts."""
     from samrap.players.budget import Budget
     from samrap.players.hint import analysed, rank_moves
@@ -43,7 +46,7 @@ def hint_job(game: Any, view: Any, legal: Sequence[Any], seed: int, lang: str) -
     return [h.as_dict() for h in hints]
 
 
-def quick_hints(game: Any, view: Any, legal: Sequence[Any], seed: int, lang: str) -> list[dict[str, Any]]:
+def quick_hints(game: AnyGame, view: ViewLike, legal: Sequence[object], seed: int, lang: str) -> list[dict[str, Any]]:
     """Every legal move in the heuristic's order with its reason (``players.hint.quick_moves``)."""
     from samrap.players.hint import quick_moves
 

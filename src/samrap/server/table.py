@@ -71,7 +71,7 @@ class TableError(Exception):
         self.rule_text = rule_text
 
 
-def rule_words(game: Any, rule: int | str | None) -> RuleWords | None:
+def rule_words(game: AnyGame, rule: int | str | None) -> RuleWords | None:
     """The text of ``rule`` in both languages from ``game``'s rule book (its own preset and options).
 
     None when the error names no rule or the rule book has no such entry: the client then shows the
