@@ -15,8 +15,8 @@ import re
 import sys
 from pathlib import Path
 
-#: The most occurrences allowed: the issue's goal, 300, reached (it was 452).
-LIMIT = 300
+#: The most occurrences allowed: below the issue's goal of 300 (it was 452).
+LIMIT = 296
 
 SRC = Path(__file__).resolve().parent.parent / "src" / "samrap"
 WORD = re.compile(r"\bAny\b")
