@@ -3,7 +3,7 @@
 Counted as the issue counts them: every occurrence of the word ``Any`` in ``src/samrap`` (imports,
 annotations, docstrings alike). ``Any`` switches the type checker off where the value passes, so
 a new one must be paid for by removing another; at the boundary prefer the protocol types of
-``engine/protocol.py`` (``AnyGame``, ``AnyAgent``, ``ConfigLike``) or ``object``. When the count
+``engine/protocol.py`` (``AnyGame``, ``AnyAgent``, ``ConfigLike``, ``ViewLike``) or ``object``. When the count
 falls, lower LIMIT to it in the same commit so that it cannot grow back.
 
     python scripts/any_ratchet.py        # exit 1 when over the limit
@@ -15,8 +15,8 @@ import re
 import sys
 from pathlib import Path
 
-#: The most occurrences allowed. The issue's goal is 300.
-LIMIT = 452
+#: The most occurrences allowed: below the issue's goal of 300 (it was 452).
+LIMIT = 296
 
 SRC = Path(__file__).resolve().parent.parent / "src" / "samrap"
 WORD = re.compile(r"\bAny\b")

@@ -14,13 +14,13 @@ from samrap.players.levels import make_bot
 from samrap.players.review import (
     CONFIRM,
     LABELS,
-    THRESHOLDS,
     Review,
     label_for,
     label_of_loss,
     loss_points,
     loss_thresholds,
     review_record,
+    thresholds,
 )
 
 DEALS = 6
@@ -146,7 +146,7 @@ def test_the_label_follows_the_loss_column() -> None:
 
 
 def test_labels_follow_the_documented_thresholds() -> None:
-    t = THRESHOLDS["dummy"]
+    t = thresholds("dummy")
     assert label_for("dummy", t[0] - 0.1) == "good"
     assert label_for("dummy", t[0]) == "inaccuracy"
     assert label_for("dummy", t[1]) == "mistake"

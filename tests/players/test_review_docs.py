@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from samrap.players.review import CONFIRM, DEALS, THRESHOLDS
+from samrap.players.review import CONFIRM, review_deals, thresholds
 
 DOC = Path(__file__).resolve().parents[2] / "docs" / "bots.md"
 
@@ -17,8 +17,8 @@ def _review_section() -> str:
 
 def test_the_documented_label_thresholds_are_the_codes() -> None:
     doc = _review_section()
-    low, mid, high = THRESHOLDS["dummy"]
-    assert THRESHOLDS["contract"] == THRESHOLDS["dummy"]  # the page gives one table for both
+    low, mid, high = thresholds("dummy")
+    assert thresholds("contract") == thresholds("dummy")  # the page gives one table for both
 
     def n(x: float) -> str:
         return f"{x:g}"
@@ -31,7 +31,7 @@ def test_the_documented_label_thresholds_are_the_codes() -> None:
 
 def test_the_documented_deals_of_both_looks_are_the_codes() -> None:
     doc = " ".join(_review_section().split())
-    dummy, contract = DEALS["dummy"], DEALS["contract"]
+    dummy, contract = review_deals("dummy"), review_deals("contract")
     assert f"on {dummy} simulated deals (Contract: {contract})" in doc
     assert CONFIRM == 2 and "twice as many deals" in doc
     assert f"({CONFIRM * dummy}; Contract {CONFIRM * contract})" in doc

@@ -10,7 +10,8 @@ import pytest
 from fastapi.testclient import TestClient
 from starlette.testclient import WebSocketTestSession
 
-from samrap.engine.rulebooks import CITED, rulebook_for
+from samrap.engine.registry import get_spec
+from samrap.engine.rulebooks import rulebook_for
 from tests.server.conftest import create, hello, join, recv, recv_until
 
 
@@ -71,7 +72,7 @@ def test_illegal_action_names_the_rule(two_seats: Any) -> None:
     # The rule's own words in both languages, as the rules page of this table's preset writes them.
     book = rulebook_for("dummy", None, {"players": "2"})
     texts = {str(r.number): (r.text("th"), r.text("en")) for r in book.rules() if r.number is not None}
-    texts.update({n: words for (game, n), words in CITED.items() if game == "dummy"})  # the precise rules
+    texts.update(get_spec("dummy").cited_rules)  # the precise rules
     th, en = texts[str(err["rule"])]
     assert err["rule_text"] == {"th": th, "en": en}, err
     assert th and en and th != en

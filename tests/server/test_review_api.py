@@ -54,7 +54,7 @@ def test_a_review_runs_in_slices_reports_progress_and_is_stored(
 ) -> None:
     client = thread_client
     monkeypatch.setattr(review_api, "SLICE", 5)
-    monkeypatch.setattr("samrap.players.review.DEALS", {"dummy": 2, "contract": 2})
+    monkeypatch.setattr("samrap.players.review.review_deals", lambda game: 2)
     _archive(client, "REVW-1")
     assert client.get("/api/games/REVW-1/review", params={"seat": 1}).json() == {"status": "none"}
     first = client.post("/api/games/REVW-1/review", json={"seat": 1})

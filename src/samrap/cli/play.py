@@ -16,7 +16,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from random import Random
-from typing import Any
+from typing import TypeVar
 
 from rich.console import Console
 from rich.text import Text
@@ -25,11 +25,13 @@ from samrap.cli.tables import ledger_table, match_table
 from samrap.cli.text import say, seat_text
 from samrap.core.errors import IllegalActionError, InvalidNotationError
 from samrap.engine.match import GameResult, MatchObserver, MatchResult
-from samrap.engine.protocol import ConfigLike
+from samrap.engine.protocol import ConfigLike, ViewLike
 from samrap.engine.registry import AnyGame, GameSetup, GameSpec
 from samrap.engine.rulebooks import broken_rule
 from samrap.players.hint import rank_moves
 from samrap.players.levels import heuristic_for
+
+A = TypeVar("A")
 
 
 def help_text(spec: GameSpec, lang: str) -> str:
@@ -76,7 +78,7 @@ class HumanPlayer:
     echo: bool = False
     _last_view: object = field(default=None, repr=False)
 
-    def choose(self, view: object, legal: Sequence[object], rng: Random) -> Any:
+    def choose(self, view: ViewLike, legal: Sequence[A], rng: Random) -> A:
         texts = [self.game.action_text(a) for a in legal]
         if view != self._last_view:
             self.out.print()
@@ -109,7 +111,7 @@ class HumanPlayer:
             except InvalidNotationError as e:
                 self.out.print(say("play.not_a_move", self.lang, error=e))
 
-    def show_hint(self, view: object, legal: Sequence[object], texts: Sequence[str], top: int = 3) -> None:
+    def show_hint(self, view: ViewLike, legal: Sequence[object], texts: Sequence[str], top: int = 3) -> None:
         """The heuristic's best ``top`` moves from this seat's view, each with its listed number.
 
         The heuristic answers at once, and its own generator is used, so asking for a hint never
@@ -122,7 +124,7 @@ class HumanPlayer:
             reason = h.reason[:1].upper() + h.reason[1:]  # a hint is an imperative: "Discard 7s: ..."
             self.out.print(f"{number[h.text]:>3}) {h.text}  {reason}")
 
-    def interpret(self, answer: str, legal: Sequence[object], texts: Sequence[str]) -> Any:
+    def interpret(self, answer: str, legal: Sequence[A], texts: Sequence[str]) -> A:
         """The action meant by ``answer``.
 
         Raises:
@@ -136,7 +138,8 @@ class HumanPlayer:
                 raise InvalidNotationError(say("play.no_such_move", lang, k=k, n=len(legal)))
             return legal[k - 1]
         try:
-            return self.game.parse_action(answer)
+            action: A = self.game.parse_action(answer)  # the game's own action type, as legal's
+            return action
         except InvalidNotationError as e:
             try:
                 config = self.game.config

@@ -149,7 +149,7 @@ def review(
 def _print(out: Any, r: Review, name: str, lang: str, every: bool) -> None:
     from rich.table import Table
 
-    from samrap.players.review import KIND_NAMES, LABEL_NAMES, THRESHOLDS
+    from samrap.players.review import KIND_NAMES, LABEL_NAMES, thresholds
 
     th = lang == "th"
     table = Table(title=_w("title", lang).format(name=name, seat=r.seat))
@@ -175,7 +175,7 @@ def _print(out: Any, r: Review, name: str, lang: str, every: bool) -> None:
     out.print(f"{_w('labels', lang)}: {labels}")
     lost = ", ".join(f"{KIND_NAMES[k][0 if th else 1]} {v:.0f}" for k, v in s["lost_by_kind"].items())
     out.print(f"{_w('lost', lang)} ({_w('points', lang)}): {lost}")
-    t = THRESHOLDS[r.game]
+    t = thresholds(r.game)
     out.print(_w("note", lang).format(t0=t[0], t1=t[1], t2=t[2]))
 
 

@@ -31,6 +31,16 @@ class ConfigLike(Protocol):
     def to_string(self) -> str: ...
 
 
+class ViewLike(Protocol):
+    """What every game's view (one seat's observation) has: its seat and its text (the notation
+    that records, tools and the web's protocol show)."""
+
+    @property
+    def seat(self) -> int: ...
+
+    def to_string(self) -> str: ...
+
+
 class LedgerItemLike(Protocol):
     """One line of a game's score: a seat, an item code, points and a free-text detail."""
 

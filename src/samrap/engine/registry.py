@@ -17,13 +17,14 @@ Text accepted by :func:`find_game` / :func:`resolve`::
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Generic, Literal, TypeAlias
 
 from typing_extensions import TypeVar
 
 from samrap.core.configstr import split_config_string
 from samrap.core.errors import ConfigError
+from samrap.core.rulebook import RuleBook
 from samrap.core.text import item_name
 from samrap.engine.protocol import ConfigLike, Game, LedgerItemLike
 
@@ -45,7 +46,7 @@ AnyGame: TypeAlias = Game[Any, Any, Any]
 #: ``GameSpec[DummyConfig, DummyGame, DummyState, DummyView]``, so mypy checks every adapter
 #: against the game's own types; the game-agnostic layers hold a bare ``GameSpec`` (all ``Any``).
 C = TypeVar("C", bound=ConfigLike, default=Any)
-G = TypeVar("G", bound=Game[Any, Any, Any], default=Game[Any, Any, Any])
+G = TypeVar("G", bound=AnyGame, default=AnyGame)
 S = TypeVar("S", default=Any)
 V = TypeVar("V", default=Any)
 
@@ -136,6 +137,10 @@ class GameSpec(Generic[C, G, S, V]):
         slow_moves: listing the legal actions, or checking one, can take long in rare positions
             (Contract's rule-30 look-ahead and its go-down combinations in huge hands): the server
             then does that work in a worker thread so that its event loop keeps serving other tables.
+        rulebook: ``config -> RuleBook``, the rules in words (``samrap rules``, the web rules page,
+            an illegal move's rule text); ``None`` for a game without one.
+        cited_rules: rule number -> (Thai, English) for the rules the engine cites that the rule
+            book keeps among its precise decisions rather than its numbered rules.
     """
 
     name: str
@@ -165,6 +170,8 @@ class GameSpec(Generic[C, G, S, V]):
     higher_is_better: bool
     unit: tuple[str, str] = ("เกม", "game")
     slow_moves: bool = False
+    rulebook: Callable[[C], RuleBook] | None = None
+    cited_rules: Mapping[str, tuple[str, str]] = field(default_factory=dict)
 
     @property
     def default_config(self) -> C:
@@ -216,7 +223,7 @@ def _deck_problem(size: int, deck: Sequence[int], text: Callable[[int], str], wh
 
 def _dummy() -> GameSpec[DummyConfig, DummyGame, DummyState, DummyView]:
     from samrap.core.cards import card_str, parse_card
-    from samrap.games.dummy import match, render, scoring
+    from samrap.games.dummy import match, render, rulebook, scoring
     from samrap.games.dummy.config import PRESETS, DummyConfig
     from samrap.games.dummy.game import MAX_GAME_LENGTH, DummyGame
     from samrap.games.dummy.movehelp import MOVE_HELP
@@ -273,6 +280,8 @@ def _dummy() -> GameSpec[DummyConfig, DummyGame, DummyState, DummyView]:
         match_totals=totals,
         next_deal=next_deal,
         higher_is_better=True,
+        rulebook=rulebook.rulebook,
+        cited_rules=rulebook.CITED,
     )
 
 
@@ -284,7 +293,7 @@ def _contract() -> GameSpec[ContractConfig, ContractGame, ContractState, Contrac
     +1. The deck seed is passed on too: it also seeds the empty-stock reshuffles (rule 28).
     """
     from samrap.core.errors import InvalidNotationError
-    from samrap.games.contract import match, render, scoring
+    from samrap.games.contract import match, render, rulebook, scoring
     from samrap.games.contract.config import PRESETS, ContractConfig
     from samrap.games.contract.game import ContractGame
     from samrap.games.contract.movehelp import MOVE_HELP
@@ -344,6 +353,8 @@ def _contract() -> GameSpec[ContractConfig, ContractGame, ContractState, Contrac
         higher_is_better=False,
         unit=("รอบ", "deal"),
         slow_moves=True,
+        rulebook=rulebook.rulebook,
+        cited_rules=rulebook.CITED,
     )
 
 

@@ -30,11 +30,11 @@ from typing import Any, Literal
 
 from samrap.core.rng import make_rng
 from samrap.engine.match import SEED_BITS, MatchResult, run_match
-from samrap.engine.protocol import ConfigLike
+from samrap.engine.protocol import AnyAgent, ConfigLike
 from samrap.engine.registry import AnyGame, GameSpec, get_spec, resolve
 
 #: ``(bot spec, game object) -> player``; must be a module-level function (it crosses processes).
-PlayerFactory = Callable[[str, AnyGame], Any]
+PlayerFactory = Callable[[str, AnyGame], AnyAgent]
 
 Backend = Literal["local", "ray"]
 
@@ -71,7 +71,7 @@ class UnitResult:
 class _Timed:
     """Wraps a player to count its decisions, their time and (for searches) iterations."""
 
-    def __init__(self, player: Any) -> None:
+    def __init__(self, player: AnyAgent) -> None:
         self.player = player
         self.decisions = 0
         self.seconds = 0.0
@@ -93,7 +93,7 @@ class _Timed:
     def iterations(self) -> int:
         return int(getattr(self.player, "total_iterations", 0))
 
-    def choose(self, view: object, legal: Sequence[object], rng: Random) -> Any:
+    def choose(self, view: object, legal: Sequence[object], rng: Random) -> object:
         if not self._cpu_clock:
             start = time.perf_counter()
             action = self.player.choose(view, legal, rng)

@@ -9,13 +9,14 @@ not installed, only ``random`` exists. A player object (anything with ``name`` a
 from __future__ import annotations
 
 import importlib
-from typing import Any
+from typing import cast
 
+from samrap.engine.protocol import AnyAgent
 from samrap.engine.registry import AnyGame
 from samrap.players.random_bot import RandomPlayer
 
 
-def make_player(spec: Any, game: AnyGame) -> Any:
+def make_player(spec: object, game: AnyGame) -> AnyAgent:
     """The player named ``spec`` for the game facade ``game`` (or ``spec`` itself, a player).
 
     Raises:
@@ -24,11 +25,12 @@ def make_player(spec: Any, game: AnyGame) -> Any:
     if not isinstance(spec, str):
         if not hasattr(spec, "choose"):
             raise ValueError(f"not a player: {spec!r} (needs choose(view, legal, rng))")
-        return spec
+        return cast(AnyAgent, spec)  # what the match runner calls, checked just above
     try:
         levels = importlib.import_module("samrap.players.levels")
     except ImportError:
         if spec.strip().lower() == "random":
             return RandomPlayer()
         raise ValueError(f"no bot registry here, so only 'random' exists, not {spec!r}") from None
-    return levels.make_bot(spec, game)
+    bot: AnyAgent = levels.make_bot(spec, game)
+    return bot

@@ -25,8 +25,10 @@ from typing import Any
 from samrap.core.cards import parse_card
 from samrap.core.errors import IllegalActionError, SamrapError
 from samrap.core.rng import make_rng
-from samrap.engine.registry import get_spec
+from samrap.engine.protocol import ViewLike
+from samrap.engine.registry import AnyGame, get_spec
 from samrap.engine.rulebooks import broken_rule
+from samrap.players.coach import coach_for
 from samrap.players.levels import heuristic_for
 from samrap.players.words import describe
 
@@ -183,7 +185,7 @@ def _face(text: str) -> int:
     return 52 if text == JOKER_TEXT else parse_card(text)
 
 
-def build_deck(game: Any, lesson: Lesson) -> list[int]:
+def build_deck(game: AnyGame, lesson: Lesson) -> list[int]:
     """The fixed deck order of a lesson: the hands as the deal hands them out, the upcard, the stock.
 
     Cards not named fill the hands, then the stock, in card order (jokers last).
@@ -194,14 +196,11 @@ def build_deck(game: Any, lesson: Lesson) -> list[int]:
     n = game.players
     if len(lesson.hands) != n:
         raise LessonError(f"{lesson.id}: {n} hands needed, {len(lesson.hands)} given")
-    if game.name == "dummy":
-        size = game.config.cards_per_hand
-        faces = list(range(52))
-        order = [(lesson.start + k) % n for k in range(n)]  # the deal starts with the starter (rule 2)
-    else:
-        size = game.config.hand_size(lesson.deal)
-        faces = list(game.config.pack.faces)
-        order = [(lesson.start + 1 + k) % n for k in range(n)]  # from the dealer's left (rule 6)
+    layout = coach_for(game.name).lesson_deal
+    if layout is None:
+        raise LessonError(f"{lesson.id}: the game {game.name!r} has no lessons")
+    deal = layout(game, lesson.start, lesson.deal)  # the game's own dealing order (its coach)
+    size, faces, order = deal.hand_size, deal.faces, deal.order
     free: dict[int, list[int]] = {}
     for pid, f in enumerate(faces):
         free.setdefault(f, []).append(pid)
@@ -227,16 +226,16 @@ def build_deck(game: Any, lesson: Lesson) -> list[int]:
     return [*deck, up, *stock, *rest]
 
 
-def new_state(lesson: Lesson) -> tuple[Any, Any]:
+def new_state(lesson: Lesson) -> tuple[AnyGame, object]:
     """``(game, state)`` at the lesson's first question (the ``before`` moves played)."""
     spec = get_spec(lesson.game)
     config = spec.parse_config(lesson.config, spec.default_config)
-    game: Any = spec.make_game(config)
+    game: AnyGame = spec.make_game(config)
     deck = build_deck(game, lesson)
-    if game.name == "dummy":
-        state = game.new_game(deck=deck, starter=lesson.start)
-    else:
-        state = game.new_game(deck=deck, dealer=lesson.start, deal_number=lesson.deal)
+    start = coach_for(game.name).lesson_start
+    if start is None:
+        raise LessonError(f"{lesson.id}: the game {lesson.game!r} has no lessons")
+    state = start(game, deck, lesson.start, lesson.deal)
     return game, play_script(game, state, lesson, lesson.before, "before")
 
 
@@ -247,7 +246,7 @@ BOT = "bot"
 BOT_LEVEL = "medium"
 
 
-def play_script(game: Any, state: Any, lesson: Lesson, script: Sequence[str], where: str) -> Any:
+def play_script(game: AnyGame, state: object, lesson: Lesson, script: Sequence[str], where: str) -> object:
     """Play scripted moves (action texts, or :data:`BOT` for the bots' turns up to the learner's)."""
     for k, text in enumerate(script):
         if text != BOT:
@@ -320,10 +319,11 @@ class LessonRun:
     def current(self) -> Step:
         return self.lesson.steps[self.step]
 
-    def view(self) -> Any:
-        return self.game.observe(self.state, self.lesson.learner)
+    def view(self) -> ViewLike:
+        view: ViewLike = self.game.observe(self.state, self.lesson.learner)
+        return view
 
-    def after_move(self, text: str) -> Any:
+    def after_move(self, text: str) -> object:
         try:
             return self.game.apply(self.state, self.game.parse_action(text), self.lesson.learner)
         except SamrapError:
@@ -332,7 +332,7 @@ class LessonRun:
     def is_legal(self, text: str) -> bool:
         return self.after_move(text) is not None
 
-    def judge(self, after: Any) -> tuple[Any, tuple[Any, ...]] | None:
+    def judge(self, after: object) -> tuple[object, tuple[object, ...]] | None:
         """Whether the position ``after`` the learner's move is as good as the step's answer (docs/learn.md).
 
         As good means one of: (1) the same position as after an expected move (the same move written
@@ -347,19 +347,21 @@ class LessonRun:
         if any(after == g for g in goals):
             return after, ()
         game = self.game
+        # the moves that go on with a turn already begun (not a draw, pick-up, collect, buy or pass)
+        same_turn = coach_for(game.name).same_turn
         if game.is_terminal(after):
             if any(game.is_terminal(g) and tuple(game.returns(g)) == tuple(game.returns(after)) for g in goals):
                 return after, ()
             return None
-        frontier: list[tuple[Any, tuple[Any, ...]]] = [(after, ())]
+        frontier: list[tuple[object, tuple[object, ...]]] = [(after, ())]
         budget = _REACH_BUDGET  # a bounded look: a lesson answer runs inside a web request
         for _ in range(_REACH):
-            nxt: list[tuple[Any, tuple[Any, ...]]] = []
+            nxt: list[tuple[object, tuple[object, ...]]] = []
             for state, path in frontier:
                 if game.is_terminal(state) or game.current_player(state) != self.lesson.learner:
                     continue
                 for a in game.legal_moves(state):
-                    if type(a).__name__ not in _SAME_TURN:
+                    if not same_turn(a):
                         continue
                     budget -= 1
                     if budget < 0:
@@ -435,7 +437,3 @@ _REACH = 2
 #: At most this many continuations are tried (a collect of twenty row cards opens thousands of melds):
 #: past it the move is judged not as good, which no lesson's answer needs (tests/learn).
 _REACH_BUDGET = 200
-
-
-#: The moves that go on with a turn already begun (not a draw, pick-up, collect, buy or pass).
-_SAME_TURN = frozenset({"Meld", "LayOff", "Exchange", "GoDown", "Knock", "Discard"})

@@ -31,17 +31,16 @@ from typing import Any
 
 from samrap.core.errors import IllegalActionError, SamrapError
 from samrap.core.rng import make_rng
+from samrap.engine.protocol import ViewLike
 from samrap.engine.record import Record
-from samrap.engine.registry import GameSetup
+from samrap.engine.registry import AnyGame, GameSetup
 from samrap.engine.rulebooks import broken_rule
 from samrap.players.analysis import compare, policy_for
-from samrap.players.review import DEALS, label_of_loss, loss_points, record_game
+from samrap.players.review import label_of_loss, loss_points, record_game, review_deals
 from samrap.players.words import describe
 
 #: The review labels whose positions are asked again.
 FLAGGED = ("mistake", "blunder")
-#: Simulated deals for judging a move that is neither the best nor the move played (per game).
-RETRY_DEALS = DEALS
 
 
 def record_key(record_text: str, seat: int) -> str:
@@ -77,7 +76,7 @@ class Verdict:
 class RetryPosition:
     """One flagged decision: the seat's view and legal moves, the review's answer; the state stays inside."""
 
-    game: Any
+    game: AnyGame
     seat: int
     game_index: int
     number: int
@@ -85,9 +84,9 @@ class RetryPosition:
     played: str
     best: str
     reason: tuple[str, str]
-    view: Any
-    legal: list[Any]
-    _state: Any = field(repr=False)
+    view: ViewLike
+    legal: list[object]
+    _state: object = field(repr=False)
 
     @property
     def key(self) -> str:
@@ -117,7 +116,7 @@ class RetryPosition:
             "legal": [self.game.action_text(a) for a in self.legal],
         }
 
-    def _end(self, state: Any) -> tuple[Any, ...] | None:
+    def _end(self, state: object) -> tuple[int, ...] | None:
         return tuple(self.game.returns(state)) if self.game.is_terminal(state) else None
 
     def judge(self, text: str, seed: int = 0, deals: int | None = None) -> Verdict:
@@ -152,7 +151,7 @@ class RetryPosition:
                 "นี่คือการเดินที่คุณเดินในเกม ลองหาการเดินที่ดีกว่านี้",
                 "That is the move you played in the game. Look for a better one.",
             )
-        n = RETRY_DEALS[g.name] if deals is None else deals
+        n = review_deals(g.name) if deals is None else deals  # as many as the review (its coach)
         if n < 2:
             return Verdict(False, "worse", "ยังไม่ใช่ ลองใหม่อีกครั้ง", "Not quite. Try again.")
         rng = make_rng(f"samrap-retry:{seed}:{self.game_index}:{self.number}:{g.action_text(action)}")

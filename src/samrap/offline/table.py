@@ -27,6 +27,7 @@ from samrap.core.errors import ConfigError, IllegalActionError, InvalidNotationE
 from samrap.core.rng import make_rng
 from samrap.engine.fairness import Commitment, commit
 from samrap.engine.match import SEED_BITS, GameResult, LedgerLine, MatchResult, deal_rng, seat_rngs
+from samrap.engine.protocol import AnyAgent
 from samrap.engine.record import dumps_record, make_record
 from samrap.engine.registry import AnyGame, GameSetup, configure
 from samrap.players.random_bot import RandomPlayer
@@ -58,13 +59,14 @@ class LocalError(Exception):
         return {"code": self.code, "message": self.message, "rule": self.rule}
 
 
-def make_seat_bot(game: Any, level: str) -> Any:
+def make_seat_bot(game: AnyGame, level: str) -> AnyAgent:
     """The player for a bot seat of ``level``, as the server builds it (``server/bots.py``)."""
     if level == "random":
         return RandomPlayer("random")
     from samrap.players.levels import make_bot
 
-    return make_bot(level, game)
+    bot: AnyAgent = make_bot(level, game)
+    return bot
 
 
 @dataclass(slots=True)
@@ -134,7 +136,7 @@ class LocalTable:
         self.status = "lobby"
         self.match = -1
         self.totals: tuple[int, ...] = (0,) * n
-        self.state: Any = None
+        self.state: object = None
         self.deck: tuple[int, ...] = ()
         self.setup: GameSetup | None = None
         self.commitment: Commitment | None = None
@@ -299,7 +301,7 @@ class LocalTable:
             raise LocalError("illegal_action", e.reason, e.rule) from None
         self._played(seat, after, self.game.action_text(action), by)
 
-    def _played(self, seat: int, after: Any, text: str, by: str) -> None:
+    def _played(self, seat: int, after: object, text: str, by: str) -> None:
         self.state = after
         self.actions.append((seat, text))
         v = self._bump()

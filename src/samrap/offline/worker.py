@@ -89,7 +89,7 @@ def _hints(table: LocalTable, seat: int, lang: str) -> list[dict[str, Any]]:
     """The seat's legal moves ranked by the bots (as ``server/hints.py``), from its view only."""
     from samrap.core.rng import make_rng
     from samrap.players.budget import Budget
-    from samrap.players.hint import HINT_DEALS, rank_moves
+    from samrap.players.hint import analysed, rank_moves
     from samrap.players.levels import ismcts_for
 
     if table.to_move() != seat:
@@ -97,7 +97,7 @@ def _hints(table: LocalTable, seat: int, lang: str) -> list[dict[str, Any]]:
     game = table.game
     view = game.observe(table.state, seat)
     moves = list(game.legal_moves(table.state))
-    bot = None if game.name in HINT_DEALS else ismcts_for(game, Budget(iterations=200))
+    bot = None if analysed(game) else ismcts_for(game, Budget(iterations=200))
     hints = rank_moves(game, view, moves, bot, make_rng(f"offline-hint:{table.seed}:{table.version}"), None, lang)
     return [h.as_dict() for h in hints]
 

@@ -27,6 +27,7 @@ from dataclasses import dataclass, field
 from random import Random
 from typing import Any, TypeVar
 
+from samrap.engine.protocol import ViewLike
 from samrap.engine.registry import AnyGame, get_spec
 
 #: Weight of the points margin beside the win share (in percentage points) in :func:`worth`.
@@ -64,40 +65,15 @@ class Policy:
     playout_state: Callable[[Any], Any] | None = None
 
 
-def _dummy_candidates(view: Any, legal: Sequence[Any], k: int) -> list[Any]:
-    """The heuristic's own move first (its rules: knock or not, lay-offs, the meld plan), then its
-    next best by its rough points. The order matters: the first is the default of :func:`choose`."""
-    from samrap.players.heuristic.dummy import best_action
-
-    first = best_action(view, legal)
-    bot = heuristic_for_dummy()
-    rest = [e.action for e in bot.analyse(view, legal, Random(0)) if e.action != first]
-    return [first, *rest[: k - 1]]
-
-
-def heuristic_for_dummy() -> Any:
-    from samrap.players.heuristic.dummy import DummyHeuristic
-
-    return DummyHeuristic("analysis", endgame=False)
-
-
 def policy_for(game: AnyGame) -> Policy:
-    """The analysis policy of ``game`` (any facade; a game without a heuristic here plays out at random)."""
-    if game.name == "dummy":
-        from samrap.players.ismcts import bot_rollout
+    """The analysis policy of ``game``: its coach's (``players/coaches``); a game without one
+    plays out at random over the moves in the order the game lists them, the points' direction
+    from its spec."""
+    from samrap.players.coach import coach_for
 
-        # Playouts by the rule-based heuristic, as the ISMCTS bot's: the cheap rollout policy
-        # judged the heuristic's own moves about as often wrong as the easy bot's random ones.
-        return Policy(bot_rollout(game, heuristic_for_dummy()), _dummy_candidates, lower_is_better=False)
-    if game.name == "contract":
-        from samrap.players.heuristic import contract
-
-        def cands(view: Any, legal: Sequence[Any], k: int) -> list[Any]:
-            return list(contract.candidates(view, legal, k))
-
-        return Policy(contract.rollout, cands, lower_is_better=True, playout_state=contract.playout_state)
-    # A game the players layer has no heuristic for (one registered later): uniformly random
-    # playouts, the moves in the order the game lists them, the points' direction from its spec.
+    make = coach_for(game.name).policy
+    if make is not None:
+        return make(game)
     return Policy(_random_rollout, _first_moves, lower_is_better=not get_spec(game.name).higher_is_better)
 
 
@@ -166,7 +142,7 @@ class Comparison:
         """``(mean, standard error)`` of the :func:`worth` ``action`` loses to the best move, paired by deal."""
         return self.gap(self.best.action, action)
 
-    def gap(self, better: Any, worse: object) -> tuple[float, float]:
+    def gap(self, better: object, worse: object) -> tuple[float, float]:
         """``(mean, standard error)`` of the :func:`worth` ``worse`` loses to ``better``, paired by deal."""
         return paired_gap(self.of(better).scores, self.of(worse).scores)
 
@@ -180,7 +156,7 @@ def paired_gap(better: Sequence[float], worse: Sequence[float]) -> tuple[float, 
     return mean, math.sqrt(var / n)
 
 
-def _playout(game: AnyGame, policy: Policy, s: object, rng: Random) -> Any:
+def _playout(game: AnyGame, policy: Policy, s: object, rng: Random) -> object:
     if policy.playout_state is not None:
         s = policy.playout_state(s)
     apply = game.apply_unchecked
@@ -192,7 +168,7 @@ def _playout(game: AnyGame, policy: Policy, s: object, rng: Random) -> Any:
 
 
 def compare(
-    game: AnyGame, view: Any, moves: Sequence[Any], rng: Random, deals: int, policy: Policy | None = None
+    game: AnyGame, view: ViewLike, moves: Sequence[object], rng: Random, deals: int, policy: Policy | None = None
 ) -> Comparison:
     """Play every move of ``moves`` out on the same ``deals`` determinizations of ``view``.
 
@@ -252,7 +228,7 @@ CHOOSE_Z = 1.0
 CHOOSE_MIN = 1.0
 
 
-def choose(comp: Comparison, default: Any, z: float = CHOOSE_Z, min_gain: float = CHOOSE_MIN) -> Outcome:
+def choose(comp: Comparison, default: object, z: float = CHOOSE_Z, min_gain: float = CHOOSE_MIN) -> Outcome:
     """The move to recommend: ``default`` (the heuristic's), unless another is clearly better.
 
     Why: with a few simulated deals a move, the best mean is often the luckiest, not the best (the
@@ -275,8 +251,8 @@ def choose(comp: Comparison, default: Any, z: float = CHOOSE_Z, min_gain: float 
 
 
 def candidates(
-    game: AnyGame, view: object, legal: Sequence[Any], k: int, also: Sequence[Any] = (), policy: Policy | None = None
-) -> list[Any]:
+    game: AnyGame, view: object, legal: Sequence[A], k: int, also: Sequence[A] = (), policy: Policy | None = None
+) -> list[A]:
     """The heuristic's ``k`` best moves (its own first), then ``also`` (e.g. the move played) if missing."""
     policy = policy or policy_for(game)
     out = list(dict.fromkeys(policy.candidates(view, legal, k)))

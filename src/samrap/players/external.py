@@ -16,6 +16,7 @@ from random import Random
 from typing import Any
 
 from samrap.engine.botproto import BotProtocolError, Go, SyncBotClient
+from samrap.engine.protocol import ViewLike
 from samrap.engine.registry import AnyGame
 from samrap.players.budget import Budget
 
@@ -61,7 +62,7 @@ class ExternalPlayer:
             self._seat = seat
         return self._client
 
-    def choose(self, view: Any, legal: Sequence[object], rng: Random, budget: Budget | None = None) -> Any:
+    def choose(self, view: ViewLike, legal: Sequence[object], rng: Random, budget: Budget | None = None) -> Any:
         seat = int(view.seat)
         client = self._connect(seat)
         texts = [self.game.action_text(a) for a in legal]

@@ -17,12 +17,14 @@ from random import Random
 from typing import Any
 
 from samrap.core.rng import make_rng
+from samrap.engine.protocol import ViewLike
 from samrap.engine.record import Record
 from samrap.engine.registry import GAMES, AnyGame, GameSetup
 from samrap.players.analysis import (
     OTHERS,
     Comparison,
     Outcome,
+    Policy,
     candidates,
     choose,
     compare,
@@ -31,6 +33,7 @@ from samrap.players.analysis import (
     policy_for,
 )
 from samrap.players.budget import Budget, MoveEstimate
+from samrap.players.coach import coach_for
 from samrap.players.levels import heuristic_for, make_bot, parse_bot_spec
 from samrap.players.words import describe
 
@@ -86,9 +89,12 @@ def _search_words(e: MoveEstimate, lang: str) -> str:
     return ", ".join(parts)
 
 
-#: Simulated deals per compared move when no budget is given (a budget's iterations are split
-#: over the compared moves).
-HINT_DEALS = {"dummy": 24, "contract": 12}
+def analysed(game: AnyGame) -> bool:
+    """Whether the shared analysis knows ``game`` (its coach has a heuristic to name the moves
+    worth comparing); other games take their hints from a bot's own ``analyse``."""
+    return coach_for(game.name).heuristic is not None
+
+
 #: The heuristic's best moves that a hint compares on simulated finishes.
 HINT_TOP = 4
 
@@ -96,7 +102,7 @@ HINT_TOP = 4
 def _deals_for(game: AnyGame, budget: Budget | None, k: int) -> int:
     if budget is not None and budget.iterations is not None:
         return max(4, budget.iterations // max(1, k))
-    return HINT_DEALS.get(game.name, 12)
+    return coach_for(game.name).hint_deals  # simulated deals per compared move without a budget
 
 
 def _item_words(game: AnyGame, code: str, lang: str) -> str:
@@ -172,7 +178,7 @@ def _compared_reason(game: AnyGame, view: object, order: Sequence[Outcome], k: i
     return line
 
 
-def _compared_why(game: Any, order: Sequence[Outcome], k: int, lang: str) -> str:
+def _compared_why(game: AnyGame, order: Sequence[Outcome], k: int, lang: str) -> str:
     """The few words after a compared move on a phone's one line: how it was chosen and, when one
     ledger item decides it, that item's name (the figures are in ``reason``)."""
     th = lang == "th"
@@ -200,7 +206,7 @@ def _heuristic_why(reason: str) -> str:
     return tail.strip() if sep else ""
 
 
-def quick_moves(game: Any, view: Any, legal: Sequence[Any], rng: Random, lang: str = "en") -> list[Hint]:
+def quick_moves(game: AnyGame, view: object, legal: Sequence[object], rng: Random, lang: str = "en") -> list[Hint]:
     """Every legal action in the game's heuristic's order, each with its one-line reason: the
     quick answer a person sees within a moment (issue 27.4), before the compared finishes of
     :func:`rank_moves` come from a worker. It simulates nothing beyond what the heuristic itself
@@ -257,7 +263,13 @@ def _merge(parts: Sequence[Comparison]) -> Comparison:
 
 
 def compare_within(
-    game: Any, view: Any, moves: Sequence[Any], rng: Random, deals: int, policy: Any, seconds: float | None
+    game: AnyGame,
+    view: ViewLike,
+    moves: Sequence[object],
+    rng: Random,
+    deals: int,
+    policy: Policy,
+    seconds: float | None,
 ) -> Comparison:
     """:func:`~samrap.players.analysis.compare` on ``deals`` deals, or on fewer when ``seconds``
     of wall-clock time run out: rounds of :data:`ROUND_DEALS` deals, at least :data:`MIN_ROUNDS`.
@@ -284,8 +296,8 @@ def compare_within(
 
 def rank_moves(
     game: AnyGame,
-    view: object,
-    legal: Sequence[Any],
+    view: ViewLike,
+    legal: Sequence[object],
     bot: Any,
     rng: Random,
     budget: Budget | None = None,
@@ -310,7 +322,7 @@ def rank_moves(
         raise ValueError(f"lang must be en or th, not {lang!r}")
     if not legal:
         raise ValueError("no legal action: the game is over")
-    if game.name not in HINT_DEALS:
+    if not analysed(game):
         return _bot_hints(game, view, legal, bot, rng, budget, lang)
     policy = policy_for(game)
     moves = candidates(game, view, legal, HINT_TOP, (), policy)
@@ -350,7 +362,7 @@ def rank_moves(
 
 
 def _bot_hints(
-    game: AnyGame, view: object, legal: Sequence[Any], bot: Any, rng: Random, budget: Budget | None, lang: str
+    game: AnyGame, view: object, legal: Sequence[object], bot: Any, rng: Random, budget: Budget | None, lang: str
 ) -> list[Hint]:
     """Hints straight from a bot's ``analyse`` (for a game the shared analysis does not know)."""
     estimates: list[MoveEstimate] = bot.analyse(view, legal, rng, budget)
@@ -360,7 +372,7 @@ def _bot_hints(
         numbers = _search_words(e, lang)
         line = f"{reason} ({numbers})" if numbers and reason else (reason or numbers)
         text = game.action_text(e.action)
-        words = describe(game, view, e.action, lang) if game.name in HINT_DEALS else text  # words knows these
+        words = describe(game, view, e.action, lang)
         out.append(Hint(k + 1, e.action, text, e.value, e.win, e.score, e.visits, line, words, _heuristic_why(reason)))
     return out
 
@@ -372,8 +384,8 @@ class Position:
     game: AnyGame
     state: object
     seat: int
-    view: object
-    legal: list[Any]
+    view: ViewLike
+    legal: list[object]
     played: str | None
 
 

@@ -81,10 +81,10 @@ class ViewBot(Protocol[V_contra, A]):
     def choose(self, view: V_contra, legal: Sequence[A], rng: Random) -> A: ...
 
 
-def bot_rollout(game: SearchGame[Any, Any, Any], bot: ViewBot[Any, Any]) -> RolloutPolicy:
+def bot_rollout(game: SearchGame[S, A, V], bot: ViewBot[V, A]) -> Callable[[S, Sequence[A], Random], A]:
     """A playout policy that asks ``bot`` for each move, showing it only the mover's view."""
 
-    def policy(state: Any, legal: Sequence[Any], rng: Random) -> Any:
+    def policy(state: S, legal: Sequence[A], rng: Random) -> A:
         if len(legal) == 1:
             return legal[0]
         return bot.choose(game.observe(state, game.current_player(state)), legal, rng)
@@ -130,7 +130,7 @@ class _Node:
     __slots__ = ("avail", "children", "total", "visits")
 
     def __init__(self) -> None:
-        self.children: dict[Any, _Node] = {}
+        self.children: dict[object, _Node] = {}
         self.visits = 0
         self.avail = 1
         self.total = 0.0
@@ -244,13 +244,13 @@ class ISMCTSPlayer(Generic[S, A, V]):
         outcome = self.outcome
         c = self.exploration
         root = _Node()
-        stats: dict[Any, _RootStats] = {a: _RootStats() for a in legal}
+        stats: dict[A, _RootStats] = {a: _RootStats() for a in legal}
         root_legal = list(legal)
         max_iters = budget.iterations if budget.iterations is not None else 1 << 62
         start = time.perf_counter()
         deadline = start + budget.seconds if budget.seconds is not None else math.inf
         seat = _seat_of(view)
-        expanded: list[Any] = []
+        expanded: list[A] = []
         iterations = 0
         while iterations < max_iters:
             if iterations and deadline < math.inf and time.perf_counter() >= deadline:
@@ -259,7 +259,7 @@ class ISMCTSPlayer(Generic[S, A, V]):
             s = game.resample(view, rng)
             node = root
             path: list[tuple[_Node, int]] = []
-            first: Any = None
+            first: A | None = None
             options: Sequence[A] = root_legal
             while not game.is_terminal(s):
                 if node is not root:
@@ -309,6 +309,7 @@ class ISMCTSPlayer(Generic[S, A, V]):
                 n.visits += 1
                 n.total += rewards[mover]
             root.visits += 1
+            assert first is not None  # the root has legal moves, so every iteration takes one
             st = stats[first]
             st.wins += outcome.win_share(scores, seat)
             st.score += scores[seat]

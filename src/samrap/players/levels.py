@@ -25,14 +25,15 @@ playouts per decision that branches.
 
 from __future__ import annotations
 
-import importlib
 import shlex
 from collections.abc import Sequence
 from dataclasses import dataclass
 from random import Random
 from typing import Any, TypeVar
 
+from samrap.engine.registry import AnyGame
 from samrap.players.budget import Budget
+from samrap.players.coach import coach_for
 from samrap.players.random_bot import RandomPlayer
 
 KINDS = ("random", "heuristic", "ismcts", "external")
@@ -127,46 +128,28 @@ def parse_bot_spec(text: str) -> tuple[str, Budget | None, float, str]:
     return kind, budget, 0.0, ""
 
 
-def heuristic_for(game: Any, noise: float = 0.0, name: str = "heuristic", *, endgame: bool = True) -> Any:
-    """The game's heuristic bot (``heuristic.dummy`` or ``heuristic.contract``).
+def heuristic_for(game: AnyGame, noise: float = 0.0, name: str = "heuristic", *, endgame: bool = True) -> Any:
+    """The game's heuristic bot (its coach's, ``players/coaches``).
 
     ``endgame=False`` leaves out Dummy's end-game check (simulated finishes), as playouts want.
+
+    Raises:
+        ValueError: the game has no heuristic bot.
     """
-    if game.name == "dummy":
-        from samrap.players.heuristic.dummy import DummyHeuristic
-
-        return DummyHeuristic(name, noise, endgame=endgame)
-    if game.name == "contract":
-        module = importlib.import_module("samrap.players.heuristic.contract")
-        return module.ContractHeuristic(name, noise)
-    raise ValueError(f"no heuristic bot for {game.name!r}")
+    make = coach_for(game.name).heuristic
+    if make is None:
+        raise ValueError(f"no heuristic bot for {game.name!r}")
+    return make(game, noise, name, endgame)
 
 
-def ismcts_for(game: Any, budget: Budget | None = None, name: str = "ismcts") -> Any:
-    """An ISMCTS bot for ``game`` with the game's best playout policy and reward scale."""
+def ismcts_for(game: AnyGame, budget: Budget | None = None, name: str = "ismcts") -> Any:
+    """A search bot for ``game``: its coach's own search (Contract Rummy's focused search), else
+    ISMCTS with the game's best playout policy and reward scale."""
     from samrap.players.ismcts import ISMCTSPlayer, Outcome, bot_rollout
 
-    if game.name == "contract":
-        # A deal of Contract Rummy runs to hundreds of actions and most decisions are obvious
-        # (lay off, go down): the focused search compares only the heuristic's few best moves,
-        # on whole-deal playouts that share their determinizations (players/focused.py).
-        from samrap.players.focused import FocusedSearch
-
-        # It scores a playout by the chance of winning the match from the totals it leads to
-        # (plus a little of the deal's margin), and races the candidates: one clearly worse
-        # than the heuristic's move stops drawing playouts, which go to the others.
-        module = importlib.import_module("samrap.players.heuristic.contract")
-        return FocusedSearch(
-            game,
-            module.rollout,
-            module.candidates,
-            module.deal_value,
-            budget or Budget(iterations=48),
-            name=name,
-            playout_state=module.playout_state,
-            value_for=module.match_value,
-            prune_z=2.0,
-        )
+    search = coach_for(game.name).search
+    if search is not None:
+        return search(game, budget, name)
     # Playouts use the rule-based heuristic alone: its end-game check would search inside the search.
     # A game without a heuristic (a newly registered one) plays its playouts at random.
     try:
@@ -182,7 +165,7 @@ def ismcts_for(game: Any, budget: Budget | None = None, name: str = "ismcts") ->
     return ISMCTSPlayer(game, rollout, budget, outcome=Outcome(margin_weight=0.3, scale=100.0), name=name)
 
 
-def make_bot(text: str, game: Any, name: str | None = None) -> Any:
+def make_bot(text: str, game: AnyGame, name: str | None = None) -> Any:
     """A bot for ``game`` (a facade: ``DummyGame``, ``ContractGame``) from a spec; its name is
     ``name`` or else the spec.
 

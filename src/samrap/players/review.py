@@ -14,7 +14,7 @@ chance of both moves, a label and a one-line reason (English and Thai). The move
 their *worth* (:func:`samrap.players.analysis.worth`: 100 x the share of simulated finishes won
 plus 0.3 x the points margin), and the label comes from the *confident* loss of worth, the mean
 less one standard error of the paired difference, so simulation noise alone rarely makes a good
-move look bad. A move is judged in two looks: the first (:data:`DEALS` deals) picks the best move;
+move look bad. A move is judged in two looks: the first (:func:`review_deals` deals) picks the best move;
 when the move played is not it and loses at least the first threshold there, a second look on
 :data:`CONFIRM` times as many fresh deals measures the loss and gives the label, since the lead
 of the best of several noisy estimates is biased upwards (the winner's curse). With the default
@@ -24,7 +24,7 @@ points at the same chance:
 ==========  =============================================
 label       confident loss of worth
 ==========  =============================================
-good        below :data:`THRESHOLDS` ``[0]``
+good        below :func:`thresholds` ``[0]``
 inaccuracy  from ``[0]``
 mistake     from ``[1]``
 blunder     from ``[2]``
@@ -38,11 +38,13 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
+from random import Random
 from typing import Any
 
 from samrap.core.rng import make_rng
+from samrap.engine.protocol import ViewLike
 from samrap.engine.record import Record
-from samrap.engine.registry import GAMES, GameSetup, GameSpec
+from samrap.engine.registry import GAMES, AnyGame, GameSetup, GameSpec
 from samrap.players.analysis import (
     MARGIN_WEIGHT,
     OTHERS,
@@ -54,6 +56,7 @@ from samrap.players.analysis import (
     deciding_item,
     policy_for,
 )
+from samrap.players.coach import coach_for
 from samrap.players.words import describe
 
 LABELS = ("good", "inaccuracy", "mistake", "blunder")
@@ -71,11 +74,23 @@ KIND_NAMES = {
     "go_down": ("การลงไพ่", "go-downs, melds and lay-offs"),
 }
 #: Confident loss of worth from which a move is an inaccuracy, a mistake, a blunder.
-THRESHOLDS: dict[str, tuple[float, float, float]] = {"dummy": (7.0, 15.0, 35.0), "contract": (7.0, 15.0, 35.0)}
+
+
+def thresholds(game: str) -> tuple[float, float, float]:
+    """The confident losses of worth from which a move of ``game`` is an inaccuracy, a mistake, a
+    blunder (its coach's, ``players/coaches``; 7, 15, 35 for both built-in games)."""
+    return coach_for(game).review_thresholds
+
+
 #: Standard errors of the paired worth gap taken off before labelling (the "confident" loss).
 CONFIDENCE = 1.0
-#: Simulated deals per decision (per game); more is steadier and slower.
-DEALS: dict[str, int] = {"dummy": 32, "contract": 16}
+
+
+def review_deals(game: str) -> int:
+    """Simulated deals per decision of ``game`` (its coach's); more is steadier and slower."""
+    return coach_for(game).review_deals
+
+
 #: The heuristic's best moves compared at a decision (the move played is added when missing).
 TOP = 3
 #: The second look (:func:`review_step`): a played move that looks worse than the best is judged
@@ -150,7 +165,7 @@ class Review:
             "player": self.player,
             "seed": self.seed,
             "deals": self.deals,
-            "thresholds": list(THRESHOLDS[self.game]),
+            "thresholds": list(thresholds(self.game)),
             "forced": self.forced,
             "summary": self.summary,
             "decisions": [d.as_dict() for d in self.decisions],
@@ -168,8 +183,8 @@ def loss_points(sure_loss: float) -> float:
 
 
 def loss_thresholds(game: str) -> tuple[float, float, float]:
-    """:data:`THRESHOLDS` in the loss column's points (7, 15, 35 of worth: 23.3, 50, 116.7 points)."""
-    a, b, c = (loss_points(t) for t in THRESHOLDS[game])
+    """:func:`thresholds` in the loss column's points (7, 15, 35 of worth: 23.3, 50, 116.7 points)."""
+    a, b, c = (loss_points(t) for t in thresholds(game))
     return a, b, c
 
 
@@ -187,7 +202,7 @@ def label_of_loss(game: str, loss: float) -> str:
 
 def label_for(game: str, sure_loss: float) -> str:
     """The label of a confident loss of worth under ``game``'s thresholds."""
-    t = THRESHOLDS[game]
+    t = thresholds(game)
     if sure_loss >= t[2]:
         return "blunder"
     if sure_loss >= t[1]:
@@ -197,31 +212,23 @@ def label_for(game: str, sure_loss: float) -> str:
     return "good"
 
 
-def kind_of(action: Any) -> str:
-    """The kind of decision a move belongs to (for the summary's points lost by kind)."""
-    name = type(action).__name__
-    if name == "Discard":
-        return "discard"
-    if name in ("Draw", "Collect", "PickUp", "Claim", "Pass"):
-        return "collect"
-    if name == "Knock":
-        return "knock"
-    return "go_down"
+def kind_of(game: AnyGame, action: object) -> str:
+    """The kind of decision a move belongs to (for the summary's points lost by kind), as the
+    game's coach sorts its moves."""
+    return coach_for(game.name).kind_of(action)
 
 
-def _decision_kind(played: Any, best: Any) -> str:
-    kinds = {kind_of(played), kind_of(best)}
+def _decision_kind(game: AnyGame, played: object, best: object) -> str:
+    kinds = {kind_of(game, played), kind_of(game, best)}
     for k in ("knock", "collect", "go_down", "discard"):
         if k in kinds:
             return k
     return "discard"
 
 
-def is_near_end(game: Any, view: Any) -> bool:
+def is_near_end(game: AnyGame, view: object) -> bool:
     """Close to the end of the game, where the win chance is shown beside the points."""
-    if game.name == "dummy":
-        return bool(view.stock_size <= 10)
-    return bool(getattr(view, "deal", 0) >= 7)
+    return coach_for(game.name).near_end(view)
 
 
 @dataclass(frozen=True, slots=True)
@@ -230,12 +237,12 @@ class Step:
 
     game_index: int
     number: int
-    view: Any
-    legal: list[Any]
-    played: Any
+    view: ViewLike
+    legal: list[object]
+    played: object
 
 
-def record_game(record: Record) -> tuple[GameSpec, Any]:
+def record_game(record: Record) -> tuple[GameSpec, AnyGame]:
     m = record.match
     spec = GAMES[m.game]
     return spec, spec.make_game(spec.parse_config(m.config, spec.default_config))
@@ -284,8 +291,8 @@ def count_steps(record: Record, seat: int, games: Sequence[int] | None = None) -
 
 
 def judge(
-    game: Any, spec: GameSpec, view: Any, legal: Sequence[Any], played: Any, rng: Any, deals: int
-) -> tuple[Comparison | None, Any]:
+    game: AnyGame, spec: GameSpec, view: ViewLike, legal: Sequence[object], played: object, rng: Random, deals: int
+) -> tuple[Comparison | None, object]:
     """Compare the heuristic's best moves and ``played``; ``(None, played)`` when nothing else is worth a look."""
     policy = policy_for(game)
     moves = candidates(game, view, legal, TOP, (played,), policy)
@@ -305,12 +312,12 @@ def _item_words(spec: GameSpec, code: str, lang: str) -> str:
 def _reasons(
     spec: GameSpec,
     comp: Comparison | None,
-    played: Any,
-    best: Any,
+    played: object,
+    best: object,
     label: str,
     loss: float,
     near: bool,
-    words: Callable[[Any, str], str],
+    words: Callable[[object, str], str],
 ) -> tuple[str, str]:
     if comp is None:
         return ("the natural move", "การเดินที่ควรเดินอยู่แล้ว")
@@ -344,7 +351,7 @@ def _reasons(
 
 
 def second_look(
-    game: Any, view: Any, best: Any, played: Any, rng: Any, deals: int, policy: Policy | None = None
+    game: AnyGame, view: ViewLike, best: object, played: object, rng: Random, deals: int, policy: Policy | None = None
 ) -> Comparison:
     """The best move of the first look and the move played, compared again on ``deals`` fresh deals.
 
@@ -356,7 +363,9 @@ def second_look(
     return compare(game, view, [best, played], rng, deals, policy)
 
 
-def review_step(game: Any, spec: GameSpec, step: Step, seed: int, deals: int, confirm: int | None = None) -> Decision:
+def review_step(
+    game: AnyGame, spec: GameSpec, step: Step, seed: int, deals: int, confirm: int | None = None
+) -> Decision:
     """Judge one decision (the generators are seeded from public facts only: seed, game, action number).
 
     First look: the heuristic's best moves and the move played on ``deals`` simulated deals.
@@ -373,7 +382,7 @@ def review_step(game: Any, spec: GameSpec, step: Step, seed: int, deals: int, co
     looked = 0
     if comp is not None:
         gap, se = comp.gap(best, step.played)
-        if best != step.played and confirm >= 2 and gap >= THRESHOLDS[game.name][0]:
+        if best != step.played and confirm >= 2 and gap >= thresholds(game.name)[0]:
             again = make_rng(f"samrap-review-again:{seed}:{step.game_index}:{step.number}")
             comp = second_look(game, step.view, best, step.played, again, confirm)
             gap, se = comp.gap(best, step.played)
@@ -385,14 +394,14 @@ def review_step(game: Any, spec: GameSpec, step: Step, seed: int, deals: int, co
         win_p, win_b = round(p.win, 3), round(b.win, 3)
     label = label_of_loss(game.name, loss)
 
-    def words(a: Any, lang: str) -> str:
+    def words(a: object, lang: str) -> str:
         return describe(game, step.view, a, lang)
 
     en, th = _reasons(spec, comp, step.played, best, label, loss, near, words)
     return Decision(
         game=step.game_index,
         number=step.number,
-        kind=_decision_kind(step.played, best),
+        kind=_decision_kind(game, step.played, best),
         played=game.action_text(step.played),
         best=game.action_text(best),
         loss=loss,
@@ -436,7 +445,7 @@ def review_record(
     """Review every decision of ``seat`` in ``record`` (games ``games``, 0-based; all by default).
 
     ``progress(done, total)`` is called after each decision. ``deals`` and ``confirm`` are the
-    simulated deals of the first and the second look (default :data:`DEALS`, and :data:`CONFIRM`
+    simulated deals of the first and the second look (default :func:`review_deals`, and :data:`CONFIRM`
     times ``deals``; 0 turns the second look off).
 
     Raises:
@@ -450,7 +459,7 @@ def review_record(
         for gi in games:
             if not 0 <= gi < len(record.match.games):
                 raise ValueError(f"the record has {len(record.match.games)} games; game {gi + 1} does not exist")
-    n = deals if deals is not None else DEALS[game.name]
+    n = deals if deals is not None else review_deals(game.name)
     total, forced = count_steps(record, seat, games)
     out: list[Decision] = []
     if progress is not None:
@@ -489,7 +498,7 @@ def review_slice(
     :func:`review_record` (same seeds per decision).
     """
     spec, game = record_game(record)
-    n = deals if deals is not None else DEALS[game.name]
+    n = deals if deals is not None else review_deals(game.name)
     out: list[dict[str, Any]] = []
     for k, step in enumerate(steps(record, seat)):
         if k >= stop:
@@ -504,7 +513,7 @@ def review_from_slices(
 ) -> dict[str, Any]:
     """The whole review (as :meth:`Review.as_dict` gives it) from its decisions' dicts."""
     _, game = record_game(record)
-    n = deals if deals is not None else DEALS[game.name]
+    n = deals if deals is not None else review_deals(game.name)
     _, forced = count_steps(record, seat)
     rows = [_decision_of(d) for d in decisions]
     return Review(

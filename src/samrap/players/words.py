@@ -14,10 +14,10 @@ The Thai words are those of ``docs/thai-terms.md``.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Any
 
 from samrap.core.cards import card_pretty, parse_card
 from samrap.core.cardset import set_str
+from samrap.engine.registry import AnyGame
 
 #: Every phrase, ``key -> (Thai, English)``; the same keys and texts as ``say.*`` in i18n.js.
 PHRASES: dict[str, tuple[str, str]] = {
@@ -118,70 +118,10 @@ def spec_text(text: str) -> str:
     return " ".join(face_text(c) for c in split_spec(text))
 
 
-def describe(game: Any, view: Any, action: Any, lang: str = "en") -> str:
-    """One short phrase for ``action`` played from ``view`` (which gives a pick-up's card)."""
-    if game.name == "dummy":
-        return _dummy(view, action, lang)
-    return _contract(view, action, lang)
+def describe(game: AnyGame, view: object, action: object, lang: str = "en") -> str:
+    """One short phrase for ``action`` played from ``view`` (which gives a pick-up's card), in the
+    words of the game's coach (``players/coaches``); a game without them shows the action's notation."""
+    from samrap.players.coach import coach_for
 
-
-def _dummy(view: Any, a: Any, lang: str) -> str:
-    name = type(a).__name__
-    if name == "Draw":
-        return phrase("draw", lang)
-    if name == "Collect":
-        card = card_pretty(view.row[a.index]) if 0 <= a.index < len(view.row) else "?"
-        n = count(len(view.row) - a.index, lang)
-        if a.onto >= 0:
-            return phrase("collectOnto", lang, card=card, count=n, m=meld_number(a.onto))
-        return phrase("collect", lang, card=card, count=n, cards=mask_text(a.meld))
-    if name == "Meld":
-        return phrase("meldCards", lang, cards=mask_text(a.cards))
-    if name == "LayOff":
-        return phrase("layoff", lang, card=card_pretty(a.card), m=meld_number(a.target))
-    if name == "Discard":
-        return phrase("discard", lang, card=card_pretty(a.card))
-    if name == "Knock":
-        # every part named, so two knocks with the same face-down card never read alike
-        key = "knock" if view.turn_born else "knockDark"
-        parts = [phrase(key, lang, card=card_pretty(a.card))]
-        parts += [phrase("meldCards", lang, cards=mask_text(m)) for m in a.melds]
-        parts += [phrase("layoff", lang, card=card_pretty(c), m=meld_number(t)) for c, t in a.layoffs]
-        return phrase("also", lang).join(parts)
-    if name == "Pass":
-        return phrase("pass", lang)
-    return a.text() if hasattr(a, "text") else str(a)
-
-
-def _contract(view: Any, a: Any, lang: str) -> str:
-    from samrap.games.contract.cards import face_str
-
-    name = type(a).__name__
-    pack = view.config.pack
-
-    def pile_face(depth: int) -> str:
-        pile = view.pile
-        return face_text(face_str(pack.faces[pile[-1 - depth]])) if depth < len(pile) else "?"
-
-    if name == "Draw":
-        return phrase("draw", lang)
-    if name == "PickUp":
-        if a.depth:
-            return phrase("pickupDeep", lang, card=pile_face(a.depth), count=count(a.depth, lang))
-        return phrase("pickup", lang, card=pile_face(0))
-    if name == "Claim":
-        return phrase("claim", lang, card=pile_face(0))
-    if name == "Pass":
-        return phrase("noBuy", lang)
-    if name == "GoDown":
-        return phrase("godown", lang, cards=MELD_SEP.join(spec_text(m.text()) for m in a.melds))
-    if name == "Meld":
-        return phrase("meldCards", lang, cards=spec_text(a.meld.text()))
-    if name == "LayOff":
-        key = "layoffJoker" if a.joker else "layoff"
-        return phrase(key, lang, card=face_text(face_str(a.face)), m=meld_number(a.target))
-    if name == "Exchange":
-        return phrase("exchange", lang, card=face_text(face_str(a.face)), m=meld_number(a.target))
-    if name == "Discard":
-        return phrase("discard", lang, card=face_text(face_str(a.face)))
-    return a.text() if hasattr(a, "text") else str(a)
+    words = coach_for(game.name).describe
+    return game.action_text(action) if words is None else words(view, action, lang)

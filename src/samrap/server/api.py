@@ -16,7 +16,7 @@ import math
 import time
 from collections.abc import Awaitable, Callable
 from datetime import UTC, datetime
-from typing import Annotated, Any
+from typing import Annotated, Any, TypeVar
 
 from fastapi import APIRouter, Header, Query, Request
 from fastapi.responses import JSONResponse, Response
@@ -88,6 +88,8 @@ STATUS: dict[ErrorCode, int] = {
 }
 
 router = APIRouter()
+#: What a table route's work gives back (its answer model), beside the error responses.
+T = TypeVar("T")
 
 
 def error_response(
@@ -138,8 +140,8 @@ def manager_of(request: Request) -> TableManager:
 
 
 async def _with_table(
-    request: Request, code: str, body: bytes | None, work: Callable[[TableRuntime], Awaitable[Any]]
-) -> Any:
+    request: Request, code: str, body: bytes | None, work: Callable[[TableRuntime], Awaitable[T]]
+) -> T | Response:
     """Run ``work`` on the live table ``code``, forwarding to its owner if another process has it."""
     canonical = normalize_code(code)
     if canonical is None:
@@ -160,7 +162,7 @@ async def healthz(request: Request) -> Health:
 
 
 @router.post("/api/tables", response_model=CreateTableResponse, status_code=201)
-async def create_table(request: Request, body: CreateTableRequest) -> Any:
+async def create_table(request: Request, body: CreateTableRequest) -> CreateTableResponse | Response:
     if refused := rate_limited(request, "tables"):
         return refused
     try:
@@ -205,7 +207,7 @@ async def debug_stages(request: Request, since: float = 0.0) -> Any:
 
 
 @router.get("/api/tables/{code}", response_model=TableInfo)
-async def get_table(request: Request, code: str) -> Any:
+async def get_table(request: Request, code: str) -> TableInfo | Response:
     async def work(rt: TableRuntime) -> TableInfo:
         async with rt.lock:
             return rt.info()
@@ -214,7 +216,7 @@ async def get_table(request: Request, code: str) -> Any:
 
 
 @router.post("/api/tables/{code}/join", response_model=JoinResponse)
-async def join_table(request: Request, code: str, body: JoinRequest) -> Any:
+async def join_table(request: Request, code: str, body: JoinRequest) -> JoinResponse | Response:
     if refused := rate_limited(request, "joins"):
         return refused
     raw = await request.body()
@@ -239,7 +241,7 @@ async def lobby(request: Request) -> Lobby:
 
 
 @router.post("/api/quick", response_model=JoinResponse)
-async def quick_match(request: Request, body: QuickRequest) -> Any:
+async def quick_match(request: Request, body: QuickRequest) -> JoinResponse | Response:
     """A seat at the open quick-match table of ``game``, or at a new public one that waits for
     strangers; answered like a join. Callers at the same moment land at the same table."""
     if refused := rate_limited(request, "joins"):
@@ -257,7 +259,7 @@ async def quick_match(request: Request, body: QuickRequest) -> Any:
 
 
 @router.post("/api/tables/{code}/quick-bots", response_model=TableInfo)
-async def quick_bots(request: Request, code: str, body: HostRequest) -> Any:
+async def quick_bots(request: Request, code: str, body: HostRequest) -> TableInfo | Response:
     """At a quick-match table still waiting, any seated player may fill the empty seats with
     bots (after waiting a while, the player's choice); the match then starts."""
     raw = await request.body()
@@ -276,7 +278,7 @@ async def quick_bots(request: Request, code: str, body: HostRequest) -> Any:
 
 
 def _host_route(name: str, act: Callable[[TableRuntime, HostRequest], Awaitable[None]]) -> None:
-    async def route(request: Request, code: str, body: HostRequest) -> Any:
+    async def route(request: Request, code: str, body: HostRequest) -> TableInfo | Response:
         raw = await request.body()
 
         async def work(rt: TableRuntime) -> TableInfo:
@@ -296,7 +298,7 @@ _host_route("leave", lambda rt, b: rt.leave(b.token))
 
 
 @router.post("/api/tables/{code}/visibility", response_model=TableInfo)
-async def table_visibility(request: Request, code: str, body: VisibilityRequest) -> Any:
+async def table_visibility(request: Request, code: str, body: VisibilityRequest) -> TableInfo | Response:
     """The host makes the table public (in the lobby, open to watch) or private (``not_host``
     for anyone else). Going private drops the spectators who came without the key."""
     raw = await request.body()
@@ -309,7 +311,7 @@ async def table_visibility(request: Request, code: str, body: VisibilityRequest)
 
 
 @router.post("/api/players", response_model=PlayerResponse, status_code=201)
-async def create_player(request: Request, body: PlayerRequest) -> Any:
+async def create_player(request: Request, body: PlayerRequest) -> PlayerResponse | Response:
     if refused := rate_limited(request, "players"):
         return refused
     try:
@@ -323,7 +325,9 @@ async def create_player(request: Request, body: PlayerRequest) -> Any:
 
 
 @router.get("/api/players/me", response_model=PlayerResponse)
-async def who_am_i(request: Request, x_player_token: Annotated[str, Header(max_length=100)]) -> Any:
+async def who_am_i(
+    request: Request, x_player_token: Annotated[str, Header(max_length=100)]
+) -> PlayerResponse | Response:
     m = manager_of(request)
     found = await m.ctx.writer.run(lambda: m.storage.player_by_token(token_hash(x_player_token)))
     if found is None:
@@ -431,7 +435,7 @@ async def game_replay(request: Request, game_id: str) -> Any:
 
 
 @router.post("/api/tables/{code}/hint", response_model=HintResponse)
-async def table_hint(request: Request, code: str, body: HintRequest) -> Any:
+async def table_hint(request: Request, code: str, body: HintRequest) -> HintResponse | Response:
     """The bots' ranked suggestions for the seat to move, from that seat's view only.
 
     Hints are a help at casual tables: a rated table refuses them (``bad_state``), and only the
@@ -454,7 +458,7 @@ async def table_hint(request: Request, code: str, body: HintRequest) -> Any:
     raw = await request.body()
     pool: WorkerPool = request.app.state.workers
 
-    async def work(rt: TableRuntime) -> Any:
+    async def work(rt: TableRuntime) -> HintResponse | Response:
         who = rt.authorize(body.token)
         if not isinstance(who, int):
             raise TableError(ErrorCode.NO_SEAT, "the host token holds no seat: ask with a seat token")

@@ -11,11 +11,14 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Sequence
-from typing import Any
+from typing import TypeVar
 
 from samrap.core.rng import Random
+from samrap.engine.protocol import AnyAgent
 from samrap.engine.registry import AnyGame
 from samrap.players.random_bot import RandomPlayer
+
+A = TypeVar("A")
 
 log = logging.getLogger("samrap.server")
 
@@ -25,20 +28,21 @@ log = logging.getLogger("samrap.server")
 FAST_LEVELS = frozenset({"random"})
 
 
-def make_seat_bot(game: AnyGame, level: str) -> Any:
+def make_seat_bot(game: AnyGame, level: str) -> AnyAgent:
     """The player for a bot seat of ``level`` (the random bot if that level is unavailable)."""
     if level == "random":
         return RandomPlayer("random")
     try:
         from samrap.players.levels import make_bot
 
-        return make_bot(level, game)
+        bot: AnyAgent = make_bot(level, game)
+        return bot
     except (ImportError, AttributeError, ValueError) as e:
         log.warning("bot level %s unavailable for %s (%s): using the random bot", level, game.name, e)
         return RandomPlayer(f"random (for {level})")
 
 
-def choose(bot: Any, view: object, legal: Sequence[Any], rng: Random) -> Any:
+def choose(bot: AnyAgent, view: object, legal: Sequence[A], rng: Random) -> A:
     """The bot's choice; a bot that fails or answers off the list falls back to a random legal action."""
     try:
         action = bot.choose(view, legal, rng)

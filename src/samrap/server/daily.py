@@ -30,7 +30,7 @@ from typing import NamedTuple, get_args
 
 from samrap.core.errors import ConfigError
 from samrap.engine.fairness import Commitment, commit
-from samrap.engine.registry import configure
+from samrap.engine.registry import configure, get_spec
 from samrap.server.messages import BotLevel
 
 #: ``key=game@level;...``: Dummy two-player classic and Contract's seed preset, at ``medium``.
@@ -41,9 +41,6 @@ SEED_BITS = 48
 
 _KEY = re.compile(r"^[a-z][a-z0-9-]{0,15}$")
 _DAY = re.compile(r"^\d{4}-\d{2}-\d{2}$")
-
-#: Whose scores are better when lower (Contract counts penalty points; Dummy counts winnings).
-LOWER_IS_BETTER = frozenset({"contract"})
 
 
 class DailyError(ValueError):
@@ -62,7 +59,8 @@ class DailyGame:
 
     @property
     def lower_is_better(self) -> bool:
-        return self.game in LOWER_IS_BETTER
+        """Contract counts penalty points, Dummy winnings: the game's spec says which."""
+        return not get_spec(self.game).higher_is_better
 
 
 @dataclass(frozen=True, slots=True)

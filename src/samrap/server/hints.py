@@ -21,6 +21,9 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
+from samrap.engine.protocol import ViewLike
+from samrap.engine.registry import AnyGame
+
 #: The search behind hints for a game without the shared analysis (small: a tap's answer).
 HINT_ITERATIONS = 200
 #: Wall-clock seconds the deeper look's simulations may take in the worker before it answers with
@@ -31,19 +34,19 @@ DEEP_SECONDS = 0.7
 DEEP_WAIT = 8.0
 
 
-def hint_job(game: Any, view: Any, legal: Sequence[Any], seed: int, lang: str) -> list[dict[str, Any]]:
+def hint_job(game: AnyGame, view: ViewLike, legal: Sequence[object], seed: int, lang: str) -> list[dict[str, Any]]:
     """Every legal move of the view's seat, best first (``players.hint.rank_moves``), as dicts."""
     from samrap.players.budget import Budget
-    from samrap.players.hint import HINT_DEALS, rank_moves
+    from samrap.players.hint import analysed, rank_moves
     from samrap.players.levels import ismcts_for
 
     # a game the shared analysis does not know is ranked by a small search instead
-    bot = None if game.name in HINT_DEALS else ismcts_for(game, Budget(iterations=HINT_ITERATIONS))
+    bot = None if analysed(game) else ismcts_for(game, Budget(iterations=HINT_ITERATIONS))
     hints = rank_moves(game, view, legal, bot, random.Random(seed), None, lang, DEEP_SECONDS)
     return [h.as_dict() for h in hints]
 
 
-def quick_hints(game: Any, view: Any, legal: Sequence[Any], seed: int, lang: str) -> list[dict[str, Any]]:
+def quick_hints(game: AnyGame, view: ViewLike, legal: Sequence[object], seed: int, lang: str) -> list[dict[str, Any]]:
     """Every legal move in the heuristic's order with its reason (``players.hint.quick_moves``)."""
     from samrap.players.hint import quick_moves
 

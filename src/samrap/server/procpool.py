@@ -29,7 +29,7 @@ class WorkerDied(Exception):
     """The worker process ended while it held a job."""
 
 
-def _serve(conn: Connection, init: Callable[..., None], init_args: tuple[Any, ...]) -> None:
+def _serve(conn: Connection, init: Callable[..., None], init_args: tuple[object, ...]) -> None:
     """A worker's life: set itself up, then run each job it is sent and send back its outcome."""
     init(*init_args)
     while True:
@@ -38,7 +38,7 @@ def _serve(conn: Connection, init: Callable[..., None], init_args: tuple[Any, ..
         except (EOFError, OSError):  # the server closed its end
             return
         try:
-            outcome: tuple[bool, Any] = (True, fn(*args))
+            outcome: tuple[bool, object] = (True, fn(*args))
         except Exception as e:
             outcome = (False, e)
         try:
@@ -48,7 +48,7 @@ def _serve(conn: Connection, init: Callable[..., None], init_args: tuple[Any, ..
 
 
 class _Worker:
-    def __init__(self, init: Callable[..., None], init_args: tuple[Any, ...]) -> None:
+    def __init__(self, init: Callable[..., None], init_args: tuple[object, ...]) -> None:
         ctx = multiprocessing.get_context("spawn")
         self.conn, child = ctx.Pipe()
         self.process = ctx.Process(target=_serve, args=(child, init, init_args), daemon=True)
@@ -66,7 +66,7 @@ class _Worker:
 class ProcessWorkers:
     """``size`` worker processes; :meth:`run` one job on an idle one (the caller bounds them)."""
 
-    def __init__(self, size: int, init: Callable[..., None], init_args: tuple[Any, ...]) -> None:
+    def __init__(self, size: int, init: Callable[..., None], init_args: tuple[object, ...]) -> None:
         self.size = size
         self._init = init
         self._init_args = init_args

@@ -31,6 +31,7 @@ from secrets import randbits
 from typing import Any
 
 from samrap.core.rng import make_rng
+from samrap.engine.protocol import AnyAgent
 from samrap.server import bots, chat, matchmaking
 from samrap.server.connection import Conn
 from samrap.server.events import AnyEvent, BotSeated, Dealt, Joined, Left, Visibility
@@ -117,7 +118,7 @@ class TableRuntime:
         self.on_lost: Callable[[str], None] | None = None
         daily = table.created.daily  # the daily deal's bots answer the same moves the same way
         self._rng = make_rng(f"daily-bots:{daily.seed}" if daily is not None else randbits(64))
-        self._bots: dict[tuple[int, str], Any] = {}
+        self._bots: dict[tuple[int, str], AnyAgent] = {}
         self._bot_task: asyncio.Task[None] | None = None
         self._bot_v = -1
         self._timer_task: asyncio.Task[None] | None = None
@@ -464,7 +465,7 @@ class TableRuntime:
             self.deadline = now() + timer
             self._timer_task = asyncio.create_task(self._timer(v, mover, timer))
 
-    def _bot_for(self, seat: int, level: str) -> Any:
+    def _bot_for(self, seat: int, level: str) -> AnyAgent:
         key = (seat, level)
         bot = self._bots.get(key)
         if bot is None:

@@ -71,7 +71,7 @@ class TableError(Exception):
         self.rule_text = rule_text
 
 
-def rule_words(game: Any, rule: int | str | None) -> RuleWords | None:
+def rule_words(game: AnyGame, rule: int | str | None) -> RuleWords | None:
     """The text of ``rule`` in both languages from ``game``'s rule book (its own preset and options).
 
     None when the error names no rule or the rule book has no such entry: the client then shows the
@@ -544,10 +544,8 @@ def spectator_view(view: Any) -> Any:
 
 
 def _best_seats(game: str, totals: Sequence[int]) -> tuple[int, ...]:
-    """The seats with the best score of one game (lowest in Contract, highest in Dummy)."""
-    from samrap.server.daily import LOWER_IS_BETTER
-
-    best = min(totals) if game in LOWER_IS_BETTER else max(totals)
+    """The seats with the best score of one game (lowest in Contract, highest in Dummy: its spec)."""
+    best = max(totals) if get_spec(game).higher_is_better else min(totals)
     return tuple(q for q, t in enumerate(totals) if t == best)
 
 

@@ -32,7 +32,7 @@ import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
-from typing import Any, TypeVar
+from typing import TypeVar, cast
 
 from samrap.server.stages import CLOCK
 from samrap.server.storage import Append, Storage
@@ -53,9 +53,9 @@ def now() -> float:
 @dataclass(slots=True)
 class _Job:
     loop: asyncio.AbstractEventLoop
-    future: asyncio.Future[Any]
+    future: asyncio.Future[object]
     append: Append | None = None
-    call: Callable[[], Any] | None = None
+    call: Callable[[], object] | None = None
 
 
 class Writer:
@@ -80,7 +80,7 @@ class Writer:
     async def append(self, item: Append) -> None:
         """Commit ``item``; raises what the storage raised (e.g. ``StaleWrite``)."""
         loop = asyncio.get_running_loop()
-        fut: asyncio.Future[Any] = loop.create_future()
+        fut: asyncio.Future[object] = loop.create_future()
         job = _Job(loop, fut, append=item)
         if self._thread is not None:
             self._queue.put(job)
@@ -94,10 +94,9 @@ class Writer:
         if self._thread is None:
             return call()
         loop = asyncio.get_running_loop()
-        fut: asyncio.Future[Any] = loop.create_future()
+        fut: asyncio.Future[object] = loop.create_future()
         self._queue.put(_Job(loop, fut, call=call))
-        result: T = await fut
-        return result
+        return cast(T, await fut)  # the future holds what ``call`` returned
 
     def close(self) -> None:
         self._stop.set()
@@ -175,7 +174,7 @@ class Writer:
         _resolve(job, result, None)
 
 
-def _settle(job: _Job, result: Any, error: BaseException | None) -> None:
+def _settle(job: _Job, result: object, error: BaseException | None) -> None:
     if job.future.done():
         return
     if error is not None:
@@ -184,7 +183,7 @@ def _settle(job: _Job, result: Any, error: BaseException | None) -> None:
         job.future.set_result(result)
 
 
-def _resolve(job: _Job, result: Any, error: BaseException | None) -> None:
+def _resolve(job: _Job, result: object, error: BaseException | None) -> None:
     """Settle ``job`` from the database thread, on its event loop."""
     with contextlib.suppress(RuntimeError):  # a closed loop (shutdown): nobody is waiting any more
         job.loop.call_soon_threadsafe(_settle, job, result, error)

@@ -157,3 +157,47 @@ def test_the_analysis_compares_its_moves_by_playouts() -> None:
     comp = compare(game, game.observe(s, 0), moves, Random(1), 8, policy)
     best = max(comp.outcomes, key=lambda o: o.score)
     assert best.action == Discard(parse_card("4c"))
+
+
+def test_a_hint_and_a_review_take_the_generic_route() -> None:
+    """Without a coach (players/coach.py) the players layer has no heuristic for Tiny Rummy: a hint
+    comes from the search bot's own analysis, the moves read in the game's notation, and a review
+    of a recorded match labels every decision with the generic kind."""
+    from samrap.players.hint import analysed, rank_moves
+    from samrap.players.levels import heuristic_for, ismcts_for
+    from samrap.players.review import KINDS, review_record
+    from samrap.players.words import describe
+
+    game = TinyGame(TinyConfig())
+    assert not analysed(game)
+    with pytest.raises(ValueError, match="no heuristic bot for 'tiny'"):
+        heuristic_for(game)
+    deck = [parse_card(t) for t in ("3c", "3d", "3h", "Ac", "Ad", "4h", "4c", "2c", "2d", "2h", "Ah", "4d")]
+    s = game.apply(game.new_game(deck=deck), Draw())
+    view, legal = game.observe(s, 0), game.legal_moves(s)
+    assert describe(game, view, Discard(parse_card("4c")), "th") == "X 4c"
+    bot = ismcts_for(game, None)
+    hints = rank_moves(game, view, legal, bot, Random(2), lang="th")
+    assert sorted(h.text for h in hints) == sorted(game.action_text(a) for a in legal)
+    assert all(h.move == h.text for h in hints)  # the notation, the only words the game has
+
+    spec, config = resolve("tiny")
+    match = run_match(spec, config, [make_bot("random", game), make_bot("random", game)], seed=3)
+    review = review_record(make_record(match, date="2026-12-06T00:00:00Z"), 0, deals=4)
+    assert review.decisions and all(d.kind in KINDS for d in review.decisions)
+
+
+def test_a_registered_coach_is_the_one_the_players_read() -> None:
+    """A game brings its players-side facts by one registration, as its GameSpec: its words."""
+    from samrap.players.coach import Coach, coach_for, register_coach, unregister_coach
+    from samrap.players.words import describe
+
+    game = TinyGame(TinyConfig())
+    register_coach("tiny", Coach(describe=lambda view, a, lang: "จั่ว" if isinstance(a, Draw) else "ทิ้ง"))
+    try:
+        assert describe(game, game.observe(game.new_game(1), 0), Draw(), "th") == "จั่ว"
+        with pytest.raises(ValueError, match="has a coach already"):
+            register_coach("tiny", Coach())
+    finally:
+        unregister_coach("tiny")
+    assert coach_for("tiny").describe is None

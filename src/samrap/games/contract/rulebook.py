@@ -366,3 +366,27 @@ def rulebook(config: ContractConfig) -> RuleBook:
         "คอนแทรครัมมี่ (รัมมี่สัญญา)",
         tuple(sections),
     )
+
+
+#: Rules the engine cites that the rules page keeps among the precise decisions (docs/rules), not
+#: among the rules a player reads first: their text for an illegal move, number -> (Thai, English).
+CITED: dict[str, tuple[str, str]] = {
+    "24": (
+        "ไพ่ที่หยิบลึกต้องลงโต๊ะภายในตานั้น: ในการลงตามสัญญา การฝาก หรือแลกแทนโจ๊กเกอร์",
+        "A deep pick-up's card must be on the table by the end of the turn: in the go-down, a lay-off,"
+        " or swapped in for a joker.",
+    ),
+    "25": (
+        "ห้ามทิ้งไพ่ที่เพิ่งหยิบจากบนสุดของกองทิ้ง หรือไพ่หน้าเดียวกับใบนั้น",
+        "You may not discard the card you took from the top of the discard pile, nor a card of the same face.",
+    ),
+    "27": (
+        "เรียงที่ลงตามสัญญาพร้อมกันต้องเป็นคนละดอก หรือตามตัวเลือกของโต๊ะ เรียงดอกเดียวกันต้องไม่ต่อกัน",
+        "Runs put down together must be of different suits, or under the table's option, runs of one suit"
+        " must not join.",
+    ),
+    "32": (
+        "การเดินนี้ไม่ใช่การเดินของคอนแทรครัมมี่",
+        "That is not a Contract Rummy move.",
+    ),
+}

@@ -365,3 +365,22 @@ def rulebook(config: DummyConfig) -> RuleBook:
     if house is not None:
         sections.append(house)
     return RuleBook("dummy", config.to_string(), preset_of(config, PRESETS), "Thai Dummy (ดัมมี่)", "ดัมมี่", tuple(sections))
+
+
+#: Rules the engine cites that the rules page keeps among the precise decisions (docs/rules), not
+#: among the rules a player reads first: their text for an illegal move, number -> (Thai, English).
+CITED: dict[str, tuple[str, str]] = {
+    "30": (
+        "ลำดับในตา: ต้องจั่วหรือเก็บหนึ่งครั้งก่อน แล้วจึงลงชุด ฝาก หรือน็อค",
+        "Order in a turn: exactly one draw or collect comes first; melds, lay-offs and the knock only after it.",
+    ),
+    "31": (
+        "ชุดที่ลงตอนเก็บ ใช้ได้เฉพาะไพ่ที่เก็บ ไพ่ที่ได้มาพร้อมกัน และไพ่ที่อยู่ในมือก่อนเก็บ",
+        "A collect's meld may use only the target, the cards taken with it and cards held before the collect.",
+    ),
+    "40": (
+        "ตัวเลือกของโต๊ะจำกัดการฝาก: จำนวนครั้งที่ฝากได้ในเกม หรือต้องฝากติดกับไพ่ที่เจ้าของชุดลงเอง",
+        "The table's options limit lay-offs: how many a player may make in a game, or only next to cards"
+        " the meld's owner put down.",
+    ),
+}

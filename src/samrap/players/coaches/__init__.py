@@ -1,0 +1,1 @@
+"""One module per game, each holding the game's :class:`~samrap.players.coach.Coach` (``COACH``)."""

@@ -1,0 +1,97 @@
+"""Thai Dummy's coach: its heuristic, the moves a hint compares, its moves in words, its review
+kinds and how a lesson deals (``players/coach.py`` says why one table per game)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from random import Random
+from typing import cast
+
+from samrap.core.cards import card_pretty
+from samrap.engine.registry import AnyGame
+from samrap.games.dummy.actions import Collect, Discard, Draw, DummyAction, Knock, LayOff, Meld, Pass
+from samrap.games.dummy.game import DummyGame
+from samrap.games.dummy.observe import DummyView
+from samrap.players.analysis import Policy
+from samrap.players.coach import Coach, LessonDeal
+from samrap.players.heuristic.dummy import DummyHeuristic, best_action
+from samrap.players.ismcts import bot_rollout
+from samrap.players.words import count, mask_text, meld_number, phrase
+
+
+def heuristic(game: AnyGame, noise: float, name: str, endgame: bool) -> DummyHeuristic:
+    return DummyHeuristic(name, noise, endgame=endgame)
+
+
+def candidates(view: DummyView, legal: Sequence[DummyAction], k: int) -> list[DummyAction]:
+    """The heuristic's own move first (its rules: knock or not, lay-offs, the meld plan), then its
+    next best by its rough points. The order matters: the first is the default of ``choose``."""
+    first = best_action(view, legal)
+    bot = DummyHeuristic("analysis", endgame=False)
+    rest = [cast(DummyAction, e.action) for e in bot.analyse(view, legal, Random(0)) if e.action != first]
+    return [first, *rest[: k - 1]]
+
+
+def policy(game: AnyGame) -> Policy:
+    # Playouts by the rule-based heuristic, as the ISMCTS bot's: the cheap rollout policy
+    # judged the heuristic's own moves about as often wrong as the easy bot's random ones.
+    return Policy(bot_rollout(game, DummyHeuristic("analysis", endgame=False)), candidates, lower_is_better=False)
+
+
+def describe(view: object, a: object, lang: str) -> str:
+    """One short phrase for a Dummy move played from ``view`` (which gives a collect's card)."""
+    v = cast(DummyView, view)
+    if isinstance(a, Draw):
+        return phrase("draw", lang)
+    if isinstance(a, Collect):
+        card = card_pretty(v.row[a.index]) if 0 <= a.index < len(v.row) else "?"
+        n = count(len(v.row) - a.index, lang)
+        if a.onto >= 0:
+            return phrase("collectOnto", lang, card=card, count=n, m=meld_number(a.onto))
+        return phrase("collect", lang, card=card, count=n, cards=mask_text(a.meld))
+    if isinstance(a, Meld):
+        return phrase("meldCards", lang, cards=mask_text(a.cards))
+    if isinstance(a, LayOff):
+        return phrase("layoff", lang, card=card_pretty(a.card), m=meld_number(a.target))
+    if isinstance(a, Discard):
+        return phrase("discard", lang, card=card_pretty(a.card))
+    if isinstance(a, Knock):
+        # every part named, so two knocks with the same face-down card never read alike
+        key = "knock" if v.turn_born else "knockDark"
+        parts = [phrase(key, lang, card=card_pretty(a.card))]
+        parts += [phrase("meldCards", lang, cards=mask_text(m)) for m in a.melds]
+        parts += [phrase("layoff", lang, card=card_pretty(c), m=meld_number(t)) for c, t in a.layoffs]
+        return phrase("also", lang).join(parts)
+    if isinstance(a, Pass):
+        return phrase("pass", lang)
+    return str(a)
+
+
+def kind_of(a: object) -> str:
+    if isinstance(a, Discard):
+        return "discard"
+    if isinstance(a, (Draw, Collect, Pass)):
+        return "collect"
+    if isinstance(a, Knock):
+        return "knock"
+    return "go_down"
+
+
+def lesson_deal(game: AnyGame, start: int, deal: int) -> LessonDeal:
+    n = game.players
+    size = cast(DummyGame, game).config.cards_per_hand
+    return LessonDeal(size, tuple(range(52)), tuple((start + k) % n for k in range(n)))  # the starter first (rule 2)
+
+
+COACH = Coach(
+    heuristic=heuristic,
+    policy=policy,
+    describe=describe,
+    kind_of=kind_of,
+    near_end=lambda view: cast(DummyView, view).stock_size <= 10,
+    same_turn=lambda a: isinstance(a, (Meld, LayOff, Knock, Discard)),
+    lesson_deal=lesson_deal,
+    lesson_start=lambda game, deck, start, deal: cast(DummyGame, game).new_game(deck=deck, starter=start),
+    hint_deals=24,
+    review_deals=32,
+)
