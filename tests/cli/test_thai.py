@@ -184,3 +184,9 @@ def test_samrap_play_and_replay_in_thai_name_the_bots_as_the_web_table(tmp_path:
     assert "#1 พี่ต้น" in replay.stdout and "#2 พี่แก้ว" in replay.stdout and "medium" not in replay.stdout
     english = run("replay", str(record))
     assert "s1 Phi Ton" in english.stdout and "s2 Phi Kaew" in english.stdout
+    hint = run("hint", str(record), "--at", "3", "--bot", "heuristic", "--lang", "th")
+    assert hint.exit_code == 0, hint.output
+    assert "#1 พี่ต้น" in hint.stdout and "medium" not in hint.stdout
+    review = run("review", str(record), "--seat", "1", "--deals", "2", "--lang", "th")
+    assert review.exit_code == 0, review.output
+    assert "พี่ต้น" in review.stdout and "medium" not in review.stdout

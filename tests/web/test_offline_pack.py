@@ -4,9 +4,11 @@ the old one: the page never runs the old engine under the new page, not even off
 new pack is down.
 
 The background download waits 10 s after the home page shows; the tests shorten the wait with
-``window.samrapPackDelayMs`` (read by offline/panel.js). An upgrade is simulated in the test
-server's process: its pack manifest and code zip are swapped for a build with one more file, so
-the pack's version and addresses change as a new release's would (server/offline.py).
+``window.samrapPackDelayMs`` (read by offline/panel.js). ``window.samrapOfflineSeed`` pins an
+offline table's seed (bench/offline.py's runs deal alike); the last test checks it is the one
+kept. An upgrade is simulated in the test server's process: its pack manifest and code zip are
+swapped for a build with one more file, so the pack's version and addresses change as a new
+release's would (server/offline.py).
 Skipped with the reason when this machine has no Pyodide core (``scripts/install`` fetches it).
 """
 
@@ -32,6 +34,15 @@ needs_pack = pytest.mark.skipif(
 SLOW = 180_000
 PACKS = "async () => (await caches.keys()).filter((k) => k.startsWith('samrap-pack-')).sort()"
 READY = "async () => { const p = await import('/static/js/offline/pack.js'); return p.isReady(await p.manifest()); }"
+TABLE_SEED = """(code) => new Promise((resolve, reject) => {
+  const open = indexedDB.open('samrap-offline');
+  open.onerror = reject;
+  open.onsuccess = () => {
+    const get = open.result.transaction('tables').objectStore('tables').get(code);
+    get.onsuccess = () => resolve(get.result && get.result.seed);
+    get.onerror = reject;
+  };
+})"""
 BOOT = """async () => {
   const l = await import('/static/js/offline/local.js');
   try { await l.boot(); return 'booted'; } catch (e) { return e.code || String(e); }
@@ -126,6 +137,8 @@ def test_an_upgrade_drops_the_old_pack_and_never_runs_it(new_page: Any, monkeypa
     page.context.set_offline(True)
     page.reload()
     page.wait_for_selector("#offline")  # the offline bar
+    page.add_init_script("window.samrapOfflineSeed = 4242")  # a pinned deal, as bench/offline.py pins it
     code = start_bot_table(page, "dummy", players=2, target=50)
     first = state(page)
     assert code.startswith("OFF") and first is not None and first["kind"] == "dummy"
+    assert page.evaluate(TABLE_SEED, code) == 4242

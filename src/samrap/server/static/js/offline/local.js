@@ -136,7 +136,9 @@ function newCode() {
   return "OFF" + [...r].map((x) => abc[x % abc.length]).join("");
 }
 
+/** A new table's seed: random, unless the page pins one (window.samrapOfflineSeed: bench/offline.py, so its runs deal alike). */
 function newSeed() {
+  if (typeof window.samrapOfflineSeed === "number") return window.samrapOfflineSeed;
   const r = crypto.getRandomValues(new Uint32Array(2));
   return (r[0] & 0xffff) * 2 ** 32 + r[1]; // 48 bits, exact in JavaScript
 }
