@@ -79,3 +79,27 @@ def test_chain_reach_remembered_equals_fresh() -> None:
     first = [deepcard._chain_ranks(*c) for c in cases]
     deepcard._chain_ranks.cache_clear()
     assert [deepcard._chain_ranks.__wrapped__(*c) for c in cases] == first
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["contract(players=3,jokers=6)", "contract(players=5)", "contract(preset=pagat,players=3,pickup=deep)"],
+)
+def test_a_down_players_deep_pickups_asked_of_placeable_equal_every_depth_tried(text: str) -> None:
+    """Rule 12 for a player who is down: ``pickups`` asks ``deepcard.placeable`` of each depth
+    directly (the deep card the turn's only duty), the plain twin builds every depth's successor
+    and searches it; the lists are equal, over deals 2, 3, 5 and 6 of other packs and rules."""
+    game = ContractGame(ContractConfig.from_string(text))
+    rng = random.Random(17)
+    asked = kept = 0
+    for deal in (2, 3, 5, 6):
+        for _ in range(4):
+            s = game.new_game(seed=rng.getrandbits(32), deal_number=deal, dealer=0)
+            while s.phase is not Phase.OVER:
+                if s.phase is Phase.DRAW and s.down >> s.current & 1 and len(s.pile) > 1:
+                    got = draw_actions(s)
+                    assert got == plain_draws(s), s.to_string()
+                    asked += 1
+                    kept += sum(1 for a in got if a not in (DRAW, pickup(0)))
+                s = apply_unchecked(s, rng.choice(legal_actions(s)))
+    assert asked >= 100 and kept >= 10, (asked, kept)

@@ -1,5 +1,6 @@
 """The listing of a down player's table moves with no open duty (``turn._free_table_actions``,
-built without the ``table_moves`` generator) against the plain path: every move ``table_moves``
+built without the ``table_moves`` generator), and with the deep card the only duty
+(``turn._deep_table_actions``), against the general loop and the plain path: every move ``table_moves``
 lists, applied and checked by ``lookahead.is_finishable`` (rule 30), in deals 2, 3, 5, 6 and
 other rule sets, so that a wrong spare test or a move out of order fails here.
 """
@@ -17,7 +18,7 @@ from samrap.games.contract.lookahead import discardable, is_finishable
 from samrap.games.contract.rules import legal_actions
 from samrap.games.contract.state import ContractState, Phase
 from samrap.games.contract.transitions import apply_unchecked
-from samrap.games.contract.turn import _free_table_actions
+from samrap.games.contract.turn import _deep_table_actions, _free_table_actions, _table_actions
 from samrap.games.contract.turnmoves import table_moves
 
 #: (pagat is left out: its random deals seldom reach a down player with no open duty)
@@ -53,3 +54,40 @@ def test_free_listing_is_the_plain_one(config: str, deal: int) -> None:
         assert _free_table_actions(s, free) == plain
         seen += 1
     assert seen > 10
+
+
+def _deep_positions(config: str, deal: int, deals: int, seed: int) -> Iterator[ContractState]:
+    """After-draw positions of a down player holding the deep card as the turn's only duty (no
+    exchanged joker pending), from uniformly random play of ``deal``."""
+    game = ContractGame(ContractConfig.from_string(config))
+    rng = random.Random(seed)
+    for _ in range(deals):
+        s = game.new_game(seed=rng.getrandbits(32), deal_number=deal)
+        while s.phase is not Phase.OVER:
+            hand = s.hands[s.current]
+            if (
+                s.phase is Phase.PLAY
+                and s.down >> s.current & 1
+                and s.deal != LAST_DEAL
+                and not s.config.melds_after_down
+                and s.deep >= 0
+                and hand >> s.deep & 1
+                and not s.pending & hand
+            ):
+                yield s
+            s = apply_unchecked(s, rng.choice(legal_actions(s)))
+
+
+@pytest.mark.parametrize("config", [*CONFIGS, "contract(preset=pagat,players=3,pickup=deep)"])
+@pytest.mark.parametrize("deal", [2, 3, 5, 6])
+def test_deep_card_listing_is_the_general_loops_and_the_plain_one(config: str, deal: int) -> None:
+    """Rules 12, 24 and 30: with the deep card the only duty, the direct loop lists what the
+    general loop of ``_table_actions`` lists, and what applying and searching every move keeps."""
+    seen = kept = 0
+    for s in _deep_positions(config, deal, 25, 1000 * deal + len(config) + 7):
+        got = _deep_table_actions(s, s.hands[s.current])
+        assert got == _table_actions(s, 0, direct=False), s.to_string()
+        assert got == [a for a in table_moves(s) if is_finishable(apply_unchecked(s, a))], s.to_string()
+        seen += 1
+        kept += len(got)
+    assert seen > 10 and kept > 5, (seen, kept)

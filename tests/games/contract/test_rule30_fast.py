@@ -13,12 +13,14 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from collections.abc import Sequence
 from functools import cache
 
 from samrap.games.contract import deepcard, lookahead, turn, turnmoves
 from samrap.games.contract.actions import GoDown, LayOff, pickup, sort_key
 from samrap.games.contract.candidates import _cand
-from samrap.games.contract.melds import RUN, pos_face, table_summary
+from samrap.games.contract.cards import JOKER, Pack
+from samrap.games.contract.melds import RUN, TableMeld, pos_face, table_summary
 from samrap.games.contract.state import OVER_PHASE, ContractState, Phase
 from samrap.games.contract.transitions import apply_unchecked
 from tests.games.contract.sim import deal_states
@@ -277,3 +279,82 @@ def test_deep_reach_asked_about_some_faces() -> None:
             assert deepcard.deep_reach(s, wanted) & wanted == whole & wanted, (s.to_string(), wanted)
             asked += 1
     assert asked >= 400, asked
+
+
+def placeable_plain(pack: Pack, melds: Sequence[TableMeld], ext: int, exchanges: bool, hand: int, face: int) -> bool:
+    """``deepcard.placeable`` as it was before it counted with masks: each growth path walked
+    position by position (its twin; the test below compares them)."""
+    if face == JOKER:
+        return ext != 0
+    if ext >> face & 1:
+        return True
+    if not ext:
+        return False
+    swap: dict[int, int] = {}  # face -> jokers standing for it in runs (exchangeable)
+    if exchanges:
+        for m in melds:
+            if m.kind == RUN:
+                for _, f in m.jokers:
+                    swap[f] = swap.get(f, 0) + 1
+        if face in swap:
+            return True
+    suit = face // 13
+    r = face % 13
+    jokers = (hand & pack.jokers_mask).bit_count()
+    face_masks = pack.face_masks
+    freed = 0  # jokers exchanges could free, as if no face were on the path
+    if swap:
+        for f, n in swap.items():
+            freed += min((hand & face_masks[f]).bit_count(), n)
+    for m in melds:
+        if m.kind != RUN or m.key != suit:
+            continue
+        for path in deepcard.growth_paths(m.lo, m.hi, r):
+            gaps = 0
+            supply = jokers + freed
+            for q in path:
+                f = pos_face(suit, q)
+                held = (hand & face_masks[f]).bit_count()
+                n = swap.get(f, 0)
+                if not held:
+                    gaps += 1
+                elif n:  # one copy fills the gap; the rest may free jokers, counted once above
+                    supply += min(held - 1, n) - min(held, n)
+            if gaps <= supply:
+                return True
+    return False
+
+
+def test_placeable_by_masks_is_its_walk_by_positions() -> None:
+    """``deepcard.placeable`` (paths as masks, remembered) answers as ``placeable_plain`` (the walk
+    position by position) for made-up hands on seeded tables, every face, exchanges or not,
+    with the naturals exchanges need put in the hand in one, two or three copies."""
+    rng = random.Random(31)
+    answers = Counter[bool]()
+    for s in _states():
+        if s.phase is not Phase.PLAY or s.deal == 7 or not s.melds:
+            continue
+        pack = s.config.pack
+        summary = table_summary(s.melds)
+        on_table = 0
+        for m in s.melds:
+            on_table |= m.cards
+        free = [c for c in range(pack.size) if not on_table >> c & 1]
+        for _ in range(2):
+            hand = sum(1 << c for c in rng.sample(free, rng.randint(0, 10)))
+            for f in range(52):
+                if summary.swap >> f & 1:
+                    for d in rng.sample(range(pack.decks), rng.randint(0, pack.decks)):
+                        hand |= 1 << (f + 52 * d)
+            hand &= ~on_table
+            for face in range(53):
+                for exchanges in (True, False):
+                    want = placeable_plain(pack, s.melds, summary.ext, exchanges, hand, face)
+                    assert deepcard.placeable(pack, s.melds, summary.ext, exchanges, hand, face) is want, (
+                        s.to_string(),
+                        hand,
+                        face,
+                        exchanges,
+                    )
+                    answers[want] += 1
+    assert min(answers.values()) >= 1000, answers

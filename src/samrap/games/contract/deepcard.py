@@ -67,9 +67,11 @@ def chain_gaps(lo: int, hi: int, suit: int, face: int, pool: int) -> int:
     return min(((path & ~pool).bit_count() for path in path_faces(lo, hi, suit, face)), default=99)
 
 
+@lru_cache(maxsize=1 << 14)
 def path_faces(lo: int, hi: int, suit: int, face: int) -> tuple[int, ...]:
     """The faces on each of the :func:`growth_paths` of run ``lo..hi`` of ``suit`` to ``face``,
-    as masks (0: the run's end takes ``face`` as it is)."""
+    as masks (0: the run's end takes ``face`` as it is). A pure function of small numbers, asked
+    for every run a deep card might grow from: remembered (an ``lru_cache``, thread-safe)."""
     out = []
     for path in growth_paths(lo, hi, face % 13):
         mask = 0
@@ -104,44 +106,45 @@ def deep_placeable(s: ContractState, hand: int, deep: int) -> bool:
 
 def placeable(pack: Pack, melds: Sequence[TableMeld], ext: int, exchanges: bool, hand: int, face: int) -> bool:
     """:func:`deep_placeable` of a deep card of ``face`` in ``hand`` on the table ``melds`` (``ext``:
-    their open faces), ``exchanges`` allowed or not (not after going down this turn)."""
+    their open faces), ``exchanges`` allowed or not (not after going down this turn).
+
+    Worked with masks: a path's gaps are its faces not held (:func:`path_faces`, remembered), and
+    a held face a run joker stands for takes one from the supply exactly when the hand holds no
+    more copies of it than jokers stand for it (``tight``): then filling its gap uses a copy
+    that would otherwise free a joker. Its twin, the walk position by position, is
+    ``placeable_plain`` in ``tests/games/contract/test_rule30_fast.py``."""
     if face == JOKER:
         return ext != 0
     if ext >> face & 1:
         return True
     if not ext:
         return False
-    swap: dict[int, int] = {}  # face -> jokers standing for it in runs (exchangeable)
-    if exchanges:
-        for m in melds:
-            if m.kind == RUN:
-                for _, f in m.jokers:
-                    swap[f] = swap.get(f, 0) + 1
-        if face in swap:
-            return True
     suit = face // 13
-    r = face % 13
-    jokers = (hand & pack.jokers_mask).bit_count()
+    runs = [m for m in melds if m.kind == RUN and ((exchanges and m.jokers) or m.key == suit)]
     face_masks = pack.face_masks
-    freed = 0  # jokers exchanges could free, as if no face were on the path
-    if swap:
+    freed = tight = 0  # jokers exchanges could free; held faces whose copies all fill their gap
+    if exchanges:
+        swap: dict[int, int] = {}  # face -> jokers standing for it in runs (exchangeable)
+        for m in runs:
+            for _, f in m.jokers:
+                if f == face:
+                    return True
+                swap[f] = swap.get(f, 0) + 1
         for f, n in swap.items():
-            freed += min((hand & face_masks[f]).bit_count(), n)
-    for m in melds:
-        if m.kind != RUN or m.key != suit:
+            held = (hand & face_masks[f]).bit_count()
+            if held:
+                if held <= n:
+                    freed += held
+                    tight |= 1 << f
+                else:
+                    freed += n
+    supply = (hand & pack.jokers_mask).bit_count() + freed
+    lacking = ~pack.faces_of(hand)
+    for m in runs:
+        if m.key != suit:
             continue
-        for path in growth_paths(m.lo, m.hi, r):
-            gaps = 0
-            supply = jokers + freed
-            for q in path:
-                f = pos_face(suit, q)
-                held = (hand & face_masks[f]).bit_count()
-                n = swap.get(f, 0)
-                if not held:
-                    gaps += 1
-                elif n:  # one copy fills the gap; the rest may free jokers, counted once above
-                    supply += min(held - 1, n) - min(held, n)
-            if gaps <= supply:
+        for path in path_faces(m.lo, m.hi, suit, face):
+            if (path & lacking).bit_count() <= supply - (path & tight).bit_count():
                 return True
     return False
 

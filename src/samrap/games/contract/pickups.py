@@ -18,7 +18,14 @@ from samrap.games.contract.actions import DRAW, ContractAction, pickup
 from samrap.games.contract.cards import JOKER
 from samrap.games.contract.config import ContractConfig
 from samrap.games.contract.contracts import LAST_DEAL, contract
-from samrap.games.contract.deepcard import deep_only, deep_reach, deep_reachable, places_deep_later, takes_deep_down
+from samrap.games.contract.deepcard import (
+    deep_only,
+    deep_reach,
+    deep_reachable,
+    placeable,
+    places_deep_later,
+    takes_deep_down,
+)
 from samrap.games.contract.feasible import contract_possible, meld_with_face, runs_may_cover
 from samrap.games.contract.lastasked import LastAsked
 from samrap.games.contract.lookahead import is_finishable
@@ -196,7 +203,10 @@ def _deep_when_down(s: ContractState, out: list[ContractAction]) -> None:
     rejects; one set look-up tells whether any card below the top has a face in reach at all,
     and usually none has, which spares walking the pile. Without runs on the table (and without
     ``melds_after_down``) the reach is just the melds' open faces, plus the joker when there is
-    any, and depends on the table alone, so it is remembered.
+    any, and depends on the table alone, so it is remembered. With the deep card the turn's only
+    duty after the pick-up (no ``melds_after_down``, no exchanged joker pending) a depth that
+    passes is decided by :func:`deepcard.placeable` on this state (what the successor's search
+    would ask), without building the successor.
     """
     cfg = s.config
     pack = cfg.pack
@@ -226,9 +236,22 @@ def _deep_when_down(s: ContractState, out: list[ContractAction]) -> None:
             if ids.isdisjoint(pile[:-1]):
                 return
     faces = pack.faces
-    face_masks = pack.face_masks
     ext = table_summary(melds).ext
     pool = s.hands[s.current] | 1 << pile[-1]
+    if not cfg.melds_after_down and not s.pending:
+        # The deep card will be the turn's only duty (deepcard.deep_only: deals 1-6 here, and a
+        # deep pick-up clears ``forbid``), so the search on the successor would ask exactly
+        # placeable() of this very table with the pool as the hand (lookahead's _search, the
+        # player being down): asked here per depth, without building the successor.
+        exchanges = not s.went_down
+        for k in range(1, len(pile)):
+            card = pile[-k - 1]
+            pool |= 1 << card
+            face = faces[card]
+            if reach >> face & 1 and placeable(pack, melds, ext, exchanges, pool, face):
+                out.append(pickup(k))
+        return
+    face_masks = pack.face_masks
     for k in range(1, len(pile)):
         card = pile[-k - 1]
         pool |= 1 << card

@@ -158,9 +158,14 @@ def _first(pair: tuple[tuple[tuple[int, int, int], ...], GoDown]) -> tuple[tuple
     return pair[0]
 
 
-def _table_actions(s: ContractState, free: int) -> list[ContractAction]:
-    """The legal lay-offs, exchanges and new melds (rule 30 checked); ``free`` is :func:`discardable`."""
-    if free and not s.config.melds_after_down:
+def _table_actions(s: ContractState, free: int, direct: bool = True) -> list[ContractAction]:
+    """The legal lay-offs, exchanges and new melds (rule 30 checked); ``free`` is :func:`discardable`.
+
+    ``direct`` (the default) lets the two commonest cases take their direct loops
+    (:func:`_free_table_actions`, :func:`_deep_table_actions`); without it every case takes the
+    general loop below, their twin (``tests/games/contract/test_layoff_free.py`` compares them, and
+    both with the plain path)."""
+    if direct and free and not s.config.melds_after_down:
         return _free_table_actions(s, free)
     pack = s.config.pack
     out: list[ContractAction] = []
@@ -170,6 +175,8 @@ def _table_actions(s: ContractState, free: int) -> list[ContractAction]:
     hand = s.hands[s.current]
     pending = s.pending & hand
     if not free and s.deep >= 0 and hand >> s.deep & 1 and not pending and deep_only(s):
+        if direct:
+            return _deep_table_actions(s, hand)
         judge = DeepAfterLayOff(s, hand, s.deep)
     # A joker taken by exchange to place (rule 26), now or after an exchange: a quick "yes" where
     # a plain plan is in sight (jokerduty), made when first needed; else the search as before.
@@ -271,6 +278,70 @@ def _free_table_actions(s: ContractState, free: int) -> list[ContractAction]:
                 ext ^= low
                 a = layoff(f, t, True)
                 if spare_j or is_finishable(apply_unchecked(s, a)):
+                    out.append(a)
+    if not s.went_down:
+        duty: JokerDuty | None = None
+        for t, m in enumerate(melds):
+            if m.kind == RUN and m.jokers:
+                for _, f in m.jokers:
+                    if faces >> f & 1:
+                        a = exchange(f, t)
+                        if duty is None:
+                            duty = JokerDuty(s, hand)
+                        if duty.after_exchange(f, hand & face_masks[f]) or is_finishable(apply_unchecked(s, a)):
+                            out.append(a)
+    return out
+
+
+def _deep_table_actions(s: ContractState, hand: int) -> list[ContractAction]:
+    """:func:`_table_actions` of a player who is down holding the deep card as the turn's only
+    duty (:func:`deepcard.deep_only`, no exchanged joker pending; so no new melds): the moves of
+    :func:`table_moves` in its order, asked as the general loop asks them, without the generator
+    and the ``match`` per move. With the deep card in hand a lay-off leaves a spare card
+    (:func:`spare_after`) only when it places the deep card's face (a joker deep card: a joker),
+    so the others go straight to :class:`deepcard.DeepAfterLayOff`."""
+    pack = s.config.pack
+    faces = pack.faces_of(hand)
+    face_masks = pack.face_masks
+    deep_face = pack.faces[s.deep]
+    has_joker = hand & pack.jokers_mask
+    judge = DeepAfterLayOff(s, hand, s.deep)
+    out: list[ContractAction] = []
+    melds = s.melds
+    a: ContractAction
+    for t, m in enumerate(melds):
+        ext = m.ext
+        held = ext & faces
+        while held:
+            low = held & -held
+            f = low.bit_length() - 1
+            held ^= low
+            a = layoff(f, t)
+            spare = spare_after(s, low, 0) if f == deep_face else 0
+            if not spare:
+                verdict = judge.ok(a)
+                if verdict is not None:
+                    if verdict:
+                        out.append(a)
+                    continue
+            if spare or is_finishable(apply_unchecked(s, a)):
+                out.append(a)
+        if has_joker:
+            if m.lo and m.kind != RUN:  # a set of any suits: one joker lay-off, its suit fixed
+                ext = 1 << m.joker_layoff_face()
+            while ext:
+                low = ext & -ext
+                f = low.bit_length() - 1
+                ext ^= low
+                a = layoff(f, t, True)
+                spare = spare_after(s, 0, 1) if deep_face == JOKER else 0
+                if not spare:
+                    verdict = judge.ok(a)
+                    if verdict is not None:
+                        if verdict:
+                            out.append(a)
+                        continue
+                if spare or is_finishable(apply_unchecked(s, a)):
                     out.append(a)
     if not s.went_down:
         duty: JokerDuty | None = None
