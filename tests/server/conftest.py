@@ -3,16 +3,24 @@
 from __future__ import annotations
 
 import json
+import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
+import sqlalchemy as sa
 from fastapi.testclient import TestClient
 from starlette.testclient import WebSocketTestSession
 
+from samrap.engine.match import run_match
+from samrap.engine.record import dumps_record, make_record
+from samrap.engine.registry import resolve
+from samrap.players.levels import make_bot
+from samrap.server import schema
 from samrap.server.app import create_app
 from samrap.server.settings import ServerSettings, sqlite_url
+from samrap.server.storage import Storage
 
 
 def make_settings(db: Path, **kw: Any) -> ServerSettings:
@@ -29,6 +37,49 @@ def db_path(tmp_path: Path) -> Path:
 def client(db_path: Path) -> Iterator[TestClient]:
     with TestClient(create_app(make_settings(db_path))) as c:
         yield c
+
+
+@pytest.fixture
+def thread_client(db_path: Path) -> Iterator[TestClient]:
+    """Workers on a thread of this process (``hint_workers=0``), so a test's small budget or its
+    monkeypatched review reaches them."""
+    with TestClient(create_app(make_settings(db_path, hint_workers=0))) as c:
+        yield c
+
+
+def storage_of(client: TestClient) -> Storage:
+    """The storage of the server behind an in-process client."""
+    storage: Storage = client.app.state.manager.storage  # type: ignore[attr-defined]
+    return storage
+
+
+def finished_match() -> tuple[str, str]:
+    """(config, record text) of a finished two-player Dummy match, easy against heuristic, seed 5."""
+    spec, cfg = resolve("dummy(players=2)")
+    game = spec.make_game(cfg)
+    match = run_match(spec, cfg, [make_bot("easy", game, "A"), make_bot("heuristic", game, "B")], 5, max_games=1)
+    return match.config, dumps_record(make_record(match, "2026-01-01T00:00:00Z"))
+
+
+def archive(engine: sa.Engine, archive_id: str, config: str, record: str) -> None:
+    """A finished match in the archive, as the server stores one at a match's end (its table code
+    is the id's part before the dash): what reviews, retries and the hint warm-up read."""
+    with engine.begin() as conn:
+        conn.execute(
+            schema.archive.insert().values(
+                id=archive_id,
+                table_code=archive_id.split("-")[0],
+                match=0,
+                game="dummy",
+                config=config,
+                players='["A", "B"]',
+                totals="[0, 0]",
+                winners="[]",
+                rated=False,
+                finished_at=time.time(),
+                record=record,
+            )
+        )
 
 
 def create(client: TestClient, **body: Any) -> dict[str, Any]:
