@@ -78,6 +78,22 @@ def free_port() -> int:
         return port
 
 
+def wait_until_serving(base: str, server: subprocess.Popen[bytes], seconds: float = 60.0) -> None:
+    """Wait until the server at ``base`` answers ``/healthz``; raise, naming it, if it exits or
+    does not answer within ``seconds`` (a benchmark must not measure a server that is not there)."""
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        if server.poll() is not None:
+            raise RuntimeError(f"the samrap server for {base} exited with code {server.returncode}")
+        try:
+            if httpx.get(base + "/healthz", timeout=1).status_code == 200:
+                return
+        except httpx.HTTPError:
+            pass
+        time.sleep(0.1)
+    raise RuntimeError(f"the samrap server at {base} did not answer /healthz in {seconds:g} s")
+
+
 def rss_kib(pid: int) -> int:
     for line in Path(f"/proc/{pid}/status").read_text().splitlines():
         if line.startswith("VmRSS:"):
@@ -508,12 +524,7 @@ def main() -> None:
         os.setpriority(os.PRIO_PROCESS, 0, args.client_nice)
     base = f"http://127.0.0.1:{port}"
     try:
-        for _ in range(600):
-            try:
-                if httpx.get(base + "/healthz", timeout=1).status_code == 200:
-                    break
-            except httpx.HTTPError:
-                time.sleep(0.1)
+        wait_until_serving(base, server)
         result = asyncio.run(run(args, base, server.pid))
     finally:
         # uvicorn re-raises the signal it stopped on: SIGINT ends in KeyboardInterrupt, which lets
