@@ -40,6 +40,13 @@ def client(db_path: Path) -> Iterator[TestClient]:
 
 
 @pytest.fixture
+def fast_client(db_path: Path) -> Iterator[TestClient]:
+    """Timers and grace periods scaled down 1000 times (a 30 s timer fires after 30 ms)."""
+    with TestClient(create_app(make_settings(db_path, time_scale=0.001))) as c:
+        yield c
+
+
+@pytest.fixture
 def thread_client(db_path: Path) -> Iterator[TestClient]:
     """Workers on a thread of this process (``hint_workers=0``), so a test's small budget or its
     monkeypatched review reaches them."""
@@ -80,6 +87,28 @@ def archive(engine: sa.Engine, archive_id: str, config: str, record: str) -> Non
                 record=record,
             )
         )
+
+
+def stand_in_table(client: TestClient) -> dict[str, Any]:
+    """A two-player Dummy table to one point (public, host "Gone" against a random bot) whose host
+    never connects: after the grace period (one second, a millisecond under ``fast_client``) a
+    random stand-in plays the host's seat. Returns the creation's answer."""
+    return create(
+        client,
+        game="dummy(players=2,target=1)",
+        host_name="Gone",
+        public=True,
+        seats=[{"kind": "human"}, {"kind": "bot", "level": "random"}],
+        settings={"grace_seconds": 1, "standin_level": "random", "bot_delay_ms": 0},
+    )
+
+
+def play_to_match_over(client: TestClient, code: str, host_token: str) -> dict[str, Any]:
+    """Start the table and watch it as a spectator until the match is over; returns that view."""
+    with client.websocket_connect(f"/ws/tables/{code}") as spectator:
+        hello(spectator)
+        client.post(f"/api/tables/{code}/start", json={"token": host_token})
+        return recv_until(spectator, "view", lambda m: any(e["kind"] == "match_over" for e in m["events"]))
 
 
 def create(client: TestClient, **body: Any) -> dict[str, Any]:

@@ -10,31 +10,21 @@ from __future__ import annotations
 
 import json
 import random
-from collections.abc import Iterator
-from pathlib import Path
 
 import pytest
 from fastapi.testclient import TestClient
 
 from samrap.games.contract.actions import GoDownMeld
 from samrap.games.contract.state import ContractState
-from samrap.server.app import create_app
 from samrap.server.events import Created, SeatSpec
 from samrap.server.messages import TableSettings
 from samrap.server.table import Table
 from samrap.server.views import view_message
 from tests.legal_spy import watch_legal_actions
-from tests.server.conftest import create, hello, make_settings, recv_until
+from tests.server.conftest import create, hello, recv_until
 from tests.server.test_leaks import begin
 
 SEATS = [{"kind": "human"}, {"kind": "bot", "level": "random"}, {"kind": "bot", "level": "medium"}]
-
-
-@pytest.fixture
-def fast_client(db_path: Path) -> Iterator[TestClient]:
-    """Turn timers scaled down 1000 times (a 30 s timer fires after 30 ms)."""
-    with TestClient(create_app(make_settings(db_path, time_scale=0.001))) as c:
-        yield c
 
 
 @pytest.mark.parametrize("game", ["contract(players=3)", "dummy(players=3)"])  # Contract's listing is threaded
