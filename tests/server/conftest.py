@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import json
+import os
 import time
 from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -21,6 +23,7 @@ from samrap.server import schema
 from samrap.server.app import create_app
 from samrap.server.settings import ServerSettings, sqlite_url
 from samrap.server.storage import Storage
+from tests.server.live import PG_ENV, pg_schema
 
 
 def make_settings(db: Path, **kw: Any) -> ServerSettings:
@@ -37,6 +40,20 @@ def db_path(tmp_path: Path) -> Path:
 def client(db_path: Path) -> Iterator[TestClient]:
     with TestClient(create_app(make_settings(db_path))) as c:
         yield c
+
+
+@contextmanager
+def postgres_client() -> Iterator[TestClient]:
+    """A server on a fresh PostgreSQL schema (the test is skipped when ``SAMRAP_TEST_DATABASE_URL``
+    is not set). Server exceptions are not re-raised into the test: what counts is the answer a
+    client would get (a 500 fails)."""
+    pg_url = os.environ.get(PG_ENV)
+    if not pg_url:
+        pytest.skip(f"{PG_ENV} is not set")
+    with pg_schema(pg_url) as url:
+        settings = ServerSettings(database_url=url, node="test-node", bot_delay_scale=0.0)
+        with TestClient(create_app(settings), raise_server_exceptions=False) as c:
+            yield c
 
 
 @pytest.fixture
