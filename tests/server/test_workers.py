@@ -246,7 +246,9 @@ class _BusyPool:
         raise Busy("every worker is busy", 2.0)
 
 
-def test_the_hint_route_answers_busy_with_retry_after(client: TestClient) -> None:
+def _person_to_move(client: TestClient) -> tuple[dict[str, Any], str]:
+    """A started two-player Dummy table, a person against a bot, once the person (seat 0) is to
+    move: (the creation's answer, the table code)."""
     t = create(client, game="dummy(players=2)", host_name="A", seats=[{"kind": "human"}, {"kind": "bot"}])
     code = t["table"]["code"]
     client.post(f"/api/tables/{code}/start", json={"token": t["host_token"]})
@@ -256,21 +258,18 @@ def test_the_hint_route_answers_busy_with_retry_after(client: TestClient) -> Non
             view = ws.receive_json()
             if view["t"] != "view":
                 view = {"to_move": None}
+    return t, code
+
+
+def test_the_hint_route_answers_busy_with_retry_after(client: TestClient) -> None:
+    t, code = _person_to_move(client)
     client.app.state.workers = _BusyPool()  # type: ignore[attr-defined]
     r = client.post(f"/api/tables/{code}/hint", json={"token": t["token"]})
     assert r.status_code == 503 and r.json()["code"] == "busy" and r.headers["retry-after"] == "2"
 
 
 def test_hints_are_cached_per_table_version_and_seat(client: TestClient) -> None:
-    t = create(client, game="dummy(players=2)", host_name="A", seats=[{"kind": "human"}, {"kind": "bot"}])
-    code = t["table"]["code"]
-    client.post(f"/api/tables/{code}/start", json={"token": t["host_token"]})
-    with client.websocket_connect(f"/ws/tables/{code}") as ws:
-        view = hello(ws, t["token"])
-        while view.get("to_move") != 0:
-            view = ws.receive_json()
-            if view["t"] != "view":
-                view = {"to_move": None}
+    t, code = _person_to_move(client)
     pool: WorkerPool = client.app.state.workers  # type: ignore[attr-defined]
     first = client.post(f"/api/tables/{code}/hint", json={"token": t["token"]})
     second = client.post(f"/api/tables/{code}/hint", json={"token": t["token"]})
