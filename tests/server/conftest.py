@@ -128,6 +128,21 @@ def play_to_match_over(client: TestClient, code: str, host_token: str) -> dict[s
         return recv_until(spectator, "view", lambda m: any(e["kind"] == "match_over" for e in m["events"]))
 
 
+def person_to_move(
+    client: TestClient, game: str = "dummy(players=2,target=50)"
+) -> tuple[dict[str, Any], dict[str, Any]]:
+    """A casual table with a person in seat 0 and random bots, started, the person to move:
+    (the creation's answer, the person's view with its legal moves)."""
+    bots = [{"kind": "bot", "level": "random"}] * (2 if game.startswith("contract") else 1)
+    t = create(client, game=game, host_name="A", seats=[{"kind": "human"}, *bots])
+    code = t["table"]["code"]
+    with client.websocket_connect(f"/ws/tables/{code}") as ws:
+        ws.send_text(json.dumps({"t": "hello", "token": t["token"]}))
+        client.post(f"/api/tables/{code}/start", json={"token": t["host_token"]})
+        view = recv_until(ws, "view", lambda m: bool(m["legal"]))
+    return t, view
+
+
 def create(client: TestClient, **body: Any) -> dict[str, Any]:
     r = client.post("/api/tables", json=body)
     assert r.status_code == 201, r.text

@@ -17,7 +17,7 @@ from fastapi.testclient import TestClient
 
 from samrap.server.procpool import WorkerDied
 from samrap.server.workers import WORKER_NICE, Busy, Stale, WorkerPool
-from tests.server.conftest import create, hello
+from tests.server.conftest import person_to_move
 
 CALLS: list[int] = []
 #: How long a test waits for a worker process. The workers run at a lower CPU priority (nice +2 by default),
@@ -246,30 +246,17 @@ class _BusyPool:
         raise Busy("every worker is busy", 2.0)
 
 
-def _person_to_move(client: TestClient) -> tuple[dict[str, Any], str]:
-    """A started two-player Dummy table, a person against a bot, once the person (seat 0) is to
-    move: (the creation's answer, the table code)."""
-    t = create(client, game="dummy(players=2)", host_name="A", seats=[{"kind": "human"}, {"kind": "bot"}])
-    code = t["table"]["code"]
-    client.post(f"/api/tables/{code}/start", json={"token": t["host_token"]})
-    with client.websocket_connect(f"/ws/tables/{code}") as ws:
-        view = hello(ws, t["token"])
-        while view.get("to_move") != 0:
-            view = ws.receive_json()
-            if view["t"] != "view":
-                view = {"to_move": None}
-    return t, code
-
-
 def test_the_hint_route_answers_busy_with_retry_after(client: TestClient) -> None:
-    t, code = _person_to_move(client)
+    t, _ = person_to_move(client, "dummy(players=2)")
+    code = t["table"]["code"]
     client.app.state.workers = _BusyPool()  # type: ignore[attr-defined]
     r = client.post(f"/api/tables/{code}/hint", json={"token": t["token"]})
     assert r.status_code == 503 and r.json()["code"] == "busy" and r.headers["retry-after"] == "2"
 
 
 def test_hints_are_cached_per_table_version_and_seat(client: TestClient) -> None:
-    t, code = _person_to_move(client)
+    t, _ = person_to_move(client, "dummy(players=2)")
+    code = t["table"]["code"]
     pool: WorkerPool = client.app.state.workers  # type: ignore[attr-defined]
     first = client.post(f"/api/tables/{code}/hint", json={"token": t["token"]})
     second = client.post(f"/api/tables/{code}/hint", json={"token": t["token"]})
