@@ -25,7 +25,7 @@ from typing import Any
 
 import httpx
 
-from bench.server_load import free_port, rss_kib
+from bench.server_load import free_port, rss_kib, wait_until_serving
 
 
 def send_body(port: int, mib: int, chunked: bool) -> dict[str, Any]:
@@ -71,12 +71,7 @@ def main() -> None:
     cmd += ["--log-level", "warning", "--hint-workers", "0"]
     server = subprocess.Popen(cmd, env={**os.environ, "SAMRAP_RATE_LIMITS": "off"})
     try:
-        for _ in range(600):
-            try:
-                if httpx.get(f"http://127.0.0.1:{port}/healthz", timeout=1).status_code == 200:
-                    break
-            except httpx.HTTPError:
-                time.sleep(0.1)
+        wait_until_serving(f"http://127.0.0.1:{port}", server)
         before = rss_kib(server.pid)
         answers = [send_body(port, args.mib, chunked=k % 2 == 1) for k in range(args.bodies)]
         time.sleep(1.0)

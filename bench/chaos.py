@@ -59,7 +59,8 @@ import httpx
 from websockets.asyncio.client import connect
 from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidStatus
 
-from bench.server_load import drop_schema, free_port, fresh_schema, percentile
+from bench.load_report import percentile
+from bench.server_load import drop_schema, free_port, fresh_schema
 
 ROOT = Path(__file__).resolve().parents[1]
 PROXY_SNIPPET = ROOT / "deploy" / "nginx" / "samrap-proxy.conf"

@@ -31,7 +31,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import math
 import random
 import time
 from collections.abc import Callable, Sequence
@@ -39,6 +38,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from samrap.engine.tournament import wilson
 from samrap.games.contract import ContractConfig, ContractGame, preset
 from samrap.players.levels import make_bot
 
@@ -59,16 +59,6 @@ class Cell:
     def wilson(self, z: float = 1.96) -> tuple[float, float]:
         """The 95% Wilson score interval of the share (sound at 0 of n and for small n)."""
         return wilson(self.nobody_out, self.deals, z)
-
-
-def wilson(k: int, n: int, z: float = 1.96) -> tuple[float, float]:
-    """The Wilson score interval for ``k`` successes in ``n`` trials (``(0, 1)`` when ``n`` is 0)."""
-    if n == 0:
-        return 0.0, 1.0
-    p = k / n
-    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
-    return max(0.0, centre - half), min(1.0, centre + half)
 
 
 def play_deal(game: ContractGame, bots: Sequence[object], deal: int, seed: int, rng: random.Random) -> tuple[bool, int]:

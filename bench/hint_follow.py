@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import math
 import time
 from collections.abc import Sequence
 from random import Random
@@ -24,20 +23,10 @@ from typing import Any
 from samrap.core.rng import make_rng
 from samrap.engine.match import run_match
 from samrap.engine.registry import get_spec
+from samrap.engine.tournament import wilson
 from samrap.players.budget import Budget
 from samrap.players.hint import rank_moves
 from samrap.players.levels import make_bot
-
-
-def wilson(k: int, n: int, z: float = 1.96) -> tuple[float, float]:
-    """The 95% Wilson score interval of ``k`` successes in ``n``."""
-    if n == 0:
-        return 0.0, 1.0
-    p = k / n
-    d = 1 + z * z / n
-    c = (p + z * z / (2 * n)) / d
-    h = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / d
-    return max(0.0, c - h), min(1.0, c + h)
 
 
 class HintFollower:

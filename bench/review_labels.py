@@ -25,18 +25,9 @@ from typing import Any
 from samrap.engine.match import single_games
 from samrap.engine.record import Record, make_record, read_record, write_record
 from samrap.engine.registry import get_spec
+from samrap.engine.tournament import wilson
 from samrap.players.levels import make_bot
 from samrap.players.review import LABELS, review_record
-
-
-def wilson(k: int, n: int, z: float = 1.96) -> tuple[float, float]:
-    if n == 0:
-        return 0.0, 1.0
-    p = k / n
-    d = 1 + z * z / n
-    c = (p + z * z / (2 * n)) / d
-    h = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / d
-    return max(0.0, c - h), min(1.0, c + h)
 
 
 def _game(spec: Any, config: Any, game: Any, names: list[str], seed: int, folder: str) -> Record:

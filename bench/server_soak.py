@@ -41,7 +41,7 @@ import httpx
 from websockets.asyncio.client import connect
 from websockets.exceptions import ConnectionClosed
 
-from bench.server_load import TableClient, free_port, make_table, rematch, rss_kib
+from bench.server_load import TableClient, free_port, make_table, rematch, rss_kib, wait_until_serving
 
 
 @dataclass
@@ -298,12 +298,7 @@ def main() -> None:
     server = subprocess.Popen(cmd, env={**os.environ, "SAMRAP_RATE_LIMITS": "off"})
     base = f"http://127.0.0.1:{port}"
     try:
-        for _ in range(600):
-            try:
-                if httpx.get(base + "/healthz", timeout=1).status_code == 200:
-                    break
-            except httpx.HTTPError:
-                time.sleep(0.1)
+        wait_until_serving(base, server)
         result = asyncio.run(run(args, base, server.pid))
     finally:
         server.terminate()

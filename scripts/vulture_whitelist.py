@@ -43,6 +43,7 @@ _._on_step
 # pytest calls fixtures and hooks by name; uvicorn's Server reads should_exit (tests/web).
 _.clean_gc
 _.pytest_collection_modifyitems
+_.pytest_runtest_setup
 _.should_exit
 
 # signal handlers take (signum, frame) whether they read them or not (bench/contract_hunt.py).

@@ -3,21 +3,10 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
-from pathlib import Path
 
-import pytest
 from fastapi.testclient import TestClient
 
-from samrap.server.app import create_app
-from tests.server.conftest import create, hello, join, make_settings, recv_until
-
-
-@pytest.fixture
-def fast_client(db_path: Path) -> Iterator[TestClient]:
-    """Timers and grace periods scaled down 1000 times (a 30 s timer fires after 30 ms)."""
-    with TestClient(create_app(make_settings(db_path, time_scale=0.001))) as c:
-        yield c
+from tests.server.conftest import create, hello, join, play_to_match_over, recv_until, stand_in_table
 
 
 def test_reconnect_resyncs_from_its_version(client: TestClient) -> None:
@@ -50,20 +39,10 @@ def test_reconnect_resyncs_from_its_version(client: TestClient) -> None:
 
 def test_stand_in_plays_after_the_grace_period_until_the_person_returns(fast_client: TestClient) -> None:
     client = fast_client
-    t = create(
-        client,
-        game="dummy(players=2,target=1)",
-        host_name="Gone",
-        public=True,
-        seats=[{"kind": "human"}, {"kind": "bot", "level": "random"}],
-        settings={"grace_seconds": 1, "standin_level": "random", "bot_delay_ms": 0},
-    )
+    t = stand_in_table(client)
     code = t["table"]["code"]
-    with client.websocket_connect(f"/ws/tables/{code}") as spectator:
-        hello(spectator)
-        client.post(f"/api/tables/{code}/start", json={"token": t["host_token"]})
-        over = recv_until(spectator, "view", lambda m: any(e["kind"] == "match_over" for e in m["events"]))
-        assert over["v"] > 10
+    over = play_to_match_over(client, code, t["host_token"])
+    assert over["v"] > 10
     record = client.get(f"/api/games/{code}-1/record").json()
     assert record["players"][0] == "Gone"
     info = client.get(f"/api/tables/{code}").json()

@@ -17,13 +17,8 @@ from starlette.websockets import WebSocketDisconnect
 from samrap.server.app import create_app
 from samrap.server.headers import CONTENT_SECURITY_POLICY
 from samrap.server.ratelimit import Rate, RateLimits
-from samrap.server.settings import ServerSettings
 from samrap.server.ws import MAX_FRAME
-from tests.server.conftest import create, hello, join, make_settings, recv
-from tests.server.live import PG_ENV, pg_schema
-
-PG_URL = os.environ.get(PG_ENV)
-
+from tests.server.conftest import create, hello, join, make_settings, postgres_client, recv
 
 # ---------------------------------------------------------------------------------------------
 # 15.3 security headers
@@ -117,12 +112,8 @@ def test_nul_bytes_in_paths_and_queries_are_malformed(client: TestClient) -> Non
 
 @pytest.fixture
 def pg_client() -> Iterator[TestClient]:
-    if not PG_URL:
-        pytest.skip(f"{PG_ENV} is not set")
-    with pg_schema(PG_URL) as url:
-        settings = ServerSettings(database_url=url, node="test-node", bot_delay_scale=0.0)
-        with TestClient(create_app(settings), raise_server_exceptions=False) as c:
-            yield c
+    with postgres_client() as c:
+        yield c
 
 
 def test_nul_bytes_on_postgresql_are_malformed_not_500(pg_client: TestClient) -> None:

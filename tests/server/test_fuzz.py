@@ -7,7 +7,6 @@ it), on PostgreSQL too: some bad input (a NUL byte) only breaks there."""
 from __future__ import annotations
 
 import json
-import os
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -20,11 +19,7 @@ from hypothesis import strategies as st
 
 from samrap.server.app import create_app
 from samrap.server.messages import SERVER_MESSAGE
-from samrap.server.settings import ServerSettings
-from tests.server.conftest import create, hello, join, make_settings, recv_until
-from tests.server.live import PG_ENV, pg_schema
-
-PG_URL = os.environ.get(PG_ENV)
+from tests.server.conftest import create, hello, join, make_settings, postgres_client, recv_until
 
 
 @pytest.fixture(params=["sqlite", "postgresql"])
@@ -35,12 +30,8 @@ def client(request: pytest.FixtureRequest, db_path: Path) -> Iterator[TestClient
         with TestClient(create_app(make_settings(db_path)), raise_server_exceptions=False) as c:
             yield c
         return
-    if not PG_URL:
-        pytest.skip(f"{PG_ENV} is not set")
-    with pg_schema(PG_URL) as url:
-        settings = ServerSettings(database_url=url, node="test-node", bot_delay_scale=0.0)
-        with TestClient(create_app(settings), raise_server_exceptions=False) as c:
-            yield c
+    with postgres_client() as c:
+        yield c
 
 
 scalars = st.one_of(

@@ -2,57 +2,36 @@
 
 from __future__ import annotations
 
-import json
 import re
 
 from fastapi.testclient import TestClient
 
-from tests.server.conftest import create, recv_until
+from tests.server.conftest import person_to_move
 
 NOTATION = re.compile(r"\b[2-9TJQKA][cdhs]\b")
 
 
 def test_the_seat_to_move_gets_every_legal_move_ranked_and_others_are_refused(client: TestClient) -> None:
-    t = create(
-        client,
-        game="dummy(players=2,target=50)",
-        host_name="A",
-        seats=[{"kind": "human"}, {"kind": "bot", "level": "random"}],
-    )
+    t, view = person_to_move(client)
     code = t["table"]["code"]
-    with client.websocket_connect(f"/ws/tables/{code}") as ws:
-        ws.send_text(json.dumps({"t": "hello", "token": t["token"]}))
-        client.post(f"/api/tables/{code}/start", json={"token": t["host_token"]})
-        view = recv_until(ws, "view", lambda m: bool(m["legal"]))
-        r = client.post(f"/api/tables/{code}/hint", json={"token": t["token"], "lang": "th"})
-        assert r.status_code == 200, r.text
-        hints = r.json()["hints"]
-        assert sorted(h["action"] for h in hints) == sorted(view["legal"])
-        assert [h["rank"] for h in hints] == list(range(1, len(hints) + 1))
-        assert all(h["reason"] for h in hints)
-        # The host token holds no seat; a made-up token acts for nobody.
-        assert client.post(f"/api/tables/{code}/hint", json={"token": t["host_token"]}).json()["code"] == "no_seat"
-        assert client.post(f"/api/tables/{code}/hint", json={"token": "x" * 20}).status_code == 403
-        assert client.post(f"/api/tables/{code}/hint", json={}).status_code == 422
-
-
-def _my_turn(client: TestClient, game: str = "dummy(players=2,target=50)") -> tuple[str, str, dict]:  # type: ignore[type-arg]
-    """A casual table with a person in seat 0 and a bot, started, the person to move."""
-    bots = [{"kind": "bot", "level": "random"}] * (2 if game.startswith("contract") else 1)
-    t = create(client, game=game, host_name="A", seats=[{"kind": "human"}, *bots])
-    code = t["table"]["code"]
-    with client.websocket_connect(f"/ws/tables/{code}") as ws:
-        ws.send_text(json.dumps({"t": "hello", "token": t["token"]}))
-        client.post(f"/api/tables/{code}/start", json={"token": t["host_token"]})
-        view = recv_until(ws, "view", lambda m: bool(m["legal"]))
-    return code, t["token"], view
+    r = client.post(f"/api/tables/{code}/hint", json={"token": t["token"], "lang": "th"})
+    assert r.status_code == 200, r.text
+    hints = r.json()["hints"]
+    assert sorted(h["action"] for h in hints) == sorted(view["legal"])
+    assert [h["rank"] for h in hints] == list(range(1, len(hints) + 1))
+    assert all(h["reason"] for h in hints)
+    # The host token holds no seat; a made-up token acts for nobody.
+    assert client.post(f"/api/tables/{code}/hint", json={"token": t["host_token"]}).json()["code"] == "no_seat"
+    assert client.post(f"/api/tables/{code}/hint", json={"token": "x" * 20}).status_code == 403
+    assert client.post(f"/api/tables/{code}/hint", json={}).status_code == 422
 
 
 def test_a_quick_hint_then_the_deep_one_each_in_the_players_words(client: TestClient) -> None:
     """Issue 27.4: ``quick`` answers with the heuristic's ranking and queues the deeper look;
     ``deep`` answers with the compared finishes; each move has its words and a short why."""
     for game in ("dummy(players=2,target=50)", "contract"):
-        code, token, view = _my_turn(client, game)
+        t, view = person_to_move(client, game)
+        code, token = t["table"]["code"], t["token"]
         quick = client.post(f"/api/tables/{code}/hint", json={"token": token, "lang": "th", "depth": "quick"})
         assert quick.status_code == 200, quick.text
         q = quick.json()
@@ -74,7 +53,8 @@ def test_a_quick_hint_then_the_deep_one_each_in_the_players_words(client: TestCl
 
 
 def test_an_older_client_without_depth_gets_the_deep_answer(client: TestClient) -> None:
-    code, token, view = _my_turn(client)
+    t, view = person_to_move(client)
+    code, token = t["table"]["code"], t["token"]
     r = client.post(f"/api/tables/{code}/hint", json={"token": token})
     assert r.status_code == 200, r.text
     assert r.json()["depth"] == "deep" and len(r.json()["hints"]) == len(view["legal"])

@@ -12,7 +12,6 @@ from __future__ import annotations
 import asyncio
 import json
 import os
-import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -21,13 +20,9 @@ import httpx
 import pytest
 from websockets.asyncio.client import connect
 
-from samrap.engine.match import run_match
-from samrap.engine.record import dumps_record, make_record
-from samrap.engine.registry import resolve
-from samrap.players.levels import make_bot
-from samrap.server import schema
 from samrap.server.settings import sqlite_url
 from samrap.server.storage import Storage
+from tests.server.conftest import archive, finished_match
 from tests.server.live import PG_ENV, live_server, pg_schema, recv_view
 
 PG_URL = os.environ.get(PG_ENV)
@@ -80,36 +75,13 @@ def test_hints_asked_while_the_workers_warm_up_are_answered_or_busy(db: str) -> 
         assert r.headers.get("x-content-type-options") == "nosniff"
 
 
-def _archive(url: str, archive_id: str) -> None:
-    """A finished match in the archive before the server starts (as the server stores one)."""
-    spec, cfg = resolve("dummy(players=2)")
-    game = spec.make_game(cfg)
-    match = run_match(spec, cfg, [make_bot("easy", game, "A"), make_bot("heuristic", game, "B")], 5, max_games=1)
-    storage = Storage(url)
+def test_a_review_asked_while_the_workers_warm_up_starts_or_is_busy(db: str) -> None:
+    storage = Storage(db)  # the match is in the archive before the server starts
     try:
         storage.migrate()
-        with storage.engine.begin() as conn:
-            conn.execute(
-                schema.archive.insert().values(
-                    id=archive_id,
-                    table_code="WARM",
-                    match=0,
-                    game="dummy",
-                    config=match.config,
-                    players='["A", "B"]',
-                    totals="[0, 0]",
-                    winners="[]",
-                    rated=False,
-                    finished_at=time.time(),
-                    record=dumps_record(make_record(match, "2026-01-01T00:00:00Z")),
-                )
-            )
+        archive(storage.engine, "WARM-1", *finished_match())
     finally:
         storage.close()
-
-
-def test_a_review_asked_while_the_workers_warm_up_starts_or_is_busy(db: str) -> None:
-    _archive(db, "WARM-1")
     with live_server(db) as server:
         first = _typed(httpx.post(server.url + "/api/games/WARM-1/review", json={"seat": 0}, timeout=60))
         second = _typed(httpx.post(server.url + "/api/games/WARM-1/review", json={"seat": 1}, timeout=60))

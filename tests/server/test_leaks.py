@@ -208,16 +208,22 @@ def begin(table: Table) -> Callable[[], list[Any]]:
     return lambda: [table.plan_start() if table.status == "lobby" else table.plan_rematch()]
 
 
-async def play(players: int, games: int, game: str = "dummy", config: str = "", deals: int = 0) -> tuple[int, int]:
-    """Play ``games`` games (Contract Rummy: deals) of matches with random bots; ``deals`` stops
-    each match after that many (0: the whole match)."""
-    created = Created(
+def random_bots(game: str, config: str, players: int) -> Created:
+    """The creation of a table of ``players`` random bots without delay, for a :class:`Table`
+    built directly (no HTTP route, no host)."""
+    return Created(
         game=game,
-        config=config or f"dummy(players={players},target=1)",
+        config=config,
         seats=[SeatSpec(kind="bot", level="random")] * players,
         settings=TableSettings(bot_delay_ms=0),
         host_hash="-",
     )
+
+
+async def play(players: int, games: int, game: str = "dummy", config: str = "", deals: int = 0) -> tuple[int, int]:
+    """Play ``games`` games (Contract Rummy: deals) of matches with random bots; ``deals`` stops
+    each match after that many (0: the whole match)."""
+    created = random_bots(game, config or f"dummy(players={players},target=1)", players)
     ctx = ServerContext(StubWriter(), "http://test", "leak-test")  # type: ignore[arg-type]
     played = messages = 0
     rt = TableRuntime(Table("LEAKTS", created), ctx, set())

@@ -10,31 +10,19 @@ from __future__ import annotations
 
 import json
 import random
-from collections.abc import Iterator
-from pathlib import Path
 
 import pytest
 from fastapi.testclient import TestClient
 
 from samrap.games.contract.actions import GoDownMeld
 from samrap.games.contract.state import ContractState
-from samrap.server.app import create_app
-from samrap.server.events import Created, SeatSpec
-from samrap.server.messages import TableSettings
 from samrap.server.table import Table
 from samrap.server.views import view_message
 from tests.legal_spy import watch_legal_actions
-from tests.server.conftest import create, hello, make_settings, recv_until
-from tests.server.test_leaks import begin
+from tests.server.conftest import create, hello, recv_until
+from tests.server.test_leaks import begin, random_bots
 
 SEATS = [{"kind": "human"}, {"kind": "bot", "level": "random"}, {"kind": "bot", "level": "medium"}]
-
-
-@pytest.fixture
-def fast_client(db_path: Path) -> Iterator[TestClient]:
-    """Turn timers scaled down 1000 times (a 30 s timer fires after 30 ms)."""
-    with TestClient(create_app(make_settings(db_path, time_scale=0.001))) as c:
-        yield c
 
 
 @pytest.mark.parametrize("game", ["contract(players=3)", "dummy(players=3)"])  # Contract's listing is threaded
@@ -84,13 +72,7 @@ def test_rule22_a_lesson_lists_the_legal_moves(client: TestClient, monkeypatch: 
 def test_rule22_a_go_down_posted_a_meld_at_a_time_is_served_its_whole_completions() -> None:
     """A ``G+`` step a person posts is a checked move like any other; while its go-down is under
     way the table's legal texts (and each seat's view message) are the whole go-downs finishing it."""
-    created = Created(
-        game="contract",
-        config="contract(players=3)",
-        seats=[SeatSpec(kind="bot", level="random")] * 3,
-        settings=TableSettings(bot_delay_ms=0),
-        host_hash="-",
-    )
+    created = random_bots("contract", "contract(players=3)", 3)
     table = Table("STAGED", created)
     for event in begin(table)():
         table.apply(event)

@@ -10,16 +10,13 @@ from __future__ import annotations
 
 import json
 import time
-from collections.abc import Iterator
 from pathlib import Path
 
-import pytest
 from fastapi.testclient import TestClient
 
-from samrap.server.app import create_app
 from samrap.server.storage import Storage
 from samrap.server.table import restore
-from tests.server.conftest import create, hello, join, make_settings, recv, recv_until
+from tests.server.conftest import create, hello, join, recv, recv_until
 
 
 def lobby(client: TestClient) -> list[str]:
@@ -142,12 +139,6 @@ def test_a_host_table_without_a_seat_keeps_the_host_token(client: TestClient) ->
     assert client.get(f"/api/tables/{code}").json()["host_seat"] == a["seat"]
     assert client.post(f"/api/tables/{code}/start", json={"token": b["token"]}).json()["code"] == "not_host"
     assert client.post(f"/api/tables/{code}/start", json={"token": t["host_token"]}).status_code == 200
-
-
-@pytest.fixture
-def fast_client(db_path: Path) -> Iterator[TestClient]:
-    with TestClient(create_app(make_settings(db_path, time_scale=0.001))) as c:
-        yield c
 
 
 def test_host_rights_pass_on_while_the_host_is_away(fast_client: TestClient) -> None:

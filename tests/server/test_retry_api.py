@@ -3,58 +3,28 @@
 from __future__ import annotations
 
 import json
-import time
-from collections.abc import Iterator
-from pathlib import Path
 
-import pytest
 from fastapi.testclient import TestClient
 
 from samrap.engine.record import dumps_record
 from samrap.learn.retry import retry_positions
-from samrap.server import review_api, schema
-from samrap.server.app import create_app
+from samrap.server import review_api
 from tests.learn.test_retry import fake_review
 from tests.players.test_review import _record, _swap_hidden
-from tests.server.conftest import make_settings
+from tests.server.conftest import archive, storage_of
 
 SEAT = 1
-
-
-@pytest.fixture
-def thread_client(db_path: Path) -> Iterator[TestClient]:
-    with TestClient(create_app(make_settings(db_path, hint_workers=0))) as c:
-        yield c
-
-
-def _archive(client: TestClient, archive_id: str, record_text: str) -> None:
-    storage = client.app.state.manager.storage  # type: ignore[attr-defined]
-    with storage.engine.begin() as conn:
-        conn.execute(
-            schema.archive.insert().values(
-                id=archive_id,
-                table_code="RTRY",
-                match=0,
-                game="dummy",
-                config="dummy(players=2,preset=modern)",
-                players='["A", "B"]',
-                totals="[0, 0]",
-                winners="[]",
-                rated=False,
-                finished_at=time.time(),
-                record=record_text,
-            )
-        )
+CONFIG = "dummy(players=2,preset=modern)"
 
 
 def test_retry_lists_flagged_positions_without_answers_and_judges_tries(thread_client: TestClient) -> None:
     client = thread_client
-    record = _record("dummy(players=2,preset=modern)", ("heuristic", "easy"), 21)
+    record = _record(CONFIG, ("heuristic", "easy"), 21)
     review = fake_review(record, SEAT)
-    _archive(client, "RTRY-1", dumps_record(record))
+    archive(storage_of(client).engine, "RTRY-1", CONFIG, dumps_record(record))
     not_yet = client.get("/api/games/RTRY-1/retry", params={"seat": SEAT})
     assert not_yet.status_code == 409 and not_yet.json()["code"] == "bad_state"
-    storage = client.app.state.manager.storage  # type: ignore[attr-defined]
+    storage = storage_of(client)
     review_api._save_review(storage, "RTRY-1", SEAT, json.dumps(review))
 
     got = client.get("/api/games/RTRY-1/retry", params={"seat": SEAT}).json()
@@ -64,7 +34,7 @@ def test_retry_lists_flagged_positions_without_answers_and_judges_tries(thread_c
     assert set(positions[0]) == {"key", "game", "number", "label", "seat", "view", "legal"}  # no best, no played
     # the same positions whatever the cards the seat never saw
     other = _swap_hidden(record, SEAT)
-    _archive(client, "RTRY-2", dumps_record(other))
+    archive(storage_of(client).engine, "RTRY-2", CONFIG, dumps_record(other))
     review_api._save_review(storage, "RTRY-2", SEAT, json.dumps(review))
     assert client.get("/api/games/RTRY-2/retry", params={"seat": SEAT}).json()["positions"] == positions
 

@@ -3,50 +3,12 @@
 from __future__ import annotations
 
 import time
-from collections.abc import Iterator
-from pathlib import Path
 
 import pytest
 from fastapi.testclient import TestClient
 
-from samrap.engine.match import run_match
-from samrap.engine.record import dumps_record, make_record
-from samrap.engine.registry import resolve
-from samrap.players.levels import make_bot
-from samrap.server import review_api, schema
-from samrap.server.app import create_app
-from tests.server.conftest import create, make_settings
-
-
-def _archive(client: TestClient, archive_id: str) -> None:
-    """Put a finished two-player match in the archive, as the server does at a match's end."""
-    spec, cfg = resolve("dummy(players=2)")
-    game = spec.make_game(cfg)
-    match = run_match(spec, cfg, [make_bot("easy", game, "A"), make_bot("heuristic", game, "B")], 5, max_games=1)
-    storage = client.app.state.manager.storage  # type: ignore[attr-defined]
-    with storage.engine.begin() as conn:
-        conn.execute(
-            schema.archive.insert().values(
-                id=archive_id,
-                table_code="REVW",
-                match=0,
-                game="dummy",
-                config=match.config,
-                players='["A", "B"]',
-                totals="[0, 0]",
-                winners="[]",
-                rated=False,
-                finished_at=time.time(),
-                record=dumps_record(make_record(match, "2026-01-01T00:00:00Z")),
-            )
-        )
-
-
-@pytest.fixture
-def thread_client(db_path: Path) -> Iterator[TestClient]:
-    """Workers on a thread of this process (``hint_workers=0``), so the test's small budget reaches them."""
-    with TestClient(create_app(make_settings(db_path, hint_workers=0))) as c:
-        yield c
+from samrap.server import review_api
+from tests.server.conftest import archive, create, finished_match, storage_of
 
 
 def test_a_review_runs_in_slices_reports_progress_and_is_stored(
@@ -55,7 +17,7 @@ def test_a_review_runs_in_slices_reports_progress_and_is_stored(
     client = thread_client
     monkeypatch.setattr(review_api, "SLICE", 5)
     monkeypatch.setattr("samrap.players.review.review_deals", lambda game: 2)
-    _archive(client, "REVW-1")
+    archive(storage_of(client).engine, "REVW-1", *finished_match())
     assert client.get("/api/games/REVW-1/review", params={"seat": 1}).json() == {"status": "none"}
     first = client.post("/api/games/REVW-1/review", json={"seat": 1})
     assert first.status_code in (200, 202), first.text
@@ -73,7 +35,7 @@ def test_a_review_runs_in_slices_reports_progress_and_is_stored(
 
 def test_unknown_game_bad_seat_and_live_table_are_refused(client: TestClient) -> None:
     assert client.post("/api/games/NOPE-1/review", json={"seat": 0}).status_code == 404
-    _archive(client, "REVW-2")
+    archive(storage_of(client).engine, "REVW-2", *finished_match())
     bad = client.post("/api/games/REVW-2/review", json={"seat": 3})
     assert bad.status_code == 422 and "seat must be 0 to 1" in bad.json()["message"]
     t = create(client, game="dummy(players=2)")

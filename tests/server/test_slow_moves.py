@@ -13,11 +13,9 @@ import pytest
 
 from samrap.engine.registry import get_spec
 from samrap.games.contract.game import ContractGame
-from samrap.server.events import Created, SeatSpec
-from samrap.server.messages import TableSettings
 from samrap.server.runtime import ServerContext, TableRuntime
 from samrap.server.table import Table
-from tests.server.test_leaks import StubWriter, begin
+from tests.server.test_leaks import StubWriter, begin, random_bots
 
 
 def test_only_contract_is_marked_slow() -> None:
@@ -51,13 +49,7 @@ def test_contract_moves_are_listed_off_the_event_loop(monkeypatch: pytest.Monkey
         return original(self, state)
 
     monkeypatch.setattr(ContractGame, "legal_moves", watched)
-    created = Created(
-        game="contract",
-        config="contract(players=3)",
-        seats=[SeatSpec(kind="bot", level="random")] * 3,
-        settings=TableSettings(bot_delay_ms=0),
-        host_hash="-",
-    )
+    created = random_bots("contract", "contract(players=3)", 3)
 
     async def run() -> list[Watcher]:
         loop_threads.add(threading.get_ident())

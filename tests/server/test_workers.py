@@ -9,6 +9,7 @@ import subprocess
 import sys
 import threading
 import time
+from contextlib import closing
 from typing import Any
 
 import pytest
@@ -16,7 +17,7 @@ from fastapi.testclient import TestClient
 
 from samrap.server.procpool import WorkerDied
 from samrap.server.workers import WORKER_NICE, Busy, Stale, WorkerPool
-from tests.server.conftest import create, hello
+from tests.server.conftest import person_to_move
 
 CALLS: list[int] = []
 #: How long a test waits for a worker process. The workers run at a lower CPU priority (nice +2 by default),
@@ -41,13 +42,10 @@ def slow_job(seconds: float, x: int) -> int:
 
 def test_jobs_run_in_another_process_at_lower_priority() -> None:
     async def main() -> tuple[int, int]:
-        pool = WorkerPool(workers=1, timeout=SLOW_START)
-        try:
+        with closing(WorkerPool(workers=1, timeout=SLOW_START)) as pool:
             await pool.start()
             pid, x = await pool.submit("k", "owner", pid_job, 7)
             return pid, x
-        finally:
-            pool.close()
 
     pid, x = asyncio.run(main())
     assert x == 7 and pid != os.getpid()  # not this interpreter: it cannot hold our event loop's GIL
@@ -56,12 +54,9 @@ def test_jobs_run_in_another_process_at_lower_priority() -> None:
 @pytest.mark.parametrize("nice", [WORKER_NICE, 7])
 def test_workers_run_at_the_pools_nice_increment(nice: int) -> None:
     async def main() -> int:
-        pool = WorkerPool(workers=1, timeout=SLOW_START, nice=nice)
-        try:
+        with closing(WorkerPool(workers=1, timeout=SLOW_START, nice=nice)) as pool:
             await pool.start()
             return int(await pool.submit("k", "owner", nice_job))
-        finally:
-            pool.close()
 
     own = os.nice(0)
     assert asyncio.run(main()) == min(19, own + nice)
@@ -84,14 +79,11 @@ def test_the_pool_adds_no_thread_to_the_server() -> None:
 
     async def main() -> tuple[int, int]:
         before = threading.active_count()
-        pool = WorkerPool(workers=1, timeout=SLOW_START)
-        try:
+        with closing(WorkerPool(workers=1, timeout=SLOW_START)) as pool:
             await pool.start()
             await pool.submit("k", "owner", pid_job, 1)
             await pool.submit("k2", "owner", pid_job, 2)
             return before, threading.active_count()
-        finally:
-            pool.close()
 
     before, during = asyncio.run(main())
     assert during == before
@@ -99,16 +91,13 @@ def test_the_pool_adds_no_thread_to_the_server() -> None:
 
 def test_a_worker_that_dies_mid_job_fails_that_job_and_is_replaced() -> None:
     async def main() -> None:
-        pool = WorkerPool(workers=1, timeout=SLOW_START)
-        try:
+        with closing(WorkerPool(workers=1, timeout=SLOW_START)) as pool:
             first, _ = await pool.submit("a", "o", pid_job, 1)
             with pytest.raises(WorkerDied):  # tried twice (a new worker for the retry), then reported
                 await pool.submit("die", "o", die_job)
             assert pool.stats["failed"] == 1
             second, x = await pool.submit("b", "o", pid_job, 2)
             assert x == 2 and second != first  # a new process took its place
-        finally:
-            pool.close()
 
     asyncio.run(main())
 
@@ -117,8 +106,7 @@ def test_a_job_that_cannot_start_in_budget_is_busy_and_answers_are_cached() -> N
     CALLS.clear()
 
     async def main() -> None:
-        pool = WorkerPool(workers=0, start_within=0.05)  # one thread: one job at a time
-        try:
+        with closing(WorkerPool(workers=0, start_within=0.05)) as pool:  # one thread: one job at a time
             slow = asyncio.create_task(pool.submit(("t", 1, 0), ("t", 0), slow_job, 0.4, 1))
             await asyncio.sleep(0.05)
             with pytest.raises(Busy) as busy:  # another seat: no worker free within 50 ms
@@ -132,8 +120,6 @@ def test_a_job_that_cannot_start_in_budget_is_busy_and_answers_are_cached() -> N
             assert again == 1
             assert pool.stats["done"] == 1 and pool.stats["joined"] == 1 and pool.stats["cached"] == 1
             assert await pool.submit(("t", 1, 1), ("t", 1), slow_job, 0.0, 2) == 2  # free again
-        finally:
-            pool.close()
 
     asyncio.run(main())
     assert CALLS == [1, 2]
@@ -141,13 +127,10 @@ def test_a_job_that_cannot_start_in_budget_is_busy_and_answers_are_cached() -> N
 
 def test_a_failed_job_reports_its_error_and_frees_the_worker() -> None:
     async def main() -> None:
-        pool = WorkerPool(workers=0, start_within=0.2)
-        try:
+        with closing(WorkerPool(workers=0, start_within=0.2)) as pool:
             with pytest.raises(ValueError):
                 await pool.submit("bad", "o", int, "not a number")
             assert await pool.submit("good", "o", int, "12") == 12
-        finally:
-            pool.close()
 
     asyncio.run(main())
 
@@ -157,16 +140,13 @@ def test_a_job_asked_while_the_workers_warm_up_waits_for_one() -> None:
     first second found a slot but no worker (``RuntimeError: more jobs than workers``, a 500)."""
 
     async def main() -> tuple[int, int]:
-        pool = WorkerPool(workers=1, start_within=SLOW_START, timeout=SLOW_START)
-        try:
+        with closing(WorkerPool(workers=1, start_within=SLOW_START, timeout=SLOW_START)) as pool:
             warm = asyncio.create_task(pool.start())
             await asyncio.sleep(0.05)  # the warm-up has taken the worker and waits for its import
             assert not warm.done()
             pid, x = await pool.submit("k", "owner", pid_job, 5)
             await warm
             return pid, x
-        finally:
-            pool.close()
 
     pid, x = asyncio.run(main())
     assert x == 5 and pid != os.getpid()
@@ -174,8 +154,7 @@ def test_a_job_asked_while_the_workers_warm_up_waits_for_one() -> None:
 
 def test_a_job_asked_during_warm_up_past_its_budget_is_busy_not_an_error() -> None:
     async def main() -> None:
-        pool = WorkerPool(workers=1, start_within=0.01, timeout=SLOW_START)
-        try:
+        with closing(WorkerPool(workers=1, start_within=0.01, timeout=SLOW_START)) as pool:
             warm = asyncio.create_task(pool.start())
             await asyncio.sleep(0.05)
             if not warm.done():  # on a fast machine the worker may already be up: then it just answers
@@ -183,8 +162,6 @@ def test_a_job_asked_during_warm_up_past_its_budget_is_busy_not_an_error() -> No
                     await pool.submit("k", "owner", pid_job, 5)
             await warm
             assert (await pool.submit("k2", "owner", pid_job, 6))[1] == 6
-        finally:
-            pool.close()
 
     asyncio.run(main())
 
@@ -194,16 +171,13 @@ def test_a_patient_job_queues_instead_of_being_busy() -> None:
     CALLS.clear()
 
     async def main() -> None:
-        pool = WorkerPool(workers=0, start_within=0.01)
-        try:
+        with closing(WorkerPool(workers=0, start_within=0.01)) as pool:
             first = asyncio.create_task(pool.submit("a", "seat 0", slow_job, 0.3, 1))
             await asyncio.sleep(0.05)
             with pytest.raises(Busy):  # an impatient job still gets busy
                 await pool.submit("b", "seat 1", slow_job, 0.0, 2)
             assert await pool.submit("b", "seat 1", slow_job, 0.0, 2, patient=True) == 2
             assert await first == 1
-        finally:
-            pool.close()
 
     asyncio.run(main())
     assert CALLS == [1, 2]
@@ -213,8 +187,7 @@ def test_a_queued_job_gives_way_to_its_owners_newer_one_and_an_unwanted_one_neve
     CALLS.clear()
 
     async def main() -> None:
-        pool = WorkerPool(workers=0)
-        try:
+        with closing(WorkerPool(workers=0)) as pool:
             holder = asyncio.create_task(pool.submit("a", "seat 0", slow_job, 0.3, 1))
             await asyncio.sleep(0.05)
             old = asyncio.create_task(pool.submit(("t", 1), "seat 1", slow_job, 0.0, 10, patient=True))
@@ -227,8 +200,6 @@ def test_a_queued_job_gives_way_to_its_owners_newer_one_and_an_unwanted_one_neve
                 await pool.submit(("t", 3), "seat 1", slow_job, 0.0, 12, patient=True, wanted=lambda: False)
             await holder
             assert pool.stats["stale"] == 2
-        finally:
-            pool.close()
 
     asyncio.run(main())
     assert CALLS == [1, 11]
@@ -236,16 +207,13 @@ def test_a_queued_job_gives_way_to_its_owners_newer_one_and_an_unwanted_one_neve
 
 def test_a_caller_stops_waiting_after_its_wait_and_the_answer_is_cached_for_the_next_ask() -> None:
     async def main() -> None:
-        pool = WorkerPool(workers=0)
-        try:
+        with closing(WorkerPool(workers=0)) as pool:
             with pytest.raises(Busy):
                 await pool.submit("k", "o", slow_job, 0.3, 4, patient=True, wait=0.05)
             assert await pool.submit("k", "o", slow_job, 0.3, 4, patient=True, wait=5) == 4  # joins
             pool.prefetch("k2", "o", slow_job, 0.0, 5)
             await asyncio.sleep(0.3)
             assert pool.cached("k2") == 5
-        finally:
-            pool.close()
 
     asyncio.run(main())
 
@@ -255,8 +223,7 @@ def test_a_caller_joined_to_a_job_refused_a_slot_is_told_busy_not_cancelled() ->
     and the one that joined it used to get ``CancelledError`` (an HTTP 500 at warm-up)."""
 
     async def main() -> None:
-        pool = WorkerPool(workers=0, start_within=0.1)
-        try:
+        with closing(WorkerPool(workers=0, start_within=0.1)) as pool:
             holder = asyncio.create_task(pool.submit("a", "seat 0", slow_job, 0.5, 1))
             await asyncio.sleep(0.05)
             first = asyncio.create_task(pool.submit("b", "seat 1", slow_job, 0.0, 2))
@@ -267,8 +234,6 @@ def test_a_caller_joined_to_a_job_refused_a_slot_is_told_busy_not_cancelled() ->
                     await task
             assert await holder == 1
             assert await pool.submit("b", "seat 1", slow_job, 0.0, 2) == 2  # nothing left stuck
-        finally:
-            pool.close()
 
     asyncio.run(main())
 
@@ -282,30 +247,16 @@ class _BusyPool:
 
 
 def test_the_hint_route_answers_busy_with_retry_after(client: TestClient) -> None:
-    t = create(client, game="dummy(players=2)", host_name="A", seats=[{"kind": "human"}, {"kind": "bot"}])
+    t, _ = person_to_move(client, "dummy(players=2)")
     code = t["table"]["code"]
-    client.post(f"/api/tables/{code}/start", json={"token": t["host_token"]})
-    with client.websocket_connect(f"/ws/tables/{code}") as ws:
-        view = hello(ws, t["token"])
-        while view.get("to_move") != 0:
-            view = ws.receive_json()
-            if view["t"] != "view":
-                view = {"to_move": None}
     client.app.state.workers = _BusyPool()  # type: ignore[attr-defined]
     r = client.post(f"/api/tables/{code}/hint", json={"token": t["token"]})
     assert r.status_code == 503 and r.json()["code"] == "busy" and r.headers["retry-after"] == "2"
 
 
 def test_hints_are_cached_per_table_version_and_seat(client: TestClient) -> None:
-    t = create(client, game="dummy(players=2)", host_name="A", seats=[{"kind": "human"}, {"kind": "bot"}])
+    t, _ = person_to_move(client, "dummy(players=2)")
     code = t["table"]["code"]
-    client.post(f"/api/tables/{code}/start", json={"token": t["host_token"]})
-    with client.websocket_connect(f"/ws/tables/{code}") as ws:
-        view = hello(ws, t["token"])
-        while view.get("to_move") != 0:
-            view = ws.receive_json()
-            if view["t"] != "view":
-                view = {"to_move": None}
     pool: WorkerPool = client.app.state.workers  # type: ignore[attr-defined]
     first = client.post(f"/api/tables/{code}/hint", json={"token": t["token"]})
     second = client.post(f"/api/tables/{code}/hint", json={"token": t["token"]})

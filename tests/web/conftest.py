@@ -135,8 +135,18 @@ def _seeded_server(mp: pytest.MonkeyPatch) -> None:
     mp.setattr(samrap.server.runtime, "randbits", rng.getrandbits)
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="package")
 def browser() -> Iterator[Any]:
+    """One Chromium for the tests of this folder, stopped when they are done.
+
+    Package scope, not session: while ``sync_playwright()`` is open, Playwright's sync API marks
+    its event loop as the running loop of the main thread between calls (``wait_for_future`` in
+    ``playwright/_impl/_greenlets.py``), so any later test in the same process that runs an event
+    loop of its own (the external-bot client's ``run_until_complete``) failed with "Cannot run the
+    event loop while another loop is running". Closing Playwright with the last web test clears
+    the mark; ``pytest_runtest_setup`` in ``tests/conftest.py`` fails any later test that finds a
+    running loop left behind.
+    """
     from playwright.sync_api import sync_playwright
 
     path = find_chromium()
