@@ -16,7 +16,7 @@ import sys
 from pathlib import Path
 
 #: The most occurrences allowed. The issue's goal is 300.
-LIMIT = 452
+LIMIT = 451
 
 SRC = Path(__file__).resolve().parent.parent / "src" / "samrap"
 WORD = re.compile(r"\bAny\b")
