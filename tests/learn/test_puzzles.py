@@ -201,6 +201,38 @@ def test_the_miner_counts_what_it_examines_and_keeps_only_agreeing_looks(monkeyp
     assert again == found and y2.as_dict() | {"seconds": 0} == y.as_dict() | {"seconds": 0}  # seeded
 
 
+def test_a_game_record_is_mined_into_puzzles_that_rebuild(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    """A person's reviewed game is a record: its positions are stored by the record's setup (deck
+    order, starter, direction, totals) and rebuild exactly; ``--record`` writes them."""
+    from samrap.engine.match import run_match
+    from samrap.engine.record import make_record, write_record
+    from samrap.engine.registry import resolve
+    from samrap.learn.puzzles import _puzzle
+    from samrap.players.levels import make_bot
+
+    monkeypatch.setattr(mine, "SCREEN_DEALS", 3)
+    monkeypatch.setattr(mine, "SCREEN_GAP", 0.0)
+    monkeypatch.setattr(mine, "FIRST_DEALS", {"dummy": 3, "contract": 3})
+    monkeypatch.setattr(mine, "MIN_GAP", {"dummy": 0.5, "contract": 0.5})
+    monkeypatch.setattr(mine, "Z", {"dummy": (0.0, 0.0), "contract": (0.0, 0.0)})
+    spec, cfg = resolve("dummy(players=2)")
+    game = spec.make_game(cfg)
+    match = run_match(spec, cfg, [make_bot("easy", game, "a"), make_bot("medium", game, "b")], 5, max_games=1)
+    record = make_record(match, "2026-01-01T00:00:00Z")
+    found, y = mine.mine_record(record, seat=1)
+    assert found and y.kept == len(found) and y.games == 1
+    for k, obj in enumerate(found):
+        p = _puzzle("dummy", obj, k)
+        assert p.deck and p.seat == 1
+        g, state = p.position()
+        assert g.current_player(state) == 1 and judge(p, p.best).ok
+    path = tmp_path / "g.json"
+    write_record(path, record)
+    out = tmp_path / "p.json"
+    assert mine.main(["--record", str(path), "--seat", "1", "--out", str(out)]) == 0
+    assert json.loads(out.read_text())["puzzles"] == found
+
+
 def test_merging_runs_adds_their_yields() -> None:
     a = {
         "game": "dummy",
@@ -218,5 +250,8 @@ def test_merging_runs_adds_their_yields() -> None:
     }
     m: Any = mine.merge([a, b])
     assert m["yield"] == {"examined": 7, "kept": 2} and m["seeds"] == [1, 2] and len(m["puzzles"]) == 2
-    with pytest.raises(ValueError, match="same settings"):
-        mine.merge([a, {**b, "settings": {"x": 2}}])
+    assert m["settings"] == {"x": 1} and [r["yield"]["examined"] for r in m["runs"]] == [3, 4]
+    c: Any = mine.merge([a, {**b, "settings": {"x": 2, "y": 1}}])
+    assert c["settings"] == {} and c["runs"][1]["settings"] == {"x": 2, "y": 1}  # each run's own kept
+    with pytest.raises(ValueError, match="one game"):
+        mine.merge([a, {**b, "game": "contract"}])

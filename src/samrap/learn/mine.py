@@ -34,13 +34,15 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from random import Random
+from typing import cast
 
 from samrap.core.rng import make_rng
-from samrap.engine.registry import AnyGame, configure, get_spec
+from samrap.engine.record import Record, read_record
+from samrap.engine.registry import AnyGame, GameSetup, configure, get_spec
 from samrap.learn.puzzles import PUZZLE_SEED_BITS, Json, build, initial_rating, theme_of, why_words
 from samrap.players.analysis import Comparison, candidates, compare, policy_for
 from samrap.players.levels import make_bot
-from samrap.players.review import loss_points
+from samrap.players.review import loss_points, record_game
 
 #: The heuristic's best moves compared at a decision, per game (Contract Rummy: its best two, since
 #: with a third the first look's lead was mostly the winner's curse: the second look rejected them).
@@ -53,7 +55,7 @@ CONFIRM = 3
 #: less than :data:`SCREEN_GAP` of worth there are not looked at further (the second look, drawn
 #: independently, is what confirms a puzzle, so the screen cannot make a puzzle, only miss one).
 SCREEN_DEALS = 8
-SCREEN_GAP = 5.0
+SCREEN_GAP = 10.0
 #: The least lead of worth of the best move over the second best, in both looks, per game.
 MIN_GAP: dict[str, float] = {"dummy": 10.0, "contract": 7.0}
 #: ... and this many standard errors of the paired gap: (first look, second look), per game.
@@ -72,7 +74,7 @@ NOT_DISCARDS_ONLY = frozenset({"contract"})
 PER_GAME = 3
 #: Dummy decisions are examined from this many cards left in the stock down (earlier ones rarely
 #: separate the moves within the simulations' noise, and cost the longest playouts).
-DUMMY_STOCK = 18
+DUMMY_STOCK = 12
 
 #: The tables the games are played at: (preset, players), in turn.
 PLANS: dict[str, tuple[tuple[str, int], ...]] = {
@@ -275,6 +277,41 @@ def mine(
     return found, tally
 
 
+def mine_record(record: Record, seat: int | None = None, tally: Yield | None = None) -> tuple[list[Json], Yield]:
+    """Puzzles from a game record (a person's game, as reviews read it): every decision of ``seat``
+    (every seat when None) examined as in :func:`mine`, at most :data:`PER_GAME` a game.
+
+    The position is stored as the record's game setup (deck order, starter, direction, totals) and
+    the moves before it, so :meth:`samrap.learn.puzzles.Puzzle.position` rebuilds it exactly.
+    """
+    spec, game = record_game(record)
+    tally = tally or Yield()
+    found: list[Json] = []
+    m = record.match
+    totals = tuple(0 for _ in range(game.players))
+    t0 = time.monotonic()
+    for gi, g in enumerate(m.games):
+        setup = GameSetup(gi, g.deck, g.starter, g.direction, totals, g.seed)
+        state = spec.start_game(game, setup)
+        here = 0
+        for k, (who, text) in enumerate(g.actions):
+            if here < PER_GAME and (seat is None or who == seat) and len(game.legal_moves(state)) > 1:
+                tag = f"record:{record.match.seed}:{gi}:{k}"
+                puzzle = examine(game, state, who, tag, tally)
+                if puzzle is not None:
+                    here += 1
+                    deal = gi + 1 if game.name != "dummy" else 0
+                    prefix: Json = {"config": m.config, "seed": g.seed or 0, "deal": deal}
+                    prefix |= {"deck": list(g.deck), "starter": g.starter, "direction": g.direction}
+                    prefix |= {"scores": list(totals), "moves": "|".join(t for _, t in g.actions[:k])}
+                    found.append({"id": f"r{record.match.seed}-{gi}-{k}", **prefix, **puzzle, "source": "record"})
+            state = game.apply(state, game.parse_action(text), who)
+        totals = tuple(t + s for t, s in zip(totals, g.scores, strict=True))
+        tally.games += 1
+    tally.seconds += time.monotonic() - t0
+    return found, tally
+
+
 def settings() -> Json:
     """The thresholds a run used, written beside its yield."""
     return {
@@ -303,29 +340,35 @@ def _part(p: object) -> tuple[Json, dict[str, int], list[object], list[object]]:
 
 def merge(parts: Sequence[object]) -> Json:
     """Runs of one game with other seeds (mined side by side) as one puzzle file: their puzzles in
-    turn, their yields added up.
+    turn, their yields added up, each run's seeds, settings and yield kept under ``runs``; the
+    top-level ``settings`` are those every run shares (a run may have screened differently: the
+    screen can miss a puzzle, never make one, so only the looks' thresholds must be common).
 
     Raises:
-        ValueError: the runs are of different games or settings, or not the miner's output.
+        ValueError: the runs are of different games, or not the miner's output.
     """
     if not parts:
         raise ValueError("nothing to merge")
     runs = [_part(p) for p in parts]
     first = runs[0][0]
-    for p, _, _, _ in runs[1:]:
-        if p.get("game") != first.get("game") or p.get("settings") != first.get("settings"):
-            raise ValueError("the runs to merge must be of one game, with the same settings")
+    if any(p.get("game") != first.get("game") for p, _, _, _ in runs):
+        raise ValueError("the runs to merge must be of one game")
+    each = [cast(Json, p["settings"]) if isinstance(p.get("settings"), dict) else {} for p, _, _, _ in runs]
+    common = {k: v for k, v in each[0].items() if all(s.get(k) == v for s in each)}
     total = {k: sum(y.get(k, 0) for _, y, _, _ in runs) for k in runs[0][1]}
     puzzles = [z for _, _, zs, _ in runs for z in zs]
     seeds = [s for _, _, _, ss in runs for s in ss]
-    settings = first.get("settings")
-    return {"game": first.get("game"), "seeds": seeds, "yield": total, "settings": settings, "puzzles": puzzles}
+    kept = [{"seeds": ss, "settings": s, "yield": y} for (_, y, _, ss), s in zip(runs, each, strict=True)]
+    game = first.get("game")
+    return {"game": game, "seeds": seeds, "yield": total, "settings": common, "runs": kept, "puzzles": puzzles}
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     ap = argparse.ArgumentParser(prog="python -m samrap.learn.mine", description=__doc__.split("\n")[0])
     ap.add_argument("--game", choices=("dummy", "contract"))
     ap.add_argument("--merge", type=Path, nargs="+", help="merge these runs' files into --out, then stop")
+    ap.add_argument("--record", type=Path, help="mine this game record (a person's game) instead of bot games")
+    ap.add_argument("--seat", type=int, default=None, help="with --record: only this seat's decisions")
     ap.add_argument("--count", type=int, default=200, help="puzzles to find (default 200)")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--games", type=int, default=None, help="stop after this many games")
@@ -337,6 +380,22 @@ def main(argv: Sequence[str] | None = None) -> int:
         except (OSError, ValueError, KeyError) as e:
             ap.error(f"--merge: {e}")
         text = json.dumps(merged, ensure_ascii=False, separators=(",", ":"))
+        if args.out is None:
+            print(text)
+        else:
+            args.out.write_text(text + "\n", encoding="utf-8")
+        return 0
+    if args.record is not None:
+        try:
+            record = read_record(args.record)
+        except (OSError, ValueError) as e:
+            ap.error(f"--record: {e}")
+        players = len(record.match.players)
+        if args.seat is not None and not 0 <= args.seat < players:
+            ap.error(f"--seat must be 0 to {players - 1}, not {args.seat}")
+        got, y = mine_record(record, args.seat)
+        data = {"game": record.match.game, "yield": y.as_dict(), "settings": settings(), "puzzles": got}
+        text = json.dumps(data, ensure_ascii=False, separators=(",", ":"))
         if args.out is None:
             print(text)
         else:

@@ -33,7 +33,7 @@ from typing import Any
 
 from samrap.core.errors import IllegalActionError, SamrapError
 from samrap.core.rng import make_rng
-from samrap.engine.registry import AnyGame, get_spec
+from samrap.engine.registry import AnyGame, GameSetup, get_spec
 from samrap.engine.rulebooks import broken_rule
 from samrap.learn.lessons import reaches
 from samrap.players.analysis import Comparison, compare, deciding_item, policy_for
@@ -131,13 +131,19 @@ def why_words(
     return out
 
 
-def build(game: Any, seed: int, deal: int, moves: Sequence[str]) -> Any:
-    """The position after ``moves`` of the deal from ``seed`` (deal number ``deal`` for Contract Rummy).
+def build(game: Any, seed: int, deal: int, moves: Sequence[str], setup: GameSetup | None = None) -> Any:
+    """The position after ``moves`` of the deal from ``seed`` (deal number ``deal`` for Contract Rummy),
+    or of the game ``setup`` (a recorded game: its deck order, starter, direction and totals).
 
     Raises:
         IllegalActionError: a move breaks the rules (a puzzle file out of step with the rules).
     """
-    state = game.new_game(seed) if game.name == "dummy" else game.new_game(seed, deal_number=deal)
+    if setup is not None:
+        state = get_spec(game.name).start_game(game, setup)
+    elif game.name == "dummy":
+        state = game.new_game(seed)
+    else:
+        state = game.new_game(seed, deal_number=deal)
     for text in moves:
         state = game.apply(state, game.parse_action(text))
     return state
@@ -161,12 +167,22 @@ class Puzzle:
     theme: str
     rating: int
     why: Mapping[str, str]
+    #: A position from a game record (a person's reviewed game): its deck order, starter, direction
+    #: and match totals, instead of a deal seed.
+    deck: tuple[int, ...] = ()
+    starter: int = 0
+    direction: int = 1
+    scores: tuple[int, ...] = ()
 
     def position(self) -> tuple[AnyGame, object]:
         """``(game, state)``: the puzzle's position rebuilt by the rules engine (the full state: never shown)."""
         spec = get_spec(self.game)
         game: AnyGame = spec.make_game(spec.parse_config(self.config, spec.default_config))
-        return game, build(game, self.seed, self.deal, self.moves)
+        setup = None
+        if self.deck:
+            scores = self.scores or tuple(0 for _ in range(game.players))
+            setup = GameSetup(max(0, self.deal - 1), self.deck, self.starter, self.direction, scores, self.seed or None)
+        return game, build(game, self.seed, self.deal, self.moves, setup)
 
     def theme_words(self, lang: str) -> str:
         th, en = THEMES[self.theme]
@@ -198,6 +214,10 @@ def _puzzle(game: str, obj: object, k: int) -> Puzzle:
             theme=str(obj["theme"]),
             rating=int(obj["rating"]),
             why={"th": str(obj["why"]["th"]), "en": str(obj["why"]["en"])},
+            deck=tuple(int(c) for c in obj.get("deck", ())),
+            starter=int(obj.get("starter", 0)),
+            direction=int(obj.get("direction", 1)),
+            scores=tuple(int(x) for x in obj.get("scores", ())),
         )
     except KeyError as e:
         raise PuzzleError(f"{where}: missing field {e.args[0]!r}") from None

@@ -52,9 +52,10 @@ function draw(root, game, d, daily, isAlive) {
   const other = game === "dummy" ? "contract" : "dummy";
 
   function ask(feedback) {
+    const parts = [h("p", { class: "msg", role: "status" }, h("strong", null, t("puzzle.question")))];
+    if (feedback) parts.push(feedback);
     clear(dock).append(
-      h("p", { class: "msg", role: "status" }, h("strong", null, t("puzzle.question"))),
-      feedback,
+      ...parts,
       h(
         "div",
         { class: "row lesson-moves", role: "group", "aria-label": t("puzzle.moves") },
