@@ -19,6 +19,8 @@ def test_the_puzzle_of_the_day_in_thai_at_360px_is_answered_and_rated(new_page: 
 
     page = new_page("th", PHONE)
     page.goto("/")
+    link = page.wait_for_selector('[data-section="learn"] a#puzzles-dummy')  # beside the lessons (หัดเล่น)
+    assert link.inner_text() == "โจทย์ดัมมี่" and link.get_attribute("href") == "#/puzzles/dummy"
     day = page.evaluate("() => new Date().toISOString().slice(0, 10)")
     p = of_the_day("dummy", day)
     page.goto("/#/puzzles/dummy/today")
