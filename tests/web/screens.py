@@ -181,6 +181,15 @@ def walk(page: Any, server: Any, visit: Visit) -> list[str]:
     page.wait_for_selector(".lesson main.felt", timeout=30_000)
     at("lesson")
 
+    # puzzles: each game's puzzle of the day, then the answer after a try
+    for game in ("dummy", "contract"):
+        page.goto(f"/#/puzzles/{game}/today")
+        page.wait_for_selector(".puzzle main.felt", timeout=30_000)
+        at(f"puzzle-{game}")
+    page.click(".puzzle [data-move]")
+    page.wait_for_selector("[data-answer]", timeout=60_000)
+    at("puzzle-answer")
+
     # a table for friends: its lobby, with the share panel
     page.goto("/")
     page.click("#create-toggle")

@@ -91,3 +91,30 @@ def test_a_static_copy_plays_bots_in_the_browser(browser: Any, static_site: str)
     finally:
         ctx.close()
     assert not errors, errors
+
+
+@needs_pack
+def test_a_static_copy_answers_puzzles_in_the_browser(browser: Any, static_site: str) -> None:
+    """With no server, the puzzle pages are answered by the worker's Python (offline/puzzles.py)."""
+    from samrap.learn.puzzles import of_the_day
+
+    ctx = browser.new_context(viewport=PHONE, base_url=static_site, locale="en-US", reduced_motion="reduce")
+    ctx.set_default_timeout(SLOW)
+    errors: list[str] = []
+    try:
+        page = ctx.new_page()
+        page.on("pageerror", lambda e: errors.append(str(e)))
+        page.goto("/")
+        page.wait_for_selector("#offline-download")
+        page.click("#offline-download")
+        page.wait_for_function("() => document.getElementById('offline-download').hidden")
+        day = page.evaluate("() => new Date().toISOString().slice(0, 10)")
+        p = of_the_day("contract", day)
+        page.goto("/#/puzzles/contract/today")
+        page.wait_for_selector(f'[data-puzzle="{p.id}"] main.felt')
+        page.click(f'.puzzle [data-move="{p.best}"]')
+        page.wait_for_selector('[data-feedback="right"]')
+        assert p.why["en"] in page.inner_text("[data-answer]")
+    finally:
+        ctx.close()
+    assert not errors, errors

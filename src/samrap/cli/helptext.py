@@ -131,6 +131,9 @@ HELP_TH: dict[str, str] = {
     "learn.lesson": "เริ่มที่บทเรียนนี้ (ชื่อย่อของบท ดูจาก --list)",
     "learn.progress": "ไฟล์เก็บความคืบหน้า (ค่าปกติ: ~/.samrap/learn.json)",
     "learn.show": "แสดงรายการบทเรียนและบทที่เรียนแล้ว แล้วจบ",
+    "learn.puzzles": "โจทย์: ตำแหน่งจากเกมจริงที่มีการเดินหนึ่งดีที่สุดชัดเจน พร้อมระดับของคุณ",
+    "learn.today": "โจทย์ประจำวัน (วันละหนึ่งโจทย์ เหมือนกันทุกคน)",
+    "learn.puzzle": "ลองโจทย์นี้ (ชื่อย่อของโจทย์)",
 }
 
 #: Typer's value types on a Thai screen (``<จำนวนเต็ม>`` for ``<int>``) and in Thai errors.

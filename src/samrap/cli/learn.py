@@ -56,6 +56,11 @@ def learn(
         Path | None, typer.Option("--progress", help="Progress file (default ~/.samrap/learn.json).")
     ] = None,
     show: Annotated[bool, typer.Option("--list", help="List the course and what is done, then stop.")] = False,
+    puzzles: Annotated[
+        bool, typer.Option("--puzzles", help="Puzzles: positions of real games where one move is clearly best, rated.")
+    ] = False,
+    today: Annotated[bool, typer.Option("--today", help="The puzzle of the day (the same for everyone).")] = False,
+    puzzle: Annotated[str | None, typer.Option("--puzzle", help="Try this puzzle (its id).")] = None,
 ) -> None:
     """Learn to play: short lessons that each ask you to find the move."""
     from samrap.learn.lessons import COURSES, LessonError, LessonRun, course, find_lesson, rules_words
@@ -64,8 +69,15 @@ def learn(
     lang = check_lang(lang)
     if game not in COURSES:
         fail(say("learn.no_course", lang, game=game, courses=", ".join(COURSES)), lang=lang)
-    lessons = course(game)
     prog = Progress.load(progress)
+    if puzzles or today or puzzle is not None:
+        from samrap.cli.puzzles import run_puzzles
+
+        if today and puzzle is not None:
+            fail(say("puzzle.both", lang), lang=lang)
+        run_puzzles(game, lang, prog, today, puzzle)
+        return
+    lessons = course(game)
     out = common.stdout()
     if show:
         for k, les in enumerate(lessons):

@@ -175,6 +175,35 @@ Cards: rank 2-9 T J Q K A (or 10) then suit c d h s (or ♣ ♦ ♥ ♠): 7c, Th
     ),
     "learn.no_course": ("no course for {game!r}; courses: {courses}", "ไม่มีบทเรียนของ {game!r} บทเรียนที่มี: {courses}"),
     "learn.no_lesson": ("{error}", "--lesson: ไม่มีบทเรียน {lesson} ในบทเรียนของ {game} (ดูรายการด้วย --list)"),
+    "puzzle.no_such": (
+        "--puzzle: no puzzle {puzzle!r} in the {game} puzzles",
+        "--puzzle: ไม่มีโจทย์ {puzzle!r} ในโจทย์ของ {game}",
+    ),
+    "puzzle.header": (
+        "Puzzle {id} · {theme} · puzzle rating {rating} · your rating {you}",
+        "โจทย์ {id} · {theme} · ระดับโจทย์ {rating} · ระดับของคุณ {you}",
+    ),
+    "puzzle.today": (
+        "Puzzle of the day {id} · {theme} · puzzle rating {rating} · your rating {you}",
+        "โจทย์ประจำวัน {id} · {theme} · ระดับโจทย์ {rating} · ระดับของคุณ {you}",
+    ),
+    "puzzle.question": (
+        "One move is clearly best here (two looks at simulated deals agree). Which one?",
+        "ตานี้มีการเดินหนึ่งที่ดีที่สุดชัดเจน (ดูเกมจำลองสองรอบได้ผลตรงกัน) การเดินไหน",
+    ),
+    "puzzle.prompt": (
+        "your move (number, action, ? legal moves, q quit)> ",
+        "การเดินของคุณ (เลข, การเดิน, ? ดูการเดินที่ทำได้, q ออก)> ",
+    ),
+    "puzzle.you": ("you", "คุณ"),
+    "puzzle.player": ("player {n}", "ผู้เล่น {n}"),
+    "puzzle.rating": ("Your puzzle rating: {old} -> {new}", "ระดับโจทย์ของคุณ: {old} -> {new}"),
+    "puzzle.tried_before": (
+        "(tried before: your rating counts first tries only)",
+        "(เคยลองโจทย์นี้แล้ว ระดับของคุณนับเฉพาะการลองครั้งแรก)",
+    ),
+    "puzzle.bye": ("Ratings saved.", "บันทึกระดับไว้แล้ว"),
+    "puzzle.both": ("--today and --puzzle: choose one", "--today กับ --puzzle เลือกได้อย่างเดียว"),
     # samrap review
     "review.show": ("--show must be mistakes or all", "--show ต้องเป็น mistakes (เฉพาะที่พลาด) หรือ all (ทุกการตัดสินใจ)"),
     "review.deals": ("--deals must be 0 (the default) or at least 2", "--deals ต้องเป็น 0 (ค่าปกติ) หรือตั้งแต่ 2 ขึ้นไป"),

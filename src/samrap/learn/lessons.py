@@ -344,39 +344,7 @@ class LessonRun:
         (3), or None when the move is worse.
         """
         goals = [g for g in (self.after_move(t) for t in self.current.expect) if g is not None]
-        if any(after == g for g in goals):
-            return after, ()
-        game = self.game
-        # the moves that go on with a turn already begun (not a draw, pick-up, collect, buy or pass)
-        same_turn = coach_for(game.name).same_turn
-        if game.is_terminal(after):
-            if any(game.is_terminal(g) and tuple(game.returns(g)) == tuple(game.returns(after)) for g in goals):
-                return after, ()
-            return None
-        frontier: list[tuple[object, tuple[object, ...]]] = [(after, ())]
-        budget = _REACH_BUDGET  # a bounded look: a lesson answer runs inside a web request
-        for _ in range(_REACH):
-            nxt: list[tuple[object, tuple[object, ...]]] = []
-            for state, path in frontier:
-                if game.is_terminal(state) or game.current_player(state) != self.lesson.learner:
-                    continue
-                for a in game.legal_moves(state):
-                    if not same_turn(a):
-                        continue
-                    budget -= 1
-                    if budget < 0:
-                        return None
-                    s2 = game.apply(state, a, self.lesson.learner)
-                    for g in goals:
-                        if s2 == g or (
-                            game.is_terminal(s2)
-                            and game.is_terminal(g)
-                            and tuple(game.returns(s2)) == tuple(game.returns(g))
-                        ):
-                            return s2, (*path, a)
-                    nxt.append((s2, (*path, a)))
-            frontier = nxt
-        return None
+        return reaches(self.game, self.lesson.learner, after, goals)
 
     def try_move(self, text: str) -> Feedback:
         """Play ``text`` for the learner: as good as the answer -> next step (scripted replies played);
@@ -430,6 +398,45 @@ class LessonRun:
         self.state = play_script(self.game, position, self.lesson, step.after, f"step{self.step}")
         self.step += 1
         return Feedback(True, self.done, well, step.rule)
+
+
+def _same_end(game: AnyGame, a: object, b: object) -> bool:
+    return bool(game.is_terminal(a) and game.is_terminal(b) and tuple(game.returns(a)) == tuple(game.returns(b)))
+
+
+def reaches(
+    game: AnyGame, seat: int, after: object, goals: Sequence[object]
+) -> tuple[object, tuple[object, ...]] | None:
+    """Whether ``after`` (a position after ``seat``'s move) is as good as one of ``goals`` (the
+    positions after the expected moves): the rule of :meth:`LessonRun.judge`, shared with the
+    puzzles (:mod:`samrap.learn.puzzles`). Returns the position to go on from and the moves of
+    ``seat``'s own turn played to reach a goal, or None when the move is worse.
+    """
+    if any(after == g for g in goals):
+        return after, ()
+    if game.is_terminal(after):
+        return (after, ()) if any(_same_end(game, g, after) for g in goals) else None
+    # the moves that go on with a turn already begun (not a draw, pick-up, collect, buy or pass)
+    same_turn = coach_for(game.name).same_turn
+    frontier: list[tuple[object, tuple[object, ...]]] = [(after, ())]
+    budget = _REACH_BUDGET  # a bounded look: an answer is judged inside a web request
+    for _ in range(_REACH):
+        nxt: list[tuple[object, tuple[object, ...]]] = []
+        for state, path in frontier:
+            if game.is_terminal(state) or game.current_player(state) != seat:
+                continue
+            for a in game.legal_moves(state):
+                if not same_turn(a):
+                    continue
+                budget -= 1
+                if budget < 0:
+                    return None
+                s2 = game.apply(state, a, seat)
+                if any(s2 == g or _same_end(game, s2, g) for g in goals):
+                    return s2, (*path, a)
+                nxt.append((s2, (*path, a)))
+        frontier = nxt
+    return None
 
 
 #: How many more moves of the learner's own turn an answer may need to reach the expected position.

@@ -27,6 +27,9 @@ class Progress:
     path: Path
     done: dict[str, dict[str, int]] = field(default_factory=dict)
     retry: dict[str, list[str]] = field(default_factory=dict)
+    #: ``puzzles[game]``: the solver's Elo, the puzzles tried (solved at the first try or not) and
+    #: their Elo here (:mod:`samrap.learn.puzzles`); written as ``{"rating", "tried", "ratings"}``.
+    puzzles: dict[str, PuzzleRecord] = field(default_factory=dict)
 
     @classmethod
     def load(cls, path: Path | None = None) -> Progress:
@@ -45,7 +48,12 @@ class Progress:
             for key, found in data["retry"].items():
                 if isinstance(found, list):
                     retry[str(key)] = [str(k) for k in found if isinstance(k, str)]
-        return cls(p, done, retry)
+        puzzles: dict[str, PuzzleRecord] = {}
+        if isinstance(data, dict) and isinstance(data.get("puzzles"), dict):
+            for game, rec in data["puzzles"].items():
+                if isinstance(rec, dict):
+                    puzzles[str(game)] = PuzzleRecord.read(rec)
+        return cls(p, done, retry, puzzles)
 
     def is_done(self, game: str, lesson_id: str) -> bool:
         return lesson_id in self.done.get(game, {})
@@ -66,9 +74,59 @@ class Progress:
             keys.append(position_key)
         self._write()
 
+    def solver_rating(self, game: str, start: float) -> float:
+        """The solver's puzzle rating for ``game`` (``start`` before the first puzzle)."""
+        rec = self.puzzles.get(game)
+        return start if rec is None or rec.rating is None else rec.rating
+
+    def tried(self, game: str) -> dict[str, bool]:
+        """The puzzles of ``game`` tried, each with whether the first try solved it."""
+        rec = self.puzzles.get(game)
+        return {} if rec is None else dict(rec.tried)
+
+    def puzzle_ratings(self, game: str) -> dict[str, float]:
+        rec = self.puzzles.get(game)
+        return {} if rec is None else dict(rec.ratings)
+
+    def rate(self, game: str, puzzle_id: str, solved: bool, solver: float, puzzle: float) -> None:
+        """Remember a puzzle's first try and both new ratings, and write the file at once."""
+        rec = self.puzzles.setdefault(game, PuzzleRecord())
+        rec.rating = round(solver, 1)
+        rec.tried[puzzle_id] = solved
+        rec.ratings[puzzle_id] = round(puzzle, 1)
+        self._write()
+
     def _write(self) -> None:
         self.path.parent.mkdir(parents=True, exist_ok=True)
         tmp = self.path.with_suffix(".tmp")
-        data = {"version": 1, "done": self.done, "retry": self.retry}
+        puzzles = {g: r.as_dict() for g, r in self.puzzles.items()}
+        data = {"version": 1, "done": self.done, "retry": self.retry, "puzzles": puzzles}
         tmp.write_text(json.dumps(data, ensure_ascii=False, indent=1), encoding="utf-8")
         tmp.replace(self.path)
+
+
+@dataclass(slots=True)
+class PuzzleRecord:
+    """One game's puzzles for this solver: the Elo (None before the first), the first tries, the puzzles' Elo."""
+
+    rating: float | None = None
+    tried: dict[str, bool] = field(default_factory=dict)
+    ratings: dict[str, float] = field(default_factory=dict)
+
+    @classmethod
+    def read(cls, rec: dict[str, object]) -> PuzzleRecord:
+        """The record as read, its bad entries dropped (a hand-edited file is no error)."""
+        out = cls()
+        rating = rec.get("rating")
+        if isinstance(rating, int | float):
+            out.rating = float(rating)
+        tried = rec.get("tried")
+        if isinstance(tried, dict):
+            out.tried = {str(k): v for k, v in tried.items() if isinstance(v, bool)}
+        ratings = rec.get("ratings")
+        if isinstance(ratings, dict):
+            out.ratings = {str(k): float(v) for k, v in ratings.items() if isinstance(v, int | float)}
+        return out
+
+    def as_dict(self) -> dict[str, object]:
+        return {"rating": self.rating, "tried": self.tried, "ratings": self.ratings}

@@ -45,6 +45,10 @@ def _dispatch(req: dict[str, Any]) -> dict[str, Any]:
         moves = [str(m) for m in body.get("moves") or []][:40]
         attempt = body.get("try")
         return lesson_step(str(req.get("game")), str(req.get("id")), moves, None if attempt is None else str(attempt))
+    if op == "puzzle":
+        from samrap.offline.puzzles import puzzle_call
+
+        return puzzle_call(req)
     if op == "replay":
         from samrap.offline.replay import replay_states
 

@@ -29,6 +29,36 @@ if TYPE_CHECKING:
 
 
 @dataclass(frozen=True, slots=True)
+class Mining:
+    """How the puzzle miner (``samrap.learn.mine``) plays and judges a game's positions: tuned per
+    game, since a game whose deals vary more needs other thresholds to keep any puzzle at all
+    (docs/learn.md, "Puzzles").
+
+    Attributes:
+        top: the heuristic's best moves compared at a decision.
+        first_deals: simulated deals of the first look (the second draws more, independently).
+        min_gap: the least lead of worth of the best move over the second best, in both looks.
+        z: standard errors of the paired gap required (first look, second look).
+        share: the share of decisions examined.
+        discards_too: whether a decision between discards only is examined.
+        plans: the tables the games are played at, ``(preset, players)`` in turn.
+        numbered_deals: deal numbers the games cycle through (Contract Rummy's 7); 0: none.
+        late_from: examine only once the stock is down to this many cards (``stock_size`` of the
+            view); ``None``: from the start.
+    """
+
+    top: int = 3
+    first_deals: int = 32
+    min_gap: float = 10.0
+    z: tuple[float, float] = (2.0, 2.0)
+    share: float = 1.0
+    discards_too: bool = True
+    plans: tuple[tuple[str, int], ...] = ()
+    numbered_deals: int = 0
+    late_from: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
 class LessonDeal:
     """How a fixed deal of a lesson hands out its cards: the hand size, every physical card's face
     (card id -> face, in pack order) and the seats in the order the deal serves them."""
@@ -67,6 +97,7 @@ class Coach:
         review_deals: simulated deals of a review's first look.
         review_thresholds: confident losses of worth from which a move is an inaccuracy, a
             mistake, a blunder.
+        mining: how the puzzle miner plays and judges the game (:class:`Mining`).
     """
 
     heuristic: Callable[[AnyGame, float, str, bool], Any] | None = None
@@ -81,6 +112,7 @@ class Coach:
     hint_deals: int = 12
     review_deals: int = 16
     review_thresholds: tuple[float, float, float] = (7.0, 15.0, 35.0)
+    mining: Mining = Mining()
 
 
 #: The coach of a game that has none of its own.

@@ -30,6 +30,7 @@ from samrap.server import (
     logfilter,
     offline,
     presets,
+    puzzles_api,
     pwa,
     review_api,
     rulebook_api,
@@ -150,6 +151,7 @@ def create_app(settings: ServerSettings) -> FastAPI:
     app.include_router(presets.router)  # the lobby's presets and options
     app.include_router(review_api.router)  # game reviews (issue 13), in the hint workers' pool
     app.include_router(learn_api.router)  # lessons (issue 13), stateless
+    app.include_router(puzzles_api.router)  # puzzles (issue 26.5), stateless
     app.include_router(rulebook_api.router)  # the rules page's rules in words
     app.include_router(daily_api.router)  # the daily deal (issue 26.6)
     app.include_router(pwa.router)  # manifest and service worker at the site root

@@ -13,7 +13,7 @@ from samrap.games.dummy.actions import Collect, Discard, Draw, DummyAction, Knoc
 from samrap.games.dummy.game import DummyGame
 from samrap.games.dummy.observe import DummyView
 from samrap.players.analysis import Policy
-from samrap.players.coach import Coach, LessonDeal
+from samrap.players.coach import Coach, LessonDeal, Mining
 from samrap.players.heuristic.dummy import DummyHeuristic, best_action
 from samrap.players.ismcts import bot_rollout
 from samrap.players.words import count, mask_text, meld_number, phrase
@@ -94,4 +94,10 @@ COACH = Coach(
     lesson_start=lambda game, deck, start, deal: cast(DummyGame, game).new_game(deck=deck, starter=start),
     hint_deals=24,
     review_deals=32,
+    mining=Mining(
+        plans=(("classic", 2), ("modern", 3), ("classic", 4), ("modern", 2), ("classic", 3), ("modern", 4)),
+        # earlier decisions rarely separate the moves within the simulations' noise, and cost the
+        # longest playouts
+        late_from=12,
+    ),
 )

@@ -1,6 +1,7 @@
 // samrap web app: the header (language, four-colour deck) and a hash router over the pages.
 //   #/            home          #/t/CODE       a table (lobby, play, end of game)
 //   #/replay/ID   replay        #/rules/GAME   rules       #/glossary   glossary
+//   #/puzzles/GAME[/today|/ID] puzzles
 //   #/learn/GAME  lessons       #/review/ID?seat=N         game review
 
 // Pages are loaded when first shown, so opening a shared table link fetches only the table's code.
@@ -89,7 +90,7 @@ async function route() {
   const hash = location.hash && location.hash !== "#" ? location.hash : path ? `#/t/${path[1]}` : "#/";
   const parts = hash.replace(/^#\/?/, "").split("/").map(decodeURIComponent);
   const view = document.getElementById("view");
-  const page = parts[0] === "t" && parts[1] ? "table" : parts[0] === "replay" && parts[1] ? "replay" : parts[0] === "rules" || parts[0] === "glossary" ? "content" : parts[0] === "learn" ? "learn" : parts[0] === "daily" ? "daily" : parts[0] === "review" && parts[1] ? "review" : "home";
+  const page = parts[0] === "t" && parts[1] ? "table" : parts[0] === "replay" && parts[1] ? "replay" : parts[0] === "rules" || parts[0] === "glossary" ? "content" : parts[0] === "learn" ? "learn" : parts[0] === "puzzles" ? "puzzles" : parts[0] === "daily" ? "daily" : parts[0] === "review" && parts[1] ? "review" : "home";
   // the felt's stylesheet is fetched beside the page's code, not after it (one round trip less
   // before a shared table link shows the table)
   if (page !== "home" && page !== "content") needCss("table");
@@ -109,6 +110,7 @@ async function route() {
   else if (page === "replay") cleanup = mod.replayPage(view, parts[1]);
   else if (page === "daily") cleanup = mod.dailyPage(view, go);
   else if (page === "learn") cleanup = mod.learnPage(view, parts[1] || "dummy", parts[2]);
+  else if (page === "puzzles") cleanup = mod.puzzlesPage(view, parts[1] || "dummy", parts[2]);
   else if (page === "review") cleanup = mod.reviewPage(view, parts[1].split("?")[0], Number((parts[1].split("?")[1] || "").replace(/^.*seat=(\d+).*$/, "$1")) || 0);
   else if (parts[0] === "rules") view.appendChild(h("main", { id: "main" }, mod.rulesPage(parts[1] === "contract" ? "contract" : "dummy")));
   else if (page === "content") view.appendChild(h("main", { id: "main" }, mod.glossaryPage()));

@@ -419,7 +419,7 @@ export function homePage(go) {
       "section",
       { class: "card-box", "aria-labelledby": "learnh", "data-section": "learn" },
       h("h2", { id: "learnh" }, t("learn.home")),
-      h("ul", null, h("li", null, h("a", { href: "#/learn/dummy", id: "learn-dummy" }, t("learn.homeDummy"))), h("li", null, h("a", { href: "#/learn/contract", id: "learn-contract" }, t("learn.homeContract")))),
+      h("ul", null, h("li", null, h("a", { href: "#/learn/dummy", id: "learn-dummy" }, t("learn.homeDummy"))), h("li", null, h("a", { href: "#/learn/contract", id: "learn-contract" }, t("learn.homeContract"))), h("li", null, h("a", { href: "#/puzzles/dummy", id: "puzzles-dummy" }, t("puzzle.homeDummy"))), h("li", null, h("a", { href: "#/puzzles/contract", id: "puzzles-contract" }, t("puzzle.homeContract")))),
     ),
     // the daily deal (issue 26.6): the same cards for everyone, its own page
     h(

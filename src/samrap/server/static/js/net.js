@@ -43,6 +43,7 @@ export async function api(method, path, body) {
   // Lessons are data plus the engine: with no network (or no server) the worker answers them.
   const lessons = /^\/api\/lessons\//.test(path);
   if (lessons && (navigator.onLine === false || getPref("static", false))) return (await import("./offline/local.js")).localLessons(method, path, body);
+  if (/^\/api\/puzzles\//.test(path) && (navigator.onLine === false || getPref("static", false))) return (await import("./offline/local.js")).localPuzzles(method, path, body);
   let res;
   try {
     res = await fetch(path, {

@@ -187,6 +187,20 @@ export async function localLessons(method, path, body) {
   return call(req);
 }
 
+/** The puzzles' REST calls (puzzles.js), answered by the same Python in the worker. */
+export async function localPuzzles(method, path, body) {
+  const m = path.match(/^\/api\/puzzles\/(\w+)\/([^/?]+)(?:\?(.*))?$/);
+  if (!m) throw fail("not_found");
+  const q = new URLSearchParams(m[3] || "");
+  const name = decodeURIComponent(m[2]);
+  const req = { op: "puzzle", game: m[1] };
+  if (method === "POST") Object.assign(req, { what: "try", id: name, body: body || {} });
+  else if (name === "today") Object.assign(req, { what: "today", day: q.get("day") || undefined });
+  else if (name === "next") Object.assign(req, { what: "next", rating: Number(q.get("rating")) || 1500, tried: (q.get("tried") || "").split(",").filter(Boolean) });
+  else Object.assign(req, { what: "get", id: name });
+  return call(req);
+}
+
 /** Create an offline table from the server's create body; answers as POST /api/tables does. */
 export async function createLocal(body, seed) {
   const code = newCode();
