@@ -17,6 +17,9 @@ def test_pairs_parse_both_spellings_and_refuse_others() -> None:
         with pytest.raises(ValueError):
             ladder.parse_pair(bad)
     assert ladder.PAIRS == ("easy>random", "medium>easy", "hard>medium", "expert>hard")
+    # the learned bot is measured against the ladder, never part of its default pairs (24.4)
+    assert ladder.parse_pair("learned-medium") == ("learned", "medium")
+    assert not any("learned" in p for p in ladder.PAIRS)
 
 
 def test_units_are_duplicate_deals_with_every_seat_rotated() -> None:

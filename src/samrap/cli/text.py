@@ -435,6 +435,7 @@ BOT_KINDS_TH = {
     "random": "สุ่ม",
     "heuristic": "ตามหลัก",
     "ismcts": "ค้นหา",
+    "learned": "เรียนรู้",
     "external": "ภายนอก",
 }
 
