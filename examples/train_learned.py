@@ -141,9 +141,11 @@ def play_game(seed: int, net: Net | None, learner_seat: int | None, label: bool)
     obs_l: list[np.ndarray] = []
     legal_l: list[np.ndarray] = []
     y_l: list[int] = []
+    final: dict[str, float] = {}
     for agent in env.agent_iter():
-        o, _, term, trunc, _ = env.last()
+        o, r, term, trunc, _ = env.last()
         if term or trunc:
+            final[agent] = float(r)  # the game's reward, read as each agent leaves
             env.step(None)
             continue
         assert o is not None
@@ -164,8 +166,8 @@ def play_game(seed: int, net: Net | None, learner_seat: int | None, label: bool)
             y_l.append(teach)
         act = _act(net, o["observation"], ids) if seat == learner_seat else teach
         env.step(act if act is not None else ids[0])
-    reward = env.rewards.get(f"player_{learner_seat}", 0.0) if learner_seat is not None else 0.0
-    return {"obs": obs_l, "legal": legal_l, "y": y_l, "reward": float(reward)}
+    reward = final[f"player_{learner_seat}"] if learner_seat is not None else 0.0
+    return {"obs": obs_l, "legal": legal_l, "y": y_l, "reward": reward}
 
 
 def _job(args: tuple[int, dict[str, Any] | None, int | None, bool]) -> dict[str, Any]:

@@ -64,3 +64,10 @@ def test_a_tiny_run_trains_through_the_env_and_writes_loadable_weights(tmp_path:
     assert net.meta["rounds"] == 2 and net.obs_size == 1819 and net.num_actions == 2428
     assert json.loads(curve.read_text())["curve"][1]["round"] == 1
     assert svg.read_text().startswith("<svg")
+
+
+def test_a_game_in_the_env_reports_the_seats_reward() -> None:
+    """The evaluation reads each game's reward from the env (+1 / 0 / -1); games are not all ties."""
+    m = _example()
+    rewards = [m.play_game(seed, None, seed % 2, False)["reward"] for seed in range(4)]
+    assert set(rewards) <= {-1.0, 0.0, 1.0} and any(r != 0 for r in rewards)
