@@ -310,7 +310,7 @@ def timing(rows: Iterable[dict[str, Any]]) -> dict[str, dict[str, dict[str, Any]
     out: dict[str, dict[str, dict[str, Any]]] = {}
     for suite, levels in acc.items():
         out[suite] = {}
-        for level, ms in sorted(levels.items(), key=lambda kv: LADDER.index(kv[0])):
+        for level, ms in sorted(levels.items(), key=lambda kv: (*LADDER, *OUTSIDE).index(kv[0])):
             entry: dict[str, Any] = {
                 "decisions": len(ms),
                 "median_ms": round(percentile(ms, 0.5), 2),

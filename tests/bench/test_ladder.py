@@ -82,3 +82,13 @@ def test_fast_decisions_are_counted_not_listed() -> None:
     assert row["cpu_ms"] == {"easy": [3.0]} and row["cpu_ms_under_1"] == {"easy": 2}
     t = ladder.timing([{**row, "suite": "dummy-classic"}])["dummy-classic"]["easy"]
     assert t["decisions"] == 3 and t["median_ms"] == 1.0 and t["p95_ms"] > 3
+
+
+def test_the_learned_bot_is_measured_and_timed_against_medium(tmp_path: Path) -> None:
+    """A level outside the ladder (24.4) plays its duplicate deals and gets its decision times."""
+    out, units = tmp_path / "learned.json", tmp_path / "units.jsonl"
+    args = ["--deals", "1", "--suites", "dummy-classic", "--pairs", "learned-medium", "--quiet"]
+    assert ladder.main([*args, "--out", str(out), "--units", str(units)]) == 0
+    data = json.loads(out.read_text())
+    assert data["pairs"][0]["pair"] == "learned>medium" and data["pairs"][0]["games"] == 2
+    assert data["timing"]["dummy-classic"]["learned"]["decisions"] > 0
