@@ -28,6 +28,8 @@ Delete the units file when the bots change: each line records the commit it was 
 
     python -m bench.ladder --deals 200 --jobs 2                     # everything
     python -m bench.ladder --suites dummy-classic --pairs hard-medium --deals 50
+    python -m bench.ladder --suites dummy-classic --pairs learned-medium --deals 1000 --jobs 2 \
+        --out bench/data/learned.json --units bench/data/learned-units.jsonl   # the learned bot (24.4)
     nice -n 10 python -m bench.ladder --deals 20 --jobs 1 --out /tmp/l.json --units /tmp/l.jsonl
 """
 
@@ -58,6 +60,9 @@ from samrap.players.levels import make_bot
 #: The ladder, weakest first; a pair is two neighbours.
 LADDER = ("random", "easy", "medium", "hard", "expert")
 PAIRS = tuple(f"{LADDER[i + 1]}>{LADDER[i]}" for i in range(len(LADDER) - 1))
+#: Levels measured against the ladder but outside its order (never in the default pairs): the
+#: research bot ``learned`` (issue 24.4) is played as ``--pairs learned-medium --suites dummy-classic``.
+OUTSIDE = ("learned",)
 
 #: Suite name -> game config string.
 SUITES: dict[str, str] = {
@@ -99,8 +104,9 @@ def parse_pair(text: str) -> tuple[str, str]:
         ValueError: not two levels of the ladder.
     """
     strong, sep, weak = text.strip().replace("-", ">").partition(">")
-    if not sep or strong not in LADDER or weak not in LADDER or strong == weak:
-        raise ValueError(f"a pair is STRONG>WEAK with levels from {', '.join(LADDER)}: {text!r}")
+    known = (*LADDER, *OUTSIDE)
+    if not sep or strong not in known or weak not in known or strong == weak:
+        raise ValueError(f"a pair is STRONG>WEAK with levels from {', '.join(known)}: {text!r}")
     return strong, weak
 
 
@@ -304,7 +310,7 @@ def timing(rows: Iterable[dict[str, Any]]) -> dict[str, dict[str, dict[str, Any]
     out: dict[str, dict[str, dict[str, Any]]] = {}
     for suite, levels in acc.items():
         out[suite] = {}
-        for level, ms in sorted(levels.items(), key=lambda kv: LADDER.index(kv[0])):
+        for level, ms in sorted(levels.items(), key=lambda kv: (*LADDER, *OUTSIDE).index(kv[0])):
             entry: dict[str, Any] = {
                 "decisions": len(ms),
                 "median_ms": round(percentile(ms, 0.5), 2),

@@ -17,6 +17,9 @@ def test_pairs_parse_both_spellings_and_refuse_others() -> None:
         with pytest.raises(ValueError):
             ladder.parse_pair(bad)
     assert ladder.PAIRS == ("easy>random", "medium>easy", "hard>medium", "expert>hard")
+    # the learned bot is measured against the ladder, never part of its default pairs (24.4)
+    assert ladder.parse_pair("learned-medium") == ("learned", "medium")
+    assert not any("learned" in p for p in ladder.PAIRS)
 
 
 def test_units_are_duplicate_deals_with_every_seat_rotated() -> None:
@@ -79,3 +82,13 @@ def test_fast_decisions_are_counted_not_listed() -> None:
     assert row["cpu_ms"] == {"easy": [3.0]} and row["cpu_ms_under_1"] == {"easy": 2}
     t = ladder.timing([{**row, "suite": "dummy-classic"}])["dummy-classic"]["easy"]
     assert t["decisions"] == 3 and t["median_ms"] == 1.0 and t["p95_ms"] > 3
+
+
+def test_the_learned_bot_is_measured_and_timed_against_medium(tmp_path: Path) -> None:
+    """A level outside the ladder (24.4) plays its duplicate deals and gets its decision times."""
+    out, units = tmp_path / "learned.json", tmp_path / "units.jsonl"
+    args = ["--deals", "1", "--suites", "dummy-classic", "--pairs", "learned-medium", "--quiet"]
+    assert ladder.main([*args, "--out", str(out), "--units", str(units)]) == 0
+    data = json.loads(out.read_text())
+    assert data["pairs"][0]["pair"] == "learned>medium" and data["pairs"][0]["games"] == 2
+    assert data["timing"]["dummy-classic"]["learned"]["decisions"] > 0

@@ -31,7 +31,8 @@ PHRASES = (
 #: English left on a Thai screen.
 WORDS = {
     *COMMANDS,
-    *("dummy", "contract", "random", "heuristic", "easy", "medium", "hard", "expert", "en", "th", "off", "info"),
+    *("dummy", "contract", "random", "heuristic", "easy", "medium", "hard", "expert", "learned", "numpy"),
+    *("en", "th", "off", "info"),
     *("$SAMRAP_RATE_LIMITS", "$SAMRAP_LANG", "LC_ALL", "LC_MESSAGES", "LANG", "X-Forwarded-For"),
     *("JSON", "SQLite", "PNG", "SVG", "uvicorn"),
 }

@@ -160,5 +160,5 @@ def test_thai_errors_name_the_option(args: tuple[str, ...], says: str) -> None:
     assert result.exit_code == 2 and result.stderr.count("\n") == 1
     assert says in result.stderr, result.stderr
     typed = tuple(a for a in args if not a.startswith("--"))
-    known = ("random", "heuristic", "ismcts", "external", "easy", "medium", "hard", "expert")  # the bots there are
+    known = ("random", "heuristic", "ismcts", "learned", "external", "easy", "medium", "hard", "expert")  # the bots
     assert latin_words(result.stderr, names=("target", *known, *typed), paths=typed) == []

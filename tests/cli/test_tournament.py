@@ -117,5 +117,5 @@ def test_thai_option_errors_name_the_option(args: list[str], says: str) -> None:
     assert r.exit_code == 2 and r.stderr.count("\n") == 1
     assert says in r.stderr, r.stderr
     typed = tuple(w for a in args if not a.startswith("--") for w in a.split(","))
-    known = ("random", "heuristic", "ismcts", "external", "easy", "medium", "hard", "expert")  # the bots there are
+    known = ("random", "heuristic", "ismcts", "learned", "external", "easy", "medium", "hard", "expert")  # the bots
     assert latin_words(r.stderr, names=("target", *known, *typed), paths=("/no/such/dir",)) == []

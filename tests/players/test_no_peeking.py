@@ -84,6 +84,7 @@ def test_hidden_cards_do_not_change_any_decision(seed: int) -> None:
         ISMCTSPlayer(GAME, budget=Budget(iterations=12)),
         ISMCTSPlayer(GAME, rollout, Budget(iterations=12)),
         make_bot("hard", GAME),
+        make_bot("learned", GAME),  # the numpy policy: the env's encoding of the view, nothing more
     ]
     for bot in bots:
         picks = []

@@ -100,7 +100,7 @@ BotsOpt = Annotated[
         "--bots",
         "-b",
         help="Bots: one spec for every bot seat or one per seat, comma-separated: random, heuristic, "
-        "ismcts:iters=200, easy, medium, hard, expert, external:'python my_bot.py'.",
+        "ismcts:iters=200, easy, medium, hard, expert, learned, external:'python my_bot.py'.",
     ),
 ]
 PresetOpt = Annotated[str | None, typer.Option("--preset", "-p", help="A preset (see `samrap rules dummy`).")]
@@ -147,7 +147,8 @@ def play(
     Levels: easy makes mistakes now and then (about one move in three is random); medium plays
     by careful rules (safe discards, takes cards only when they help); hard thinks ahead (tries
     its best moves on simulated finishes); expert thinks ahead four times longer than hard (up to
-    2.5 seconds a move).
+    2.5 seconds a move); learned (Dummy only) plays a small neural network trained by imitating
+    medium (a research bot, outside the ladder; needs numpy).
     """
     from samrap.cli.play import HumanPlayer, PlayObserver, QuitMatch, default_record_path, partial_result
     from samrap.engine.record import make_record, write_record

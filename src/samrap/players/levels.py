@@ -1,7 +1,8 @@
 """Bots by name: ``random``, ``heuristic``, ``ismcts`` (with a budget) and the difficulty levels.
 
 A bot spec is ``kind[:budget]``: ``heuristic``, ``ismcts:1s``, ``ismcts:iters=400``,
-``ismcts:250ms``, a level name (``easy``, ``medium``, ``hard``, ``expert``), or
+``ismcts:250ms``, a level name (``easy``, ``medium``, ``hard``, ``expert``), ``learned`` (the
+numpy policy trained through ``dummy_v0``, Thai Dummy only, :mod:`samrap.players.learned`), or
 ``external:COMMAND`` (a program speaking the bot protocol, ``docs/protocol-bot.md``).
 :func:`make_bot` builds one for a game object; the tournament runner and the CLI use it.
 
@@ -16,7 +17,9 @@ hard      ismcts with heuristic playouts                   150 iterations (seede
 expert    ismcts with heuristic playouts                   600 iterations, at most 2.5 s
 ========  ===============================================  =============================
 
-What the pickers say of each level, and the ladder that measures them: docs/bots.md.
+What the pickers say of each level, and the ladder that measures them: docs/bots.md. ``learned``
+is a level people may pick but stands outside the ladder's order (it is a research bot: how it
+was trained and how it fares against ``medium`` are in docs/bots.md, "learned").
 
 For Contract Rummy ``ismcts`` is the focused search of :mod:`samrap.players.focused` (the
 heuristic's few best moves compared on whole-deal playouts), and an iteration budget counts
@@ -36,7 +39,7 @@ from samrap.players.budget import Budget
 from samrap.players.coach import coach_for
 from samrap.players.random_bot import RandomPlayer
 
-KINDS = ("random", "heuristic", "ismcts", "external")
+KINDS = ("random", "heuristic", "ismcts", "learned", "external")
 
 A = TypeVar("A")
 
@@ -118,6 +121,8 @@ def parse_bot_spec(text: str) -> tuple[str, Budget | None, float, str]:
             raise ValueError(f"a level takes no budget: {text!r}")
         lv = LEVELS[kind]
         return lv.bot, lv.budget, lv.noise, ""
+    if kind == "learned" and arg:
+        raise ValueError(f"the learned bot takes no budget: {text!r}")
     if kind == "external":
         if not arg.strip():
             raise ValueError("external needs a command: external:'python examples/external_bot.py'")
@@ -180,6 +185,10 @@ def make_bot(text: str, game: AnyGame, name: str | None = None) -> Any:
         return heuristic_for(game, noise, name)
     if kind == "ismcts":
         return ismcts_for(game, budget, name)
+    if kind == "learned":
+        from samrap.players.learned import learned_for
+
+        return learned_for(game, name)
     from samrap.players.external import ExternalPlayer
 
     return ExternalPlayer(shlex.split(arg), game, name=name)
