@@ -98,6 +98,8 @@ class Coach:
         review_thresholds: confident losses of worth from which a move is an inaccuracy, a
             mistake, a blunder.
         mining: how the puzzle miner plays and judges the game (:class:`Mining`).
+        learned: ``(game, name) -> bot``: a policy learned for this game (the ``learned`` level);
+            ``None``: the game has none.
     """
 
     heuristic: Callable[[AnyGame, float, str, bool], Any] | None = None
@@ -113,6 +115,7 @@ class Coach:
     review_deals: int = 16
     review_thresholds: tuple[float, float, float] = (7.0, 15.0, 35.0)
     mining: Mining = Mining()
+    learned: Callable[[AnyGame, str], object] | None = None
 
 
 #: The coach of a game that has none of its own.

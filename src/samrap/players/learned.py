@@ -208,12 +208,10 @@ def _shared_net() -> Net:
 
 
 def learned_for(game: object, name: str = "learned") -> LearnedPlayer:
-    """The learned bot for ``game`` (Thai Dummy only).
+    """The learned bot for ``game``, a Thai Dummy game: reached through Dummy's coach
+    (``players/coaches/dummy.py``), so ``make_bot("learned", other_game)`` is refused before here.
 
     Raises:
-        ValueError: the game is not Thai Dummy.
         LearnedUnavailable: numpy or the weights are missing.
     """
-    if getattr(game, "name", None) != "dummy":
-        raise ValueError(f"the learned bot plays Thai Dummy only, not {getattr(game, 'name', game)!r}")
     return LearnedPlayer(name)

@@ -186,9 +186,10 @@ def make_bot(text: str, game: AnyGame, name: str | None = None) -> Any:
     if kind == "ismcts":
         return ismcts_for(game, budget, name)
     if kind == "learned":
-        from samrap.players.learned import learned_for
-
-        return learned_for(game, name)
+        make = coach_for(game.name).learned
+        if make is None:  # only Thai Dummy has a learned policy (docs/bots.md, "learned")
+            raise ValueError(f"the learned bot plays Thai Dummy only, not {game.name!r}")
+        return make(game, name)
     from samrap.players.external import ExternalPlayer
 
     return ExternalPlayer(shlex.split(arg), game, name=name)

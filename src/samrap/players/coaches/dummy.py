@@ -83,6 +83,14 @@ def lesson_deal(game: AnyGame, start: int, deal: int) -> LessonDeal:
     return LessonDeal(size, tuple(range(52)), tuple((start + k) % n for k in range(n)))  # the starter first (rule 2)
 
 
+def learned(game: AnyGame, name: str) -> object:
+    """The ``learned`` level: the numpy policy trained through ``dummy_v0`` (imported on first use:
+    it needs numpy, which the rules and the other bots do not)."""
+    from samrap.players.learned import learned_for
+
+    return learned_for(game, name)
+
+
 COACH = Coach(
     heuristic=heuristic,
     policy=policy,
@@ -92,6 +100,7 @@ COACH = Coach(
     same_turn=lambda a: isinstance(a, (Meld, LayOff, Knock, Discard)),
     lesson_deal=lesson_deal,
     lesson_start=lambda game, deck, start, deal: cast(DummyGame, game).new_game(deck=deck, starter=start),
+    learned=learned,
     hint_deals=24,
     review_deals=32,
     mining=Mining(
