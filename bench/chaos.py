@@ -156,6 +156,8 @@ class Table:
     last_v: int = 0
     last_progress: float = 0.0
     longest_stall: float = 0.0
+    #: (from, seconds) of every stall longer than the run's ``--stuck-after``, on the run's clock
+    stalls: list[tuple[float, float]] = field(default_factory=list)
 
 
 @dataclass
@@ -173,6 +175,11 @@ class Chaos:
     restart_s: list[float] = field(default_factory=list)
     rematches: int = 0
     trace: bool = False
+    #: the run's clock starts here; stalls longer than ``stall_report`` seconds are kept with
+    #: their times, and so are the kills, so that one episode can be told from many
+    t0: float = field(default_factory=time.monotonic)
+    stall_report: float = 60.0
+    kill_times: list[float] = field(default_factory=list)
 
     def error(self, what: str) -> None:
         self.errors[what] = self.errors.get(what, 0) + 1
@@ -189,6 +196,8 @@ class Chaos:
         if view["v"] > t.last_v:
             if t.last_progress:
                 t.longest_stall = max(t.longest_stall, now - t.last_progress)
+                if now - t.last_progress > self.stall_report:
+                    t.stalls.append((t.last_progress - self.t0, now - t.last_progress))
             t.last_v, t.last_progress = view["v"], now
 
 
@@ -305,6 +314,7 @@ async def killer(nodes: list[Node], every: float, chaos: Chaos) -> None:
             print(f"kill {node.name} at {time.monotonic() - start:.1f}s", file=sys.stderr, flush=True)
         node.kill()
         chaos.kills += 1
+        chaos.kill_times.append(time.monotonic() - chaos.t0)
         node.start()
         chaos.restart_s.append(await node.healthy())
         chaos.down = False
@@ -349,7 +359,7 @@ def summary(values: list[float], *ps: float) -> dict[str, Any]:
 
 async def run(args: argparse.Namespace, balancer: str, nodes: list[Node], db: str) -> dict[str, Any]:
     ws_url = balancer.replace("http://", "ws://")
-    chaos = Chaos(trace=args.verbose)
+    chaos = Chaos(trace=args.verbose, stall_report=args.stuck_after)
     async with httpx.AsyncClient(base_url=balancer, timeout=30) as http:
         tables = [await make_table(http, k) for k in range(args.tables)]
         for t in tables:
@@ -402,6 +412,11 @@ async def run(args: argparse.Namespace, balancer: str, nodes: list[Node], db: st
         "action_latency_both_up": summary(chaos.latency["both_up"], 50, 99),
         "action_latency_one_down": summary(chaos.latency["one_down"], 50, 99),
         "rematches": chaos.rematches,
+        "stall_episodes": sorted(
+            ({"table": t.code, "from_s": round(a, 1), "seconds": round(b, 1)} for t in tables for a, b in t.stalls),
+            key=lambda e: float(e["from_s"]),
+        ),
+        "kill_times_s": [round(k, 1) for k in chaos.kill_times],
         "errors": dict(sorted(chaos.errors.items())),
         "load_average_mean": round(sum(load) / len(load), 2) if load else None,
         "cores": os.cpu_count(),
