@@ -13,14 +13,14 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from functools import cache
 
 from samrap.games.contract import deepcard, lookahead, turn, turnmoves
 from samrap.games.contract.actions import GoDown, LayOff, pickup, sort_key
 from samrap.games.contract.candidates import _cand
 from samrap.games.contract.cards import JOKER, Pack
-from samrap.games.contract.melds import RUN, TableMeld, pos_face, table_summary
+from samrap.games.contract.melds import RUN, TableMeld, TableSummary, pos_face, table_summary
 from samrap.games.contract.state import OVER_PHASE, ContractState, Phase
 from samrap.games.contract.transitions import apply_unchecked
 from tests.games.contract.sim import deal_states
@@ -83,19 +83,24 @@ def test_deep_pickups() -> None:
     assert seen[True] >= 20 and seen[False] >= 1000, seen
 
 
+def _tables_with_free_cards() -> Iterator[tuple[ContractState, TableSummary, int, list[int]]]:
+    """The seeded play positions with melds on the table (deal 7 aside), each with its table
+    summary, the cards on the table (a mask) and those not on it, for made-up hands to be drawn from."""
+    for s in _states():
+        if s.phase is not Phase.PLAY or s.deal == 7 or not s.melds:
+            continue
+        on_table = 0
+        for m in s.melds:
+            on_table |= m.cards
+        yield s, table_summary(s.melds), on_table, [c for c in range(s.config.pack.size) if not on_table >> c & 1]
+
+
 def test_made_up_hands_on_real_tables() -> None:
     """Small random hands with a deep card on seeded tables: every way the card can get down."""
     rng = random.Random(30)
     kinds = Counter[str]()
-    for s in _states():
-        if s.phase is not Phase.PLAY or s.deal == 7 or not s.melds:
-            continue
+    for s, summary, on_table, free in _tables_with_free_cards():
         pack = s.config.pack
-        summary = table_summary(s.melds)
-        on_table = 0
-        for m in s.melds:
-            on_table |= m.cards
-        free = [c for c in range(pack.size) if not on_table >> c & 1]
         for _ in range(3):
             hand = sum(1 << c for c in rng.sample(free, rng.randint(1, 8)))
             for f in range(52):  # the naturals that exchanges need, half the time
@@ -197,15 +202,8 @@ def test_lay_offs_judged_without_their_successors() -> None:
     only duty; and the listing (which uses it) against every lay-off checked the plain way."""
     rng = random.Random(14)
     seen = Counter[str]()
-    for s in _states():
-        if s.phase is not Phase.PLAY or s.deal == 7 or not s.melds:
-            continue
+    for s, summary, on_table, free in _tables_with_free_cards():
         pack = s.config.pack
-        summary = table_summary(s.melds)
-        on_table = 0
-        for m in s.melds:
-            on_table |= m.cards
-        free = [c for c in range(pack.size) if not on_table >> c & 1]
         for _ in range(4):
             hand = sum(1 << c for c in rng.sample(free, rng.randint(1, 8)))
             for f in range(52):  # the naturals that exchanges and lay-offs need, now and then
@@ -331,15 +329,8 @@ def test_placeable_by_masks_is_its_walk_by_positions() -> None:
     with the naturals exchanges need put in the hand in one, two or three copies."""
     rng = random.Random(31)
     answers = Counter[bool]()
-    for s in _states():
-        if s.phase is not Phase.PLAY or s.deal == 7 or not s.melds:
-            continue
+    for s, summary, on_table, free in _tables_with_free_cards():
         pack = s.config.pack
-        summary = table_summary(s.melds)
-        on_table = 0
-        for m in s.melds:
-            on_table |= m.cards
-        free = [c for c in range(pack.size) if not on_table >> c & 1]
         for _ in range(2):
             hand = sum(1 << c for c in rng.sample(free, rng.randint(0, 10)))
             for f in range(52):
