@@ -9,7 +9,8 @@ This starts, in a temporary folder:
   rate limits off (every client is here);
 * Debian's nginx in front of them, configured with ``deploy/nginx/samrap-proxy.conf``, the very
   proxy settings ``docs/deployment.md`` tells people to install (websocket upgrades passed on, a
-  refused connection retried on the other node), plus an upstream block naming the two ports.
+  refused connection retried on the other node), plus an upstream block naming the two ports
+  with the server parameters of ``deploy/nginx/samrap.conf``.
 
 Then ``--tables`` tables (half with two people, half with one person and an ``easy`` bot) are
 played through nginx by people-like clients: each person thinks 1-3 s before a move, keeps one
@@ -45,6 +46,7 @@ import contextlib
 import json
 import os
 import random
+import re
 import shutil
 import signal
 import subprocess
@@ -64,12 +66,25 @@ from bench.server_load import drop_schema, free_port, fresh_schema
 
 ROOT = Path(__file__).resolve().parents[1]
 PROXY_SNIPPET = ROOT / "deploy" / "nginx" / "samrap-proxy.conf"
+SITE = ROOT / "deploy" / "nginx" / "samrap.conf"
 NGINX = "/usr/sbin/nginx"
 
 
-def nginx_config(folder: Path, listen: int, node_ports: list[int]) -> str:
-    """A whole nginx configuration around the deployed proxy snippet, living in ``folder``."""
-    nodes = "\n".join(f"        server 127.0.0.1:{p} max_fails=1 fail_timeout=5s;" for p in node_ports)
+def server_parameters(site: str) -> str:
+    """The parameters of the deployed site's first upstream ``server`` line (``max_fails=0``), so
+    the balancer measured here counts node failures exactly as the one people install."""
+    match = re.search(r"^\s*server\s+127\.0\.0\.1:\d+\s*([^;]*);", site, re.MULTILINE)
+    if match is None:
+        raise ValueError(f"{SITE}: no upstream 'server 127.0.0.1:PORT ...;' line")
+    return match.group(1).strip()
+
+
+def nginx_config(folder: Path, listen: int, node_ports: list[int], params: str | None = None) -> str:
+    """A whole nginx configuration around the deployed proxy snippet, living in ``folder``; each
+    node's ``server`` line has ``params`` (default: the deployed site's)."""
+    if params is None:
+        params = server_parameters(SITE.read_text(encoding="utf-8"))
+    nodes = "\n".join(f"        server 127.0.0.1:{p} {params};".replace(" ;", ";") for p in node_ports)
     return f"""
 worker_processes 1;
 pid {folder}/nginx.pid;
