@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import sys
 from pathlib import Path
 from random import Random
@@ -114,6 +115,26 @@ def test_mock_bot_handshake_and_a_move() -> None:
     client.close()
     t.assert_done()
     assert t.closed
+
+
+def test_the_blocking_client_works_inside_a_running_event_loop() -> None:
+    """A notebook or an async program already runs a loop in its thread; the blocking client
+    runs its own loop in a thread of its own, so it plays there too (python-chess's SimpleEngine)."""
+    t = _mock_session()
+    t.expect("obs VIEW")
+    t.expect("legal D;C0 7h8h9h")
+    t.expect("go", "action D")
+    t.expect("quit")
+
+    async def inside_a_loop() -> str:
+        client = SyncBotClient.over(t)
+        try:
+            return client.choose("VIEW", ["D", "C0 7h8h9h"], Go())
+        finally:
+            client.close()
+
+    assert asyncio.run(inside_a_loop()) == "D"
+    t.assert_done()
 
 
 def test_mock_bot_that_plays_an_illegal_action_is_an_error() -> None:

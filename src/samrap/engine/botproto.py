@@ -32,11 +32,14 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-from collections.abc import Sequence
+import threading
+from collections.abc import Coroutine, Sequence
 from dataclasses import dataclass, field
-from typing import Protocol, TypeAlias
+from typing import Protocol, TypeAlias, TypeVar
 
 from samrap.core.errors import SamrapError
+
+T = TypeVar("T")
 
 VERSION = 1
 SEPARATOR = ";"
@@ -428,59 +431,93 @@ class BotClient:
         await self.transport.close()
 
 
-class SyncBotClient:
-    """A blocking wrapper of :class:`BotClient` with its own event loop (python-chess's ``SimpleEngine``)."""
+class _LoopThread:
+    """An event loop of its own, run in a daemon thread.
 
-    def __init__(self, client: BotClient, loop: asyncio.AbstractEventLoop) -> None:
+    Why a thread: ``loop.run_until_complete`` in the caller's thread fails when that thread
+    already runs a loop (a Jupyter notebook, an async server calling a blocking helper).
+    python-chess's ``SimpleEngine`` runs its engine's loop beside the caller the same way.
+    """
+
+    def __init__(self) -> None:
+        self.loop = asyncio.new_event_loop()
+        self._thread = threading.Thread(target=self.loop.run_forever, name="samrap-bot-client", daemon=True)
+        self._thread.start()
+
+    def run(self, coro: Coroutine[object, object, T]) -> T:
+        """Run ``coro`` on the thread's loop and wait for its result (its exception re-raised here)."""
+        return asyncio.run_coroutine_threadsafe(coro, self.loop).result()
+
+    @property
+    def closed(self) -> bool:
+        return self.loop.is_closed()
+
+    def close(self) -> None:
+        if self.loop.is_closed():
+            return
+        self.loop.call_soon_threadsafe(self.loop.stop)
+        self._thread.join()
+        self.loop.close()
+
+
+class SyncBotClient:
+    """A blocking wrapper of :class:`BotClient` whose event loop runs in a thread of its own
+    (python-chess's ``SimpleEngine``), so it works whether or not the caller runs a loop."""
+
+    def __init__(self, client: BotClient, runner: _LoopThread) -> None:
         self.client = client
-        self.loop = loop
+        self._runner = runner
 
     @classmethod
     def popen(cls, command: Sequence[str], timeout: float = 30.0) -> SyncBotClient:
         """Start a bot program and do the handshake."""
-        loop = asyncio.new_event_loop()
+        runner = _LoopThread()
         transport: SubprocessTransport | None = None
         try:
-            transport = loop.run_until_complete(SubprocessTransport.start(command))
+            transport = runner.run(SubprocessTransport.start(command))
             client = BotClient(transport, timeout)
-            loop.run_until_complete(client.handshake())
+            runner.run(client.handshake())
         except BaseException:
             if transport is not None:  # a bot that started but failed its handshake: stop it, close its pipes
                 with contextlib.suppress(Exception):
-                    loop.run_until_complete(transport.close())
-            loop.close()
+                    runner.run(transport.close())
+            runner.close()
             raise
-        return cls(client, loop)
+        return cls(client, runner)
 
     @classmethod
     def over(cls, transport: Transport, timeout: float = 30.0, handshake: bool = True) -> SyncBotClient:
         """Wrap an existing transport (a :class:`MockTransport` in tests)."""
-        loop = asyncio.new_event_loop()
+        runner = _LoopThread()
         client = BotClient(transport, timeout)
         if handshake:
-            loop.run_until_complete(client.handshake())
-        return cls(client, loop)
+            try:
+                runner.run(client.handshake())
+            except BaseException:
+                runner.close()
+                raise
+        return cls(client, runner)
 
     @property
     def name(self) -> str | None:
         return self.client.name
 
     def is_ready(self) -> None:
-        self.loop.run_until_complete(self.client.is_ready())
+        self._runner.run(self.client.is_ready())
 
     def new_game(self, config: str, seat: int) -> None:
-        self.loop.run_until_complete(self.client.new_game(config, seat))
+        self._runner.run(self.client.new_game(config, seat))
 
     def choose(self, view: str, legal: Sequence[str], go: Go) -> str:
-        return self.loop.run_until_complete(self.client.choose(view, legal, go))
+        return self._runner.run(self.client.choose(view, legal, go))
 
     def game_over(self, scores: Sequence[int]) -> None:
-        self.loop.run_until_complete(self.client.game_over(scores))
+        self._runner.run(self.client.game_over(scores))
 
     def close(self) -> None:
-        if self.loop.is_closed():
+        if self._runner.closed:
             return
         try:
-            self.loop.run_until_complete(self.client.quit())
+            self._runner.run(self.client.quit())
         finally:
-            self.loop.close()
+            self._runner.close()
