@@ -106,8 +106,7 @@ class _Node:
             def log_message(self, format: str, *args: object) -> None:
                 pass
 
-        server = http.server.ThreadingHTTPServer(("127.0.0.1", self.port), Handler)
-        server.daemon_threads = True
+        server = http.server.ThreadingHTTPServer(("127.0.0.1", self.port), Handler)  # daemon threads
         threading.Thread(target=server.serve_forever, daemon=True).start()
         self.server = server
 
