@@ -15,7 +15,6 @@ from samrap.games.contract.candidates import (
     _add,
     _fits,
     _sub,
-    _suit_positions,
     _use,
     any_set_cands,
     run_cands,
@@ -24,7 +23,7 @@ from samrap.games.contract.candidates import (
     set_cands,
     use_cand,
 )
-from samrap.games.contract.feasible import _run_cost, runs_may_cover
+from samrap.games.contract.feasible import runs_may_cover, suit_run_costs
 from samrap.games.contract.melds import Spec, sort_specs
 
 
@@ -128,13 +127,19 @@ class ContractQuery:
         layers = self.layers
         if sets:
             setc = self.setc
+            last = sets == 1 and runs == 1  # (then the last run is asked directly, no frame between)
             for i in range(start, len(setc)):
                 c = setc[i]
                 j = jused + c.jokers
                 if j > self.jokers:
                     continue
                 u = use_cand(used, c, layers)
-                if u is not None and self._rest(i if sets > 1 else 0, sets - 1, runs, u, j, suits):
+                if u is None:
+                    continue
+                if last:
+                    if self._last_run(u, j, suits):
+                        return True
+                elif self._rest(i if sets > 1 else 0, sets - 1, runs, u, j, suits):
                     return True
             return False
         if runs <= 1:
@@ -147,7 +152,12 @@ class ContractQuery:
             if j > self.jokers or (different and suits >> c.suit & 1):
                 continue
             u = _use(used, c.nat, layers)
-            if u is not None and self._rest(i, 0, runs - 1, u, j, suits | 1 << c.suit):
+            if u is None:
+                continue
+            if runs == 2:
+                if self._last_run(u, j, suits | 1 << c.suit):
+                    return True
+            elif self._rest(i, 0, runs - 1, u, j, suits | 1 << c.suit):
                 return True
         return False
 
@@ -162,8 +172,9 @@ class ContractQuery:
             avail |= lay & ~used[i] if i < len(used) else lay
         spare = self.jokers - jused
         closed = suits if self.run_rule == "different" else 0
-        for su in range(4):
-            if not closed >> su & 1 and _run_cost(_suit_positions(avail, su), self.run_len) <= spare:
+        costs = suit_run_costs(self.run_len)  # (_run_cost of each suit's rank mask, one look-up)
+        for su in range(4):  # noqa: SIM110 (a plain loop beats any() over a generator)
+            if not closed >> su & 1 and costs[avail >> 13 * su & 0x1FFF] <= spare:
                 return True
         return False
 
