@@ -116,6 +116,15 @@ class ContractQuery:
                     return True
         return False
 
+    def has_any(self) -> bool:
+        """Deals 1-6 (no ``totals``): whether :meth:`chosen` yields anything, by :meth:`_rest`
+        where :meth:`has_containing` may use it (runs of one length, rule ``different`` or
+        ``allowed``), else by the listing's own search."""
+        assert self.totals is None
+        if not self.run_len or self.run_rule == "not_adjacent":
+            return next(self.chosen(), None) is not None
+        return self._rest(0, self.sets, self.runs, (), 0, 0)
+
     def has_containing_plain(self, face: int) -> bool:
         """:meth:`has_containing` by the search that lists the go-downs (the definition)."""
         return next(self._containing(face), None) is not None
