@@ -136,39 +136,104 @@ class ContractQuery:
         layers = self.layers
         if sets:
             setc = self.setc
-            last = sets == 1 and runs == 1  # (then the last run is asked directly, no frame between)
+            if sets == 1 and runs == 1:
+                return self._set_then_run(start, used, jused, suits)
             for i in range(start, len(setc)):
                 c = setc[i]
                 j = jused + c.jokers
                 if j > self.jokers:
                     continue
                 u = use_cand(used, c, layers)
-                if u is None:
-                    continue
-                if last:
-                    if self._last_run(u, j, suits):
-                        return True
-                elif self._rest(i if sets > 1 else 0, sets - 1, runs, u, j, suits):
+                if u is not None and self._rest(i if sets > 1 else 0, sets - 1, runs, u, j, suits):
                     return True
             return False
         if runs <= 1:
             return not runs or self._last_run(used, jused, suits)
         runc = self.runc
         different = self.run_rule == "different"
+        if runs == 2:
+            return self._two_runs(start, used, jused, suits)
         for i in range(start, len(runc)):
             c = runc[i]
             j = jused + c.jokers
             if j > self.jokers or (different and suits >> c.suit & 1):
                 continue
             u = _use(used, c.nat, layers)
-            if u is None:
-                continue
-            if runs == 2:
-                if self._last_run(u, j, suits | 1 << c.suit):
-                    return True
-            elif self._rest(i, 0, runs - 1, u, j, suits | 1 << c.suit):
+            if u is not None and self._rest(i, 0, runs - 1, u, j, suits | 1 << c.suit):
                 return True
         return False
+
+    # The two leaves below are :meth:`_rest` with one meld and then the last run to choose,
+    # :meth:`_last_run` written out for the candidates whose faces the path has not used yet (the
+    # commonest): those fit as they are, and afterwards a face of theirs is still free exactly
+    # when the hand holds it twice (``layers[1]``), every other face as before. A candidate
+    # sharing a face with the path takes the general way (``_use`` and :meth:`_last_run`).
+    # ``tests/games/contract/test_search_fast.py`` checks ``has_containing`` against the plain
+    # search, which these serve.
+
+    def _set_then_run(self, start: int, used: tuple[int, ...], jused: int, suits: int) -> bool:
+        """:meth:`_rest` with one set (from ``setc[start:]``) and then one run to choose."""
+        layers = self.layers
+        setc = self.setc
+        total = self.jokers
+        avail = self._free(used)
+        second = layers[1] if len(layers) > 1 else 0
+        first = used[0] if used else 0
+        closed = suits if self.run_rule == "different" else 0
+        costs = suit_run_costs(self.run_len)
+        for i in range(start, len(setc)):
+            c = setc[i]
+            j = jused + c.jokers
+            if j > total:
+                continue
+            nat = c.nat
+            if c.more or first & nat:
+                u = use_cand(used, c, layers)
+                if u is not None and self._last_run(u, j, suits):
+                    return True
+                continue
+            left = (avail & ~nat) | (nat & second)
+            spare = total - j
+            for su in range(4):
+                if not closed >> su & 1 and costs[left >> 13 * su & 0x1FFF] <= spare:
+                    return True
+        return False
+
+    def _two_runs(self, start: int, used: tuple[int, ...], jused: int, suits: int) -> bool:
+        """:meth:`_rest` with no set and two runs (the first from ``runc[start:]``) to choose."""
+        layers = self.layers
+        runc = self.runc
+        total = self.jokers
+        different = self.run_rule == "different"
+        avail = self._free(used)
+        second = layers[1] if len(layers) > 1 else 0
+        first = used[0] if used else 0
+        costs = suit_run_costs(self.run_len)
+        for i in range(start, len(runc)):
+            c = runc[i]
+            j = jused + c.jokers
+            if j > total or (different and suits >> c.suit & 1):
+                continue
+            nat = c.nat
+            if first & nat:
+                u = _use(used, nat, layers)
+                if u is not None and self._last_run(u, j, suits | 1 << c.suit):
+                    return True
+                continue
+            left = (avail & ~nat) | (nat & second)
+            spare = total - j
+            closed = suits | 1 << c.suit if different else 0
+            for su in range(4):
+                if not closed >> su & 1 and costs[left >> 13 * su & 0x1FFF] <= spare:
+                    return True
+        return False
+
+    def _free(self, used: tuple[int, ...]) -> int:
+        """The faces held more often than ``used`` (as layers) uses them."""
+        avail = 0
+        for i, lay in enumerate(self.layers):
+            avail |= lay & ~used[i] if i < len(used) else lay
+        return avail
 
     def _last_run(self, used: tuple[int, ...], jused: int, suits: int) -> bool:
         """Whether a run of ``run_len`` fits the natural cards left after ``used`` (a face held
