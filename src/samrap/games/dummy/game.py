@@ -64,7 +64,7 @@ class DummyGame:
         return rules.new_game(self.config, deck, starter or 0, direction, scores)
 
     def current_player(self, s: DummyState) -> int:
-        return TERMINAL if s.phase is Phase.OVER else s.current
+        return TERMINAL if s.phase is _OVER else s.current
 
     #: The rules' function itself, not a method calling it (as ``ContractGame.legal_actions``): a
     #: playout calls it once an action, and the frame saved here and in ``apply_unchecked`` is
