@@ -29,6 +29,7 @@ like-for-like figure the targets are judged by.
     python -m bench.playout                 # 5 rounds of 1 s per engine
     python -m bench.playout --rounds 4 --slice 2 --markdown
     python -m bench.playout --only contract # samrap's Contract Rummy per deal, and the peers
+    python -m bench.playout --without-rlcard  # where RLCard is not installed
 """
 
 from __future__ import annotations
@@ -154,7 +155,7 @@ def _rlcard(seconds: float, seed: int) -> PlayoutResult:
 Engine = Callable[[float, int], PlayoutResult | ContractRun]
 
 
-def _engines(only: str | None) -> dict[str, Engine]:
+def _engines(only: str | None, rlcard: bool = True) -> dict[str, Engine]:
     engines: dict[str, Engine] = {}
     if only in (None, "dummy"):
         for n in (2, 3, 4):
@@ -162,7 +163,8 @@ def _engines(only: str | None) -> dict[str, Engine]:
     if only in (None, "contract"):
         engines["samrap/contract-4p"] = functools.partial(samrap_contract, 4)
     engines["open_spiel/gin_rummy"] = openspiel_gin_rummy
-    engines["rlcard/gin-rummy"] = _rlcard
+    if rlcard:
+        engines["rlcard/gin-rummy"] = _rlcard
     return engines
 
 
@@ -179,11 +181,14 @@ def _add(prev: PlayoutResult | None, res: PlayoutResult) -> PlayoutResult:
     )
 
 
-def run(rounds: int, slice_s: float, seed: int, only: str | None = None) -> dict[str, PlayoutResult]:
-    """Every engine for ``slice_s`` CPU seconds per round, interleaved; totals by row name."""
+def run(
+    rounds: int, slice_s: float, seed: int, only: str | None = None, rlcard: bool = True
+) -> dict[str, PlayoutResult]:
+    """Every engine for ``slice_s`` CPU seconds per round, interleaved; totals by row name
+    (without RLCard's when ``rlcard`` is false)."""
     totals: dict[str, PlayoutResult] = {}
     contract: dict[str, ContractRun] = {}
-    engines = _engines(only)
+    engines = _engines(only, rlcard)
     for r in range(rounds):
         for name, fn in engines.items():
             res = fn(slice_s, seed + r)
@@ -201,21 +206,16 @@ def run(rounds: int, slice_s: float, seed: int, only: str | None = None) -> dict
 
 
 def table(totals: dict[str, PlayoutResult]) -> tuple[tuple[str, ...], list[tuple[str, ...]]]:
-    """Column heads and rows; ratios against OpenSpiel's and RLCard's rows of the same run."""
+    """Column heads and rows; ratios against OpenSpiel's and RLCard's rows of the same run (no
+    RLCard column when the run left RLCard out)."""
     base = totals["open_spiel/gin_rummy"]
-    rl = totals["rlcard/gin-rummy"]
-    heads: tuple[str, ...] = (
-        "engine",
-        "games",
-        "actions",
-        "actions/s",
-        "games/s",
-        "decisions/s",
-        "× OS dec.",
-        "× RLCard dec.",
-    )
-    rows: list[tuple[str, ...]] = [
-        (
+    rl = totals.get("rlcard/gin-rummy")
+    heads: tuple[str, ...] = ("engine", "games", "actions", "actions/s", "games/s", "decisions/s", "× OS dec.")
+    if rl is not None:
+        heads = (*heads, "× RLCard dec.")
+    rows: list[tuple[str, ...]] = []
+    for name, r in totals.items():
+        cells: tuple[str, ...] = (
             name,
             f"{r.games}",
             f"{r.actions}",
@@ -223,10 +223,10 @@ def table(totals: dict[str, PlayoutResult]) -> tuple[tuple[str, ...], list[tuple
             f"{r.games_per_s:,.1f}",
             f"{r.decisions_per_s:,.0f}",
             f"{r.decisions_per_s / base.decisions_per_s:.2f}",
-            f"{r.decisions_per_s / rl.decisions_per_s:.2f}",
         )
-        for name, r in totals.items()
-    ]
+        if rl is not None:
+            cells = (*cells, f"{r.decisions_per_s / rl.decisions_per_s:.2f}")
+        rows.append(cells)
     return heads, rows
 
 
@@ -237,8 +237,13 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--only", choices=("dummy", "contract"), help="one samrap game (the peers always run)")
     ap.add_argument("--markdown", action="store_true")
+    ap.add_argument(
+        "--without-rlcard",
+        action="store_true",
+        help="leave RLCard out (where it is not installed; the targets are judged against OpenSpiel)",
+    )
     args = ap.parse_args(argv)
-    totals = run(args.rounds, args.slice, args.seed, args.only)
+    totals = run(args.rounds, args.slice, args.seed, args.only, not args.without_rlcard)
     heads, rows = table(totals)
     if args.markdown:
         print("| " + " | ".join(heads) + " |")

@@ -157,3 +157,33 @@ def test_go_down_holding_a_face_by_the_cards_left_equals_the_listing_search() ->
                         assert q.has_containing(face) is want, (hand, sets, runs, min_run, rule, any_suits, face)
                         found[want] += 1
     assert min(found.values()) > 2_000, found
+
+
+def test_any_go_down_by_the_smallest_melds_equals_the_listing_search() -> None:
+    """``ContractQuery.has_any`` of the smallest melds (``staging.next_melds`` asks it before
+    preparing the go-down walk) answers whether the hand has any go-down at all: as the listing
+    of the smallest melds finds one, and as the listing of every size does (a go-down's melds cut
+    to their least sizes still make the contract), for the contracts of deals 1-6 with runs of 3
+    and 4, runs of one suit apart or together, sets of any suits, two and three decks."""
+    rng = random.Random(10)
+    contracts = ((2, 0), (1, 1), (0, 2), (3, 0), (2, 1), (1, 2), (0, 3))
+    options = ((3, "different", False), (4, "allowed", False), (3, "different", True), (3, "not_adjacent", False))
+    found = Counter[bool]()
+    for decks, jokers_in_pack in ((2, 4), (3, 6)):
+        pack = make_pack(decks, jokers_in_pack)
+        for _ in range(150):
+            hand = sum(1 << c for c in rng.sample(range(pack.size), rng.randint(8, 16)))
+            layers, jokers = pack.face_layers(hand)
+            for sets, runs in contracts:
+                for min_run, rule, any_suits in options:
+                    least, every = (
+                        search.ContractQuery(
+                            layers, jokers, sets, runs, min_run=min_run, exact=exact, run_rule=rule, any_suits=any_suits
+                        )
+                        for exact in (True, False)
+                    )
+                    want = next(every.chosen(), None) is not None
+                    assert (next(least.chosen(), None) is not None) is want, (hand, sets, runs, min_run, rule)
+                    assert least.has_any() is want, (hand, sets, runs, min_run, rule, any_suits)
+                    found[want] += 1
+    assert min(found.values()) > 500, found

@@ -271,8 +271,8 @@ def deep_reach(s: ContractState, wanted: int = (1 << 53) - 1, most: int = -1) ->
     if ext:
         reach |= 1 << JOKER
     faces = jokers = -1  # of the pile and hand, worked out when first needed
-    for su, lo, hi in runs:
-        if not (wanted & ~reach) >> (13 * su) & 0x1FFF:
+    for shift, lo, hi, ranks in runs:
+        if not (wanted & ~reach) >> shift & 0x1FFF:
             continue
         if faces < 0:
             pack = cfg.pack
@@ -282,31 +282,33 @@ def deep_reach(s: ContractState, wanted: int = (1 << 53) - 1, most: int = -1) ->
                     most |= 1 << c
             faces = pack.faces_of(most)
             jokers = (most & pack.jokers_mask).bit_count() + sum(1 for f in standing if faces >> f & 1)
-        reach |= chain_reach(su, lo, hi, faces, jokers)
+        # chain_reach(su, lo, hi, faces, jokers), inlined: one call a run, on every draw
+        reach |= _chain_ranks(faces >> shift & ranks, lo, hi, jokers) << shift
     return reach
 
 
 #: The last table :func:`deep_reach` read and what it read of it (:mod:`lastasked`).
-_last_table: LastAsked[tuple[TableMeld, ...], tuple[int, int, tuple[tuple[int, int, int], ...], tuple[int, ...]]] = (
-    LastAsked((), (0, 0, (), ()))
-)
+_last_table: LastAsked[
+    tuple[TableMeld, ...], tuple[int, int, tuple[tuple[int, int, int, int], ...], tuple[int, ...]]
+] = LastAsked((), (0, 0, (), ()))
 
 
 def _reach_of_table(
     melds: tuple[TableMeld, ...],
-) -> tuple[int, int, tuple[tuple[int, int, int], ...], tuple[int, ...]]:
-    """The open faces, the faces run jokers stand for, every run as ``(suit, lo, hi)`` and the
-    face of every run joker (repeats kept) of ``melds`` (remembered for the last table asked)."""
+) -> tuple[int, int, tuple[tuple[int, int, int, int], ...], tuple[int, ...]]:
+    """The open faces, the faces run jokers stand for, every run as ``(13 * suit, lo, hi, ranks)``
+    (``ranks``: those :func:`_chain_ranks` reads, :data:`_CHAIN_RANKS`) and the face of every run
+    joker (repeats kept) of ``melds`` (remembered for the last table asked)."""
     last = _last_table.pair  # (LastAsked.get, inlined)
     if last[0] is melds:
         return last[1]
     ext = swap = 0
-    runs: list[tuple[int, int, int]] = []
+    runs: list[tuple[int, int, int, int]] = []
     standing: list[int] = []
     for m in melds:
         ext |= m.ext
         if m.kind == RUN:
-            runs.append((m.key, m.lo, m.hi))
+            runs.append((13 * m.key, m.lo, m.hi, _CHAIN_RANKS[m.lo * 14 + m.hi]))
             for _, f in m.jokers:
                 swap |= 1 << f
                 standing.append(f)
@@ -321,8 +323,25 @@ def chain_reach(suit: int, lo: int, hi: int, faces: int, jokers: int) -> int:
     Worked on the suit's 14-position pattern with masks, as the draw asks it for every run; the
     answer depends on the suit's ranks held, ``lo``, ``hi`` and ``jokers`` alone (a pure function,
     :func:`_chain_ranks`), which recur from draw to draw as the pile and hands change slowly, so
-    it is remembered."""
-    return _chain_ranks((faces >> (13 * suit)) & 0x1FFF, lo, hi, jokers) << (13 * suit)
+    it is remembered, asked with only the ranks it reads (:data:`_CHAIN_RANKS`)."""
+    return _chain_ranks((faces >> (13 * suit)) & _CHAIN_RANKS[lo * 14 + hi], lo, hi, jokers) << (13 * suit)
+
+
+def _chain_windows(lo: int, hi: int) -> int:
+    """The ranks :func:`_chain_ranks` reads for run ``lo..hi`` (positions 0-13), as a 13-bit rank
+    mask: the positions above ``hi`` and below ``lo`` within 13 cards of the run's other end. The
+    ranks held elsewhere (the run's own, those out of reach) change nothing in its answer, so
+    leaving them out of its key makes one entry serve every pool that differs only there (the
+    misses halve over deal 6's draws)."""
+    top, bottom = min(13, lo + 12), max(0, hi - 12)
+    window = ((1 << (top + 1)) - 1) & ~((1 << (hi + 1)) - 1) if hi < top else 0
+    if lo > bottom:
+        window |= ((1 << lo) - 1) & ~((1 << bottom) - 1)
+    return (window >> 1 | (window & 1) << 12) & 0x1FFF
+
+
+#: :func:`_chain_windows` of every ``lo * 14 + hi``.
+_CHAIN_RANKS: tuple[int, ...] = tuple(_chain_windows(lo, hi) for lo in range(14) for hi in range(14))
 
 
 @lru_cache(maxsize=1 << 14)

@@ -155,7 +155,7 @@ def contract_possible(
         faces = layers[0] if layers else 0
         table = _RUN_COSTS.get(min_run)
         if table is None:
-            table = _RUN_COSTS[min_run] = _run_cost_table(min_run)
+            table = suit_run_costs(min_run)
         a, b, c, d = (
             table[faces & 0x1FFF],
             table[faces >> 13 & 0x1FFF],
@@ -183,8 +183,19 @@ def _run_cost_table(min_run: int) -> list[int]:
 
 
 #: :func:`_run_cost_table` by run length, built when first asked (the deep pick-up test asks
-#: :func:`contract_possible` for many pools, each needing the cost of four suits).
+#: :func:`contract_possible` for many pools, each needing the cost of four suits, and
+#: ``search.ContractQuery`` the cost of a last run). Safe for worker threads: a table depends on
+#: its key alone, so two threads that build one store equal lists.
 _RUN_COSTS: dict[int, list[int]] = {}
+
+
+def suit_run_costs(min_run: int) -> list[int]:
+    """:func:`_run_cost_table` of ``min_run``, built once: a suit's 13-bit rank mask to the
+    fewest jokers for one run of ``min_run`` in it (99: none)."""
+    table = _RUN_COSTS.get(min_run)
+    if table is None:
+        table = _RUN_COSTS[min_run] = _run_cost_table(min_run)
+    return table
 
 
 def meld_with_face(faces: int, jokers: int, face: int, min_run: int, rank_cards: int = -1) -> bool:

@@ -350,9 +350,15 @@ def with_card(m: TableMeld, face: int, pid: int, joker: bool) -> TableMeld:
             lo, hi = 1, 13
     jokers = tuple(sorted((*m.jokers, (pid, face)), key=lambda j: j[1])) if joker else m.jokers
     faces = m.faces | 1 << face
-    return TableMeld(
-        m.owner, m.kind, m.key, lo, hi, faces, m.cards | 1 << pid, jokers, _ext(m.kind, m.key, lo, hi, faces)
+    # (``tuple.__new__`` with every field, as the hot transitions build states: the named tuple's
+    # Python-level ``__new__`` would cost a call more, at every lay-off and every lay-off judged)
+    return _new_meld(
+        TableMeld,
+        (m.owner, m.kind, m.key, lo, hi, faces, m.cards | 1 << pid, jokers, _ext(m.kind, m.key, lo, hi, faces)),
     )
+
+
+_new_meld = tuple.__new__
 
 
 def exchanged(m: TableMeld, face: int, pid: int) -> tuple[TableMeld, int]:

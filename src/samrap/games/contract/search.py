@@ -15,7 +15,6 @@ from samrap.games.contract.candidates import (
     _add,
     _fits,
     _sub,
-    _suit_positions,
     _use,
     any_set_cands,
     run_cands,
@@ -24,7 +23,7 @@ from samrap.games.contract.candidates import (
     set_cands,
     use_cand,
 )
-from samrap.games.contract.feasible import _run_cost, runs_may_cover
+from samrap.games.contract.feasible import runs_may_cover, suit_run_costs
 from samrap.games.contract.melds import Spec, sort_specs
 
 
@@ -117,6 +116,15 @@ class ContractQuery:
                     return True
         return False
 
+    def has_any(self) -> bool:
+        """Deals 1-6 (no ``totals``): whether :meth:`chosen` yields anything, by :meth:`_rest`
+        where :meth:`has_containing` may use it (runs of one length, rule ``different`` or
+        ``allowed``), else by the listing's own search."""
+        assert self.totals is None
+        if not self.run_len or self.run_rule == "not_adjacent":
+            return next(self.chosen(), None) is not None
+        return self._rest(0, self.sets, self.runs, (), 0, 0)
+
     def has_containing_plain(self, face: int) -> bool:
         """:meth:`has_containing` by the search that lists the go-downs (the definition)."""
         return next(self._containing(face), None) is not None
@@ -128,6 +136,8 @@ class ContractQuery:
         layers = self.layers
         if sets:
             setc = self.setc
+            if sets == 1 and runs == 1:
+                return self._set_then_run(start, used, jused, suits)
             for i in range(start, len(setc)):
                 c = setc[i]
                 j = jused + c.jokers
@@ -141,6 +151,8 @@ class ContractQuery:
             return not runs or self._last_run(used, jused, suits)
         runc = self.runc
         different = self.run_rule == "different"
+        if runs == 2:
+            return self._two_runs(start, used, jused, suits)
         for i in range(start, len(runc)):
             c = runc[i]
             j = jused + c.jokers
@@ -150,6 +162,78 @@ class ContractQuery:
             if u is not None and self._rest(i, 0, runs - 1, u, j, suits | 1 << c.suit):
                 return True
         return False
+
+    # The two leaves below are :meth:`_rest` with one meld and then the last run to choose,
+    # :meth:`_last_run` written out for the candidates whose faces the path has not used yet (the
+    # commonest): those fit as they are, and afterwards a face of theirs is still free exactly
+    # when the hand holds it twice (``layers[1]``), every other face as before. A candidate
+    # sharing a face with the path takes the general way (``_use`` and :meth:`_last_run`).
+    # ``tests/games/contract/test_search_fast.py`` checks ``has_containing`` against the plain
+    # search, which these serve.
+
+    def _set_then_run(self, start: int, used: tuple[int, ...], jused: int, suits: int) -> bool:
+        """:meth:`_rest` with one set (from ``setc[start:]``) and then one run to choose."""
+        layers = self.layers
+        setc = self.setc
+        total = self.jokers
+        avail = self._free(used)
+        second = layers[1] if len(layers) > 1 else 0
+        first = used[0] if used else 0
+        closed = suits if self.run_rule == "different" else 0
+        costs = suit_run_costs(self.run_len)
+        for i in range(start, len(setc)):
+            c = setc[i]
+            j = jused + c.jokers
+            if j > total:
+                continue
+            nat = c.nat
+            if c.more or first & nat:
+                u = use_cand(used, c, layers)
+                if u is not None and self._last_run(u, j, suits):
+                    return True
+                continue
+            left = (avail & ~nat) | (nat & second)
+            spare = total - j
+            for su in range(4):
+                if not closed >> su & 1 and costs[left >> 13 * su & 0x1FFF] <= spare:
+                    return True
+        return False
+
+    def _two_runs(self, start: int, used: tuple[int, ...], jused: int, suits: int) -> bool:
+        """:meth:`_rest` with no set and two runs (the first from ``runc[start:]``) to choose."""
+        layers = self.layers
+        runc = self.runc
+        total = self.jokers
+        different = self.run_rule == "different"
+        avail = self._free(used)
+        second = layers[1] if len(layers) > 1 else 0
+        first = used[0] if used else 0
+        costs = suit_run_costs(self.run_len)
+        for i in range(start, len(runc)):
+            c = runc[i]
+            j = jused + c.jokers
+            if j > total or (different and suits >> c.suit & 1):
+                continue
+            nat = c.nat
+            if first & nat:
+                u = _use(used, nat, layers)
+                if u is not None and self._last_run(u, j, suits | 1 << c.suit):
+                    return True
+                continue
+            left = (avail & ~nat) | (nat & second)
+            spare = total - j
+            closed = suits | 1 << c.suit if different else 0
+            for su in range(4):
+                if not closed >> su & 1 and costs[left >> 13 * su & 0x1FFF] <= spare:
+                    return True
+        return False
+
+    def _free(self, used: tuple[int, ...]) -> int:
+        """The faces held more often than ``used`` (as layers) uses them."""
+        avail = 0
+        for i, lay in enumerate(self.layers):
+            avail |= lay & ~used[i] if i < len(used) else lay
+        return avail
 
     def _last_run(self, used: tuple[int, ...], jused: int, suits: int) -> bool:
         """Whether a run of ``run_len`` fits the natural cards left after ``used`` (a face held
@@ -162,8 +246,9 @@ class ContractQuery:
             avail |= lay & ~used[i] if i < len(used) else lay
         spare = self.jokers - jused
         closed = suits if self.run_rule == "different" else 0
-        for su in range(4):
-            if not closed >> su & 1 and _run_cost(_suit_positions(avail, su), self.run_len) <= spare:
+        costs = suit_run_costs(self.run_len)  # (_run_cost of each suit's rank mask, one look-up)
+        for su in range(4):  # noqa: SIM110 (a plain loop beats any() over a generator)
+            if not closed >> su & 1 and costs[avail >> 13 * su & 0x1FFF] <= spare:
                 return True
         return False
 

@@ -66,6 +66,12 @@ def next_melds(s: ContractState, prefix: tuple[Spec, ...]) -> list[Spec]:
     last = _last.pair  # (LastAsked.get_equal, inlined)
     walk = last[1] if last[0] is s or last[0] == s else None
     if walk is None:
+        if not prefix and s.deep < 0 and s.deal != LAST_DEAL and not go_down_query(s, minimal=True).has_any():
+            # No go-down at all (most hands that pass contract_possible, when no deep card was
+            # taken): then none is legal, and the walk is not prepared. A go-down's melds cut to
+            # their least sizes (a set of 3, a run of ``min_run`` holding a natural) still make
+            # the contract, so the minimal query has one exactly when any go-down exists.
+            return []
         walk = _LastDeal(s) if s.deal == LAST_DEAL else _Completions(s, discardable(s))
         _last.put(s, walk)
     return walk.next_melds(prefix)

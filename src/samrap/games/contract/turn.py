@@ -279,7 +279,7 @@ def _free_table_actions(s: ContractState, free: int) -> list[ContractAction]:
                 a = layoff(f, t, True)
                 if spare_j or is_finishable(apply_unchecked(s, a)):
                     out.append(a)
-    if not s.went_down:
+    if not s.went_down and table_summary(melds).swap & faces:  # (else no exchange: skip the walk)
         duty: JokerDuty | None = None
         for t, m in enumerate(melds):
             if m.kind == RUN and m.jokers:
@@ -343,7 +343,7 @@ def _deep_table_actions(s: ContractState, hand: int) -> list[ContractAction]:
                         continue
                 if spare or is_finishable(apply_unchecked(s, a)):
                     out.append(a)
-    if not s.went_down:
+    if not s.went_down and table_summary(melds).swap & faces:  # (else no exchange: skip the walk)
         duty: JokerDuty | None = None
         for t, m in enumerate(melds):
             if m.kind == RUN and m.jokers:

@@ -84,7 +84,12 @@ def layoff_groups(s: DummyState, target: int, hand: CardSet, seat: int, room: in
             break
     if not reach:
         return []
-    cards = [1 << c for c in range(52) if reach >> c & 1]
+    cards = []
+    while reach:
+        low = reach & -reach
+        cards.append(low)
+        reach ^= low
+    of_set = is_set(meld)
     out: list[CardSet] = []
     for sub in range(1, 1 << len(cards)):
         g = 0
@@ -93,7 +98,7 @@ def layoff_groups(s: DummyState, target: int, hand: CardSet, seat: int, room: in
                 g |= b
         if g.bit_count() > room:
             continue
-        ok = is_set(meld | g) if is_set(meld) else is_run(meld | g, ace_low)
+        ok = is_set(meld | g) if of_set else is_run(meld | g, ace_low)
         if ok and owner_allows(s, target, g, seat):
             out.append(g)
     return out
@@ -111,12 +116,13 @@ def single_layoffs(s: DummyState, seat: int, hand: CardSet) -> list[tuple[int, i
     if not total & hand or layoff_room(s, seat) <= 0:
         return []
     out = []
+    free = s.config.layoff_on_layoff  # (owner_allows, its first test, asked once)
     for i, ext in per_meld:
         ext &= hand
         while ext:
             low = ext & -ext
             ext ^= low
-            if owner_allows(s, i, low, seat):
+            if free or owner_allows(s, i, low, seat):
                 out.append((low.bit_length() - 1, i))
     return out
 
@@ -176,9 +182,17 @@ def knocks(s: DummyState, seat: int, hand: CardSet, meldable: CardSet | None = N
             reach |= frontier
         if (uncovered & ~reach).bit_count() > 1:
             return []
-    groups = [layoff_groups(s, i, hand, seat, room) for i in range(len(s.melds))] if room > 0 else []
+    # The lay-off groups of each meld some hand card extends (``layoff_groups`` of any other
+    # meld is empty: its first step finds no card), with their meld's index.
+    groups = []
+    if room > 0:
+        for i, ext in _table_reach(s.melds, ace_low)[1]:
+            if ext & hand:
+                gs = layoff_groups(s, i, hand, seat, room)
+                if gs:
+                    groups.append((i, gs))
     reach = 0
-    for gs in groups:
+    for _, gs in groups:
         for g in gs:
             reach |= g
     uncovered &= ~reach
@@ -186,7 +200,7 @@ def knocks(s: DummyState, seat: int, hand: CardSet, meldable: CardSet | None = N
         return []
     faces = [uncovered.bit_length() - 1] if uncovered else [c for c in range(52) if hand >> c & 1]
     # Each group with its (card, meld index) pairs, built once rather than per combination.
-    options = [[(g, _pairs(g, i)) for g in gs] for i, gs in enumerate(groups) if gs]
+    options = [[(g, _pairs(g, i)) for g in gs] for i, gs in groups]
     out: list[Knock] = []
     for face in faces:
         rest = hand & ~(1 << face)

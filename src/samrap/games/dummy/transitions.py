@@ -72,20 +72,36 @@ def apply_unchecked(s: DummyState, a: DummyAction) -> DummyState:
     p = s.current
     hands = s.hands
     hand = hands[p]
-    if isinstance(a, Discard):  # the commonest action, ahead of the match
+    # The commonest actions (discards, draws, collects, lay-offs) ahead of the match, asked with
+    # ``isinstance``: a class pattern with fields reads each through its own lookup.
+    if isinstance(a, Discard):
         return _apply_discard(s, p, a.card)
+    if isinstance(a, DrawAction):
+        stock_pos = s.stock_pos
+        new_hands = list(hands)
+        new_hands[p] = hand | 1 << s.deck[stock_pos]
+        new = list(s)
+        new[_PHASE] = _PLAY
+        new[_STOCK_POS] = stock_pos + 1
+        new[_HANDS] = tuple(new_hands)
+        return _state(DummyState, new)
+    if isinstance(a, Collect):
+        return _apply_collect(s, p, a.index, a.meld, a.onto)
+    if isinstance(a, LayOff):
+        c, t = a.card, a.target
+        b = 1 << c
+        put_down = s.put_down
+        known = s.known
+        layoffs = s.layoffs
+        new = list(s)
+        new[_HANDS] = _replace_at(hands, p, hand & ~b)
+        new[_MELDS] = _replace_at(s.melds, t, s.melds[t] | b)
+        new[_PUT_DOWN] = _replace_at(put_down, p, put_down[p] | b)
+        new[_KNOWN] = _replace_at(known, p, known[p] & ~b)
+        new[_LAYOFFS] = _replace_at(layoffs, p, layoffs[p] + 1)
+        new[_ITEMS] = s.items + _speto_item(s, c, t, p)
+        return _state(DummyState, new)
     match a:
-        case DrawAction():
-            card = s.deck[s.stock_pos]
-            new_hands = list(hands)
-            new_hands[p] = hand | 1 << card
-            new = list(s)
-            new[_PHASE] = _PLAY
-            new[_STOCK_POS] = s.stock_pos + 1
-            new[_HANDS] = tuple(new_hands)
-            return _state(DummyState, new)
-        case Collect(index=i, meld=m, onto=onto):
-            return _apply_collect(s, p, i, m, onto)
         case Meld(cards=m):
             return _with(
                 s,
@@ -94,17 +110,6 @@ def apply_unchecked(s: DummyState, a: DummyAction) -> DummyState:
                 meld_owner=(*s.meld_owner, p),
                 put_down=_replace_at(s.put_down, p, s.put_down[p] | m),
                 known=_replace_at(s.known, p, s.known[p] & ~m),
-            )
-        case LayOff(card=c, target=t):
-            b = 1 << c
-            return _with(
-                s,
-                hands=_replace_at(hands, p, hand & ~b),
-                melds=_replace_at(s.melds, t, s.melds[t] | b),
-                put_down=_replace_at(s.put_down, p, s.put_down[p] | b),
-                known=_replace_at(s.known, p, s.known[p] & ~b),
-                layoffs=_replace_at(s.layoffs, p, s.layoffs[p] + 1),
-                items=s.items + _speto_item(s, c, t, p),
             )
         case Knock(card=c, melds=ms, layoffs=ls):
             melds = list(s.melds)
