@@ -453,6 +453,10 @@ def main() -> None:
         p.error("--db (or $SAMRAP_TEST_DATABASE_URL) must name a PostgreSQL database")
     if not Path(NGINX).exists():
         p.error(f"{NGINX} is not installed (apt-get install nginx)")
+    # Stopped with Ctrl-C or `kill` (SIGINT is ignored in a shell's background job): unwind through
+    # the `finally` below, so the nodes and nginx stop and the schema is dropped.
+    signal.signal(signal.SIGINT, signal.default_int_handler)
+    signal.signal(signal.SIGTERM, signal.default_int_handler)
     folder = Path(tempfile.mkdtemp(prefix="samrap-chaos-"))
     folder.chmod(0o755)  # nginx's workers (user nobody) write their temporary files here
     schema, db = fresh_schema(args.db)
@@ -476,6 +480,9 @@ def main() -> None:
             return await run(args, balancer, nodes, db)
 
         result = asyncio.run(go())
+    except KeyboardInterrupt:
+        print("chaos: stopped before the end; nodes, nginx and the schema cleaned up", file=sys.stderr)
+        raise SystemExit(130) from None
     finally:
         for n in nodes:
             n.stop()
