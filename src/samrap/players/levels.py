@@ -147,6 +147,10 @@ def heuristic_for(game: AnyGame, noise: float = 0.0, name: str = "heuristic", *,
     return make(game, noise, name, endgame)
 
 
+#: How deep the searching levels build their tree (``ISMCTSPlayer.tree_depth``; docs/bots.md, "The ladder").
+TREE_DEPTH: int | None = 1
+
+
 def ismcts_for(game: AnyGame, budget: Budget | None = None, name: str = "ismcts") -> Any:
     """A search bot for ``game``: its coach's own search (Contract Rummy's focused search), else
     ISMCTS with the game's best playout policy and reward scale."""
@@ -167,7 +171,9 @@ def ismcts_for(game: AnyGame, budget: Budget | None = None, name: str = "ismcts"
     # (policy_first) with the near-knock defence (players.defence.near_knock_defence as
     # root_filter) won 5.5 of 10 games against medium where this search won 9 of 10 on the
     # same deals; too few to call, but no sign of a gain.
-    return ISMCTSPlayer(game, rollout, budget, outcome=Outcome(margin_weight=0.3, scale=100.0), name=name)
+    return ISMCTSPlayer(
+        game, rollout, budget, outcome=Outcome(margin_weight=0.3, scale=100.0), name=name, tree_depth=TREE_DEPTH
+    )
 
 
 def make_bot(text: str, game: AnyGame, name: str | None = None) -> Any:
