@@ -107,3 +107,19 @@ def test_potential_equals_its_plain_definition() -> None:
         for c in range(52):
             if hand >> c & 1:
                 assert _potential(c, hand, ctx) == _plain_potential(c, hand, ctx)
+
+
+def test_hand_cost_with_a_context_reused_equals_a_fresh_one() -> None:
+    """The context remembers card potentials across the hands of one decision: never a stale one."""
+    from samrap.players.heuristic.dummy_hand import hand_cost
+
+    game = DummyGame(DummyConfig(players=2))
+    rng = Random(11)
+    for seed in range(3):
+        view = game.observe(game.new_game(seed=seed), 0)
+        shared = context(view)
+        for _ in range(300):
+            hand = sum(1 << c for c in rng.sample(range(52), rng.randint(1, 12)))
+            born = rng.random() < 0.5
+            assert hand_cost(hand, born, shared) == hand_cost(hand, born, context(view))
+        assert shared.potentials  # it did remember

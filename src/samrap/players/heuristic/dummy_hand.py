@@ -8,7 +8,7 @@ the danger of feeding the next player a discard (:func:`danger`). All read the s
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
 
 from samrap.core.cardset import RANK_MASKS, CardSet
@@ -61,6 +61,9 @@ class _Context:
     table_ext: CardSet
     ace_low: bool
     threat: float = 0.0
+    #: :func:`_potential`'s answers in this decision, by card and the hand cards it reads:
+    #: :func:`hand_cost` asks again for each discard weighed, and most cards' neighbours stay.
+    potentials: dict[int, float] = field(default_factory=dict, compare=False, repr=False)
 
 
 def _context(v: DummyView) -> _Context:
@@ -129,6 +132,14 @@ _AROUND = tuple(((1 << (r - 1)) if r > 0 else 0) | ((1 << (r + 2)) if r < 11 els
 _BELOW = tuple(((1 << (r - 2)) if r > 1 else 0) | ((1 << (r + 1)) if r < 12 else 0) for r in range(13))
 
 
+#: The hand cards :func:`_potential` reads for card c: its suit from two ranks below to two above,
+#: and its rank in every suit.
+_READS = tuple(
+    sum(1 << (13 * (c // 13) + r) for r in range(c % 13 - 2, c % 13 + 3) if 0 <= r < 13) | RANK_MASKS[c % 13]
+    for c in range(52)
+)
+
+
 def hand_cost(hand: CardSet, born: bool, ctx: _Context) -> float:
     """Expected points lost for holding ``hand``: value of each card not in a meld, discounted by its potential."""
     melded, melds = best_partition(hand, ctx.ace_low)
@@ -137,10 +148,15 @@ def hand_cost(hand: CardSet, born: bool, ctx: _Context) -> float:
         rest &= ~m
     cost = 0.0
     x = rest
+    memo = ctx.potentials
     while x:
         low = x & -x
         c = low.bit_length() - 1
-        cost += CARD_VALUES[c] * (1.0 - _potential(c, rest, ctx))
+        key = (rest & _READS[c]) << 6 | c
+        pot = memo.get(key)
+        if pot is None:
+            pot = memo[key] = _potential(c, rest, ctx)
+        cost += CARD_VALUES[c] * (1.0 - pot)
         x ^= low
     if THREAT:
         cost *= 1.0 + THREAT * ctx.threat
