@@ -100,6 +100,8 @@ class Coach:
         mining: how the puzzle miner plays and judges the game (:class:`Mining`).
         learned: ``(game, name) -> bot``: a policy learned for this game (the ``learned`` level);
             ``None``: the game has none.
+        search_moves: ``(view, legal) -> the moves the levels' search compares`` (a non-empty
+            subset, ``ISMCTSPlayer.root_filter``); ``None``: every legal move.
     """
 
     heuristic: Callable[[AnyGame, float, str, bool], Any] | None = None
@@ -116,6 +118,7 @@ class Coach:
     review_thresholds: tuple[float, float, float] = (7.0, 15.0, 35.0)
     mining: Mining = Mining()
     learned: Callable[[AnyGame, str], object] | None = None
+    search_moves: Callable[[Any, Sequence[Any]], Sequence[Any]] | None = None
 
 
 #: The coach of a game that has none of its own.

@@ -149,6 +149,8 @@ def heuristic_for(game: AnyGame, noise: float = 0.0, name: str = "heuristic", *,
 
 #: How deep the searching levels build their tree (``ISMCTSPlayer.tree_depth``; docs/bots.md, "The ladder").
 TREE_DEPTH: int | None = 1
+#: Whether the levels' search compares only the moves the game's coach names (``Coach.search_moves``).
+FOCUS = True
 
 
 def ismcts_for(game: AnyGame, budget: Budget | None = None, name: str = "ismcts") -> Any:
@@ -172,7 +174,13 @@ def ismcts_for(game: AnyGame, budget: Budget | None = None, name: str = "ismcts"
     # root_filter) won 5.5 of 10 games against medium where this search won 9 of 10 on the
     # same deals; too few to call, but no sign of a gain.
     return ISMCTSPlayer(
-        game, rollout, budget, outcome=Outcome(margin_weight=0.3, scale=100.0), name=name, tree_depth=TREE_DEPTH
+        game,
+        rollout,
+        budget,
+        outcome=Outcome(margin_weight=0.3, scale=100.0),
+        name=name,
+        tree_depth=TREE_DEPTH,
+        root_filter=coach_for(game.name).search_moves if FOCUS else None,
     )
 
 

@@ -14,7 +14,8 @@ from samrap.games.dummy.game import DummyGame
 from samrap.games.dummy.observe import DummyView
 from samrap.players.analysis import Policy
 from samrap.players.coach import Coach, LessonDeal, Mining
-from samrap.players.heuristic.dummy import DummyHeuristic, best_action
+from samrap.players.heuristic.dummy import DummyHeuristic, best_action, evaluate
+from samrap.players.heuristic.dummy_hand import _context
 from samrap.players.ismcts import bot_rollout
 from samrap.players.words import count, mask_text, meld_number, phrase
 
@@ -30,6 +31,26 @@ def candidates(view: DummyView, legal: Sequence[DummyAction], k: int) -> list[Du
     bot = DummyHeuristic("analysis", endgame=False)
     rest = [cast(DummyAction, e.action) for e in bot.analyse(view, legal, Random(0)) if e.action != first]
     return [first, *rest[: k - 1]]
+
+
+#: The discards the levels' search compares: the heuristic's best few by its rough points.
+SEARCHED_DISCARDS = 4
+
+
+def search_moves(view: DummyView, legal: Sequence[DummyAction]) -> Sequence[DummyAction]:
+    """Every move but the discards, and of those the heuristic's :data:`SEARCHED_DISCARDS` best.
+
+    Why: a turn offers up to a dozen discards, most plainly worse than the heuristic's few best,
+    and at a few hundred playouts each extra root move is fewer playouts for the others; the
+    search then picks the luckiest of many noisy estimates. Melds, lay-offs, knocks and collects
+    are few and are all compared (keeping a meld in hand, or not collecting, can be right).
+    """
+    discards = [a for a in legal if isinstance(a, Discard)]
+    if len(discards) <= SEARCHED_DISCARDS:
+        return legal
+    ctx = _context(view)
+    keep = set(sorted(discards, key=lambda a: -evaluate(view, a, ctx))[:SEARCHED_DISCARDS])
+    return [a for a in legal if not isinstance(a, Discard) or a in keep]
 
 
 def policy(game: AnyGame) -> Policy:
@@ -101,6 +122,7 @@ COACH = Coach(
     lesson_deal=lesson_deal,
     lesson_start=lambda game, deck, start, deal: cast(DummyGame, game).new_game(deck=deck, starter=start),
     learned=learned,
+    search_moves=search_moves,
     hint_deals=24,
     review_deals=32,
     mining=Mining(
