@@ -10,6 +10,7 @@ from samrap.core.melds import meldable_cards
 from samrap.games.dummy import DummyConfig, DummyGame
 from samrap.games.dummy.state import Phase
 from samrap.players.heuristic.dummy import DummyHeuristic, completers, knock_chance, knockable
+from samrap.players.heuristic.dummy_hand import _Context
 from samrap.players.heuristic.dummy_hand import _context as context
 
 
@@ -27,10 +28,10 @@ def test_completers_are_the_cards_that_make_a_meld_with_the_hand(ace_low: bool) 
         assert completers(hand, ace_low) == plain
 
 
-def _plain_knock_chance(hand: int, ctx: object) -> float:
+def _plain_knock_chance(hand: int, ctx: _Context) -> float:
     """The definition: every unseen card tried one by one."""
-    pool = ctx.unseen  # type: ignore[attr-defined]
-    hits = sum(1 for u in range(52) if pool >> u & 1 and knockable(hand | 1 << u, ctx))  # type: ignore[arg-type]
+    pool = ctx.unseen
+    hits = sum(1 for u in range(52) if pool >> u & 1 and knockable(hand | 1 << u, ctx))
     return hits / pool.bit_count() if pool else 0.0
 
 
@@ -57,11 +58,11 @@ def test_knock_chance_equals_trying_every_unseen_card(config: DummyConfig) -> No
     assert checked > 50
 
 
-def _plain_potential(c: int, hand: int, ctx: object) -> float:
+def _plain_potential(c: int, hand: int, ctx: _Context) -> float:
     """``_potential`` as first written, one wanted card at a time (the reference)."""
     from samrap.core.cardset import RANK_MASKS
 
-    unseen, row, ext = ctx.unseen, ctx.row_mask, ctx.table_ext  # type: ignore[attr-defined]
+    unseen, row, ext = ctx.unseen, ctx.row_mask, ctx.table_ext
     live = unseen | row
 
     def w(x: int) -> float:
@@ -92,7 +93,7 @@ def _plain_potential(c: int, hand: int, ctx: object) -> float:
 
 
 def test_potential_equals_its_plain_definition() -> None:
-    from samrap.players.heuristic.dummy_hand import _Context, _potential
+    from samrap.players.heuristic.dummy_hand import _potential
 
     rng = Random(3)
     view = DummyGame(DummyConfig(players=2)).observe(DummyGame(DummyConfig(players=2)).new_game(seed=1), 0)

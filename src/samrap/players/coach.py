@@ -118,7 +118,7 @@ class Coach:
     review_thresholds: tuple[float, float, float] = (7.0, 15.0, 35.0)
     mining: Mining = Mining()
     learned: Callable[[AnyGame, str], object] | None = None
-    search_moves: Callable[[Any, Sequence[Any]], Sequence[Any]] | None = None
+    search_moves: Callable[[object, Sequence[object]], Sequence[object]] | None = None
 
 
 #: The coach of a game that has none of its own.

@@ -37,7 +37,7 @@ def candidates(view: DummyView, legal: Sequence[DummyAction], k: int) -> list[Du
 SEARCHED_DISCARDS = 4
 
 
-def search_moves(view: DummyView, legal: Sequence[DummyAction]) -> Sequence[DummyAction]:
+def search_moves(view: object, legal: Sequence[object]) -> Sequence[object]:
     """Every move but the discards, and of those the heuristic's :data:`SEARCHED_DISCARDS` best.
 
     Why: a turn offers up to a dozen discards, most plainly worse than the heuristic's few best,
@@ -48,8 +48,9 @@ def search_moves(view: DummyView, legal: Sequence[DummyAction]) -> Sequence[Dumm
     discards = [a for a in legal if isinstance(a, Discard)]
     if len(discards) <= SEARCHED_DISCARDS:
         return legal
-    ctx = _context(view)
-    keep = set(sorted(discards, key=lambda a: -evaluate(view, a, ctx))[:SEARCHED_DISCARDS])
+    v = cast(DummyView, view)
+    ctx = _context(v)
+    keep = set(sorted(discards, key=lambda a: -evaluate(v, a, ctx))[:SEARCHED_DISCARDS])
     return [a for a in legal if not isinstance(a, Discard) or a in keep]
 
 
