@@ -17,6 +17,11 @@ hard      ismcts with heuristic playouts                   150 iterations (seede
 expert    ismcts with heuristic playouts                   600 iterations, at most 2.5 s
 ========  ===============================================  =============================
 
+In Thai Dummy their search is one level deep (``TREE_DEPTH``: each root move judged by the
+heuristic's continuation) and compares every put-down, knock and collect but only the
+heuristic's four best discards (``FOCUS``, ``players.coaches.dummy.search_moves``): measured
+against ``medium`` on the same deals in docs/bots.md, "The ladder".
+
 What the pickers say of each level, and the ladder that measures them: docs/bots.md. ``learned``
 is a level people may pick but stands outside the ladder's order (it is a research bot: how it
 was trained and how it fares against ``medium`` are in docs/bots.md, "learned").
@@ -171,8 +176,9 @@ def ismcts_for(game: AnyGame, budget: Budget | None = None, name: str = "ismcts"
     budget = budget or Budget(iterations=150)
     # Not adopted (docs/bots.md, "The ladder"): expanding the heuristic's move first
     # (policy_first) with the near-knock defence (players.defence.near_knock_defence as
-    # root_filter) won 5.5 of 10 games against medium where this search won 9 of 10 on the
-    # same deals; too few to call, but no sign of a gain.
+    # root_filter) won 5.5 of 10 games against medium where the full tree won 9 of 10 on the
+    # same deals; too few to call, but no sign of a gain. Adopted instead: a tree one level deep
+    # and the coach's search_moves (TREE_DEPTH, FOCUS above).
     return ISMCTSPlayer(
         game,
         rollout,
