@@ -127,6 +127,10 @@ def test_a_tree_of_depth_one_keeps_only_the_root_moves() -> None:
     assert [(e.action, e.visits) for e in again.estimates] == [(e.action, e.visits) for e in result.estimates]
     with pytest.raises(ValueError):
         ISMCTSPlayer(GAME, rollout, tree_depth=0)
+    by_view = ISMCTSPlayer(GAME, rollout, Budget(iterations=80), tree_depth=lambda v: 1).search(view, legal, Random(5))
+    assert [(e.action, e.visits) for e in by_view.estimates] == [(e.action, e.visits) for e in result.estimates]
+    with pytest.raises(ValueError):
+        ISMCTSPlayer(GAME, rollout, Budget(iterations=5), tree_depth=lambda v: 0).search(view, legal, Random(5))
 
 
 def test_a_shallow_tree_grows_no_deeper() -> None:

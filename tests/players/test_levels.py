@@ -64,3 +64,17 @@ def test_the_levels_search_compares_every_put_down_and_the_best_few_discards() -
     # the hard level asks for these moves only
     hard = make_bot("hard", GAME)
     assert hard.root_filter is not None and hard.root_filter(view, legal) == kept
+
+
+def test_the_levels_search_one_level_deep_until_the_last_stock_cards() -> None:
+    from samrap.players.coaches.dummy import DEEP_STOCK, search_depth
+
+    s = GAME.new_game(seed=4)
+    view = GAME.observe(s, s.current)
+    assert view.stock_size > DEEP_STOCK and search_depth(view) == 1
+    while view.stock_size > DEEP_STOCK:  # play on (first legal moves) to the last stock cards
+        s = GAME.apply(s, GAME.legal_moves(s)[0])
+        view = GAME.observe(s, s.current)
+    assert search_depth(view) is None
+    hard = make_bot("hard", GAME)
+    assert hard.tree_depth is search_depth

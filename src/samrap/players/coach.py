@@ -102,6 +102,8 @@ class Coach:
             ``None``: the game has none.
         search_moves: ``(view, legal) -> the moves the levels' search compares`` (a non-empty
             subset, ``ISMCTSPlayer.root_filter``); ``None``: every legal move.
+        search_depth: ``view -> how deep the levels' search builds its tree`` (``None`` from it:
+            no limit; ``ISMCTSPlayer.tree_depth``); ``None``: no limit.
     """
 
     heuristic: Callable[[AnyGame, float, str, bool], Any] | None = None
@@ -119,6 +121,7 @@ class Coach:
     mining: Mining = Mining()
     learned: Callable[[AnyGame, str], object] | None = None
     search_moves: Callable[[object, Sequence[object]], Sequence[object]] | None = None
+    search_depth: Callable[[object], int | None] | None = None
 
 
 #: The coach of a game that has none of its own.

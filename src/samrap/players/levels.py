@@ -17,10 +17,10 @@ hard      ismcts with heuristic playouts                   150 iterations (seede
 expert    ismcts with heuristic playouts                   600 iterations, at most 2.5 s
 ========  ===============================================  =============================
 
-In Thai Dummy their search is one level deep (``TREE_DEPTH``: each root move judged by the
-heuristic's continuation) and compares every put-down, knock and collect but only the
-heuristic's four best discards (``FOCUS``, ``players.coaches.dummy.search_moves``): measured
-against ``medium`` on the same deals in docs/bots.md, "The ladder".
+In Thai Dummy their search is one level deep until the last stock cards (each root move judged
+by the heuristic's continuation; ``players.coaches.dummy.search_depth``) and compares every
+put-down, knock and collect but only the heuristic's four best discards (``search_moves``):
+measured against ``medium`` on the same deals in docs/bots.md, "The ladder".
 
 What the pickers say of each level, and the ladder that measures them: docs/bots.md. ``learned``
 is a level people may pick but stands outside the ladder's order (it is a research bot: how it
@@ -152,12 +152,6 @@ def heuristic_for(game: AnyGame, noise: float = 0.0, name: str = "heuristic", *,
     return make(game, noise, name, endgame)
 
 
-#: How deep the searching levels build their tree (``ISMCTSPlayer.tree_depth``; docs/bots.md, "The ladder").
-TREE_DEPTH: int | None = 1
-#: Whether the levels' search compares only the moves the game's coach names (``Coach.search_moves``).
-FOCUS = True
-
-
 def ismcts_for(game: AnyGame, budget: Budget | None = None, name: str = "ismcts") -> Any:
     """A search bot for ``game``: its coach's own search (Contract Rummy's focused search), else
     ISMCTS with the game's best playout policy and reward scale."""
@@ -177,16 +171,16 @@ def ismcts_for(game: AnyGame, budget: Budget | None = None, name: str = "ismcts"
     # Not adopted (docs/bots.md, "The ladder"): expanding the heuristic's move first
     # (policy_first) with the near-knock defence (players.defence.near_knock_defence as
     # root_filter) won 5.5 of 10 games against medium where the full tree won 9 of 10 on the
-    # same deals; too few to call, but no sign of a gain. Adopted instead: a tree one level deep
-    # and the coach's search_moves (TREE_DEPTH, FOCUS above).
+    # same deals; too few to call, but no sign of a gain. Adopted instead: the coach's
+    # search_depth and search_moves.
     return ISMCTSPlayer(
         game,
         rollout,
         budget,
         outcome=Outcome(margin_weight=0.3, scale=100.0),
         name=name,
-        tree_depth=TREE_DEPTH,
-        root_filter=coach_for(game.name).search_moves if FOCUS else None,
+        tree_depth=coach_for(game.name).search_depth,
+        root_filter=coach_for(game.name).search_moves,
     )
 
 

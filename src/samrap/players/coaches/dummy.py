@@ -54,6 +54,23 @@ def search_moves(view: object, legal: Sequence[object]) -> Sequence[object]:
     return [a for a in legal if not isinstance(a, Discard) or a in keep]
 
 
+#: From this many stock cards down the levels' search builds its whole tree (above: one level).
+DEEP_STOCK = 8
+
+
+def search_depth(view: object) -> int | None:
+    """One level of tree (each move judged by the heuristic's continuation), but the whole tree
+    once the stock is down to :data:`DEEP_STOCK` cards.
+
+    Why: one level is a better reading of a meld or a lay-off, whose follow-ups a shallow tree
+    tries in random order (measured in docs/bots.md, "The ladder"); but it trusts the playouts'
+    opponent, the heuristic without its end-game check, to feed a last collect and knock that
+    ``medium`` (which checks) does not give. In the last turns the tree's own look at the
+    opponent's replies, few by then, sees that.
+    """
+    return None if cast(DummyView, view).stock_size <= DEEP_STOCK else 1
+
+
 def policy(game: AnyGame) -> Policy:
     # Playouts by the rule-based heuristic, as the ISMCTS bot's: the cheap rollout policy
     # judged the heuristic's own moves about as often wrong as the easy bot's random ones.
@@ -124,6 +141,7 @@ COACH = Coach(
     lesson_start=lambda game, deck, start, deal: cast(DummyGame, game).new_game(deck=deck, starter=start),
     learned=learned,
     search_moves=search_moves,
+    search_depth=search_depth,
     hint_deals=24,
     review_deals=32,
     mining=Mining(
