@@ -111,3 +111,51 @@ def test_policy_first_defers_to_the_policy_on_a_tiny_budget() -> None:
     assert len(legal) > 3
     bot = ISMCTSPlayer(GAME, bot_rollout(GAME, heuristic), Budget(iterations=2), policy_first=True)
     assert bot.choose(view, legal, Random(4)) == heuristic.choose(view, legal, Random(0))
+
+
+def test_a_tree_of_depth_one_keeps_only_the_root_moves() -> None:
+    s = _position()
+    view, legal = GAME.observe(s, 0), legal_moves(s)  # type: ignore[arg-type]
+    bot = ISMCTSPlayer(GAME, rollout, Budget(iterations=80), tree_depth=1)
+    result = bot.search(view, legal, Random(5))
+    assert result.iterations == 80 and sum(e.visits for e in result.estimates) == 80
+    # playouts alone still see that the game is won now: knock, or meld and knock after it
+    knock = next(e for e in result.estimates if isinstance(e.action, Knock))
+    assert knock.win is not None and knock.win > 0.9
+    assert result.estimates[0].win is not None and result.estimates[0].win > 0.9
+    again = ISMCTSPlayer(GAME, rollout, Budget(iterations=80), tree_depth=1).search(view, legal, Random(5))
+    assert [(e.action, e.visits) for e in again.estimates] == [(e.action, e.visits) for e in result.estimates]
+    with pytest.raises(ValueError):
+        ISMCTSPlayer(GAME, rollout, tree_depth=0)
+    by_view = ISMCTSPlayer(GAME, rollout, Budget(iterations=80), tree_depth=lambda v: 1).search(view, legal, Random(5))
+    assert [(e.action, e.visits) for e in by_view.estimates] == [(e.action, e.visits) for e in result.estimates]
+    with pytest.raises(ValueError):
+        ISMCTSPlayer(GAME, rollout, Budget(iterations=5), tree_depth=lambda v: 0).search(view, legal, Random(5))
+
+
+def test_a_shallow_tree_grows_no_deeper() -> None:
+    """Count the tree's nodes through the search's own structure: none below the given depth."""
+    from samrap.players import ismcts
+
+    made: list[object] = []
+    real = ismcts._Node
+
+    class Counted(real):  # type: ignore[misc,valid-type]
+        __slots__ = ()
+
+        def __init__(self) -> None:
+            super().__init__()
+            made.append(self)
+
+    s = _position()
+    view, legal = GAME.observe(s, 0), legal_moves(s)  # type: ignore[arg-type]
+    ismcts._Node = Counted  # type: ignore[misc]
+    try:
+        ISMCTSPlayer(GAME, rollout, Budget(iterations=60), tree_depth=1).search(view, legal, Random(2))
+        flat = len(made)
+        made.clear()
+        ISMCTSPlayer(GAME, rollout, Budget(iterations=60)).search(view, legal, Random(2))
+        deep = len(made)
+    finally:
+        ismcts._Node = real  # type: ignore[misc]
+    assert flat <= len(legal) + 1 < deep  # the root and one node per root move at most

@@ -41,3 +41,47 @@ def test_every_level_maps_to_a_bot_and_budget() -> None:
 def test_bad_specs(bad: str) -> None:
     with pytest.raises(ValueError):
         parse_bot_spec(bad)
+
+
+def test_the_levels_search_compares_every_put_down_and_the_best_few_discards() -> None:
+    from samrap.games.dummy import Discard
+    from samrap.games.dummy.rules import legal_moves
+    from samrap.players.coaches.dummy import SEARCHED_DISCARDS, search_moves
+    from samrap.players.heuristic.dummy import best_action
+    from tests.games.dummy.builders import position
+
+    modern = DummyGame(DummyConfig.from_string("dummy(players=2,preset=modern)"))
+    # born, can meld 7h8h9h and lay off Jc; nine cards to discard from
+    hands = ["7h8h9h2c5d9sKdJc4h3s", "2d3h4s6c7c8sJd"]
+    s = position(hands, row="Qh* 9d1", melds="8c9cTc@0", phase="play", born=[0], config=modern.config)
+    view, legal = modern.observe(s, 0), legal_moves(s)
+    kept = search_moves(view, legal)
+    discards = [a for a in legal if isinstance(a, Discard)]
+    assert len(discards) > SEARCHED_DISCARDS
+    assert [a for a in legal if not isinstance(a, Discard)] == [a for a in kept if not isinstance(a, Discard)]
+    assert sum(isinstance(a, Discard) for a in kept) == SEARCHED_DISCARDS
+    without = [a for a in legal if not isinstance(a, Discard)]
+    assert best_action(view, discards) in kept  # the heuristic's own discard is always compared
+    assert without and set(kept) <= set(legal)
+    # the hard level asks for these moves only
+    hard = make_bot("hard", modern)
+    assert hard.root_filter is not None and hard.root_filter(view, legal) == kept
+    # under classic rules the search compares every move (measured: docs/bots.md, "The ladder")
+    classic = position(hands, row="Qh* 9d1", melds="8c9cTc@0", phase="play", born=[0])
+    assert search_moves(GAME.observe(classic, 0), legal_moves(classic)) == legal_moves(classic)
+
+
+def test_the_levels_search_one_level_deep_until_the_last_stock_cards() -> None:
+    from samrap.players.coaches.dummy import DEEP_STOCK, search_depth
+
+    modern = DummyGame(DummyConfig.from_string("dummy(players=2,preset=modern)"))
+    s = modern.new_game(seed=4)
+    view = modern.observe(s, s.current)
+    assert view.stock_size > DEEP_STOCK and search_depth(view) == 1
+    assert search_depth(GAME.observe(GAME.new_game(seed=4), 0)) is None  # classic: the whole tree
+    while view.stock_size > DEEP_STOCK:  # play on (first legal moves) to the last stock cards
+        s = modern.apply(s, modern.legal_moves(s)[0])
+        view = modern.observe(s, s.current)
+    assert search_depth(view) is None
+    hard = make_bot("hard", modern)
+    assert hard.tree_depth is search_depth

@@ -112,3 +112,28 @@ def test_search_sees_only_resampled_states() -> None:
     assert len(seen) == 25
     hidden_differs = sum(1 for x in seen if x.hands[1 - seat] != s.hands[1 - seat])
     assert hidden_differs >= 20  # the true hidden hand is only ever a coincidence
+
+
+def test_the_focused_search_of_modern_rules_sees_the_view_only() -> None:
+    """``hard`` under ``modern`` picks its root moves with the heuristic (``search_moves``) and its
+    tree depth by the stock (``search_depth``): both read the view, so twins decide alike."""
+    modern = DummyGame(DummyConfig.from_string("dummy(players=2,preset=modern)"))
+    s = modern.new_game(seed=5)
+    rng = make_rng(5)
+    for _ in range(14):
+        legal = modern.legal_moves(s)
+        s = modern.apply(s, legal[rng.randrange(len(legal))])
+    while len(modern.legal_moves(s)) < 2:
+        s = modern.apply(s, modern.legal_moves(s)[0])
+    seat = s.current
+    t = next(
+        x
+        for k in range(50)
+        if (x := modern.resample(modern.observe(s, seat), make_rng(f"twin:m:{k}"))).hands != s.hands
+    )
+    assert modern.observe(s, seat) == modern.observe(t, seat)
+    hard = make_bot("hard", modern)
+    picks = [
+        hard.choose(modern.observe(x, seat), modern.legal_moves(x), Random(3), Budget(iterations=12)) for x in (s, t)
+    ]
+    assert picks[0] == picks[1]

@@ -100,6 +100,10 @@ class Coach:
         mining: how the puzzle miner plays and judges the game (:class:`Mining`).
         learned: ``(game, name) -> bot``: a policy learned for this game (the ``learned`` level);
             ``None``: the game has none.
+        search_moves: ``(view, legal) -> the moves the levels' search compares`` (a non-empty
+            subset, ``ISMCTSPlayer.root_filter``); ``None``: every legal move.
+        search_depth: ``view -> how deep the levels' search builds its tree`` (``None`` from it:
+            no limit; ``ISMCTSPlayer.tree_depth``); ``None``: no limit.
     """
 
     heuristic: Callable[[AnyGame, float, str, bool], Any] | None = None
@@ -116,6 +120,8 @@ class Coach:
     review_thresholds: tuple[float, float, float] = (7.0, 15.0, 35.0)
     mining: Mining = Mining()
     learned: Callable[[AnyGame, str], object] | None = None
+    search_moves: Callable[[object, Sequence[object]], Sequence[object]] | None = None
+    search_depth: Callable[[object], int | None] | None = None
 
 
 #: The coach of a game that has none of its own.

@@ -185,6 +185,15 @@ class ISMCTSPlayer(Generic[S, A, V]):
             :meth:`choose` only (``analyse`` still ranks every move). It sees the view alone, as
             the bot does: a game's rule of thumb the search cannot learn from a few hundred
             playouts (Dummy's defence when an opponent is near knocking, ``players.defence``).
+        tree_depth: build the tree at most this many moves below the root (``None``: no limit),
+            or ``view -> that depth`` to choose it per decision; the rollout policy plays every
+            move past it. ``1`` is flat Monte Carlo over the root
+            moves: each is judged by the policy's continuation (the rest of the turn, the
+            opponents' replies), not by a tree whose nodes, each visited a handful of times at a
+            budget of a few hundred iterations, try their moves in random order. With a
+            heuristic policy that is a better reading of a meld or a lay-off (the turn's
+            follow-ups played sensibly) and of an opponent near knocking (who knocks, as the
+            policy does, instead of trying random moves first).
     """
 
     def __init__(
@@ -199,6 +208,7 @@ class ISMCTSPlayer(Generic[S, A, V]):
         cutoff: Callable[[S], Sequence[float]] | None = None,
         policy_first: bool = False,
         root_filter: Callable[[V, Sequence[A]], Sequence[A]] | None = None,
+        tree_depth: int | Callable[[V], int | None] | None = None,
     ) -> None:
         if playout_limit is not None and cutoff is None:
             raise ValueError("a playout limit needs a cutoff evaluation")
@@ -212,6 +222,9 @@ class ISMCTSPlayer(Generic[S, A, V]):
         self.cutoff = cutoff
         self.policy_first = policy_first
         self.root_filter = root_filter
+        if isinstance(tree_depth, int) and tree_depth < 1:
+            raise ValueError("a tree depth is at least 1 (the root's moves)")
+        self.tree_depth = tree_depth
         # Playouts apply only moves the rules just listed, so the unchecked path is safe here.
         self._apply: Callable[[S, A], S] = game.apply_unchecked
         #: Iterations of every search so far (tournaments report them per decision).
@@ -251,6 +264,10 @@ class ISMCTSPlayer(Generic[S, A, V]):
         deadline = start + budget.seconds if budget.seconds is not None else math.inf
         seat = _seat_of(view)
         expanded: list[A] = []
+        depth = self.tree_depth(view) if callable(self.tree_depth) else self.tree_depth
+        if depth is not None and depth < 1:
+            raise ValueError("a tree depth is at least 1 (the root's moves)")
+        depth = depth or MAX_PLAYOUT
         iterations = 0
         while iterations < max_iters:
             if iterations and deadline < math.inf and time.perf_counter() >= deadline:
@@ -295,7 +312,7 @@ class ISMCTSPlayer(Generic[S, A, V]):
                 s = apply(s, a)
                 path.append((child, mover))
                 node = child
-                if untried:
+                if untried or len(path) >= depth:
                     break
             steps = 0
             limit = self.playout_limit

@@ -17,6 +17,11 @@ hard      ismcts with heuristic playouts                   150 iterations (seede
 expert    ismcts with heuristic playouts                   600 iterations, at most 2.5 s
 ========  ===============================================  =============================
 
+In Thai Dummy their search is one level deep until the last stock cards (each root move judged
+by the heuristic's continuation; ``players.coaches.dummy.search_depth``) and compares every
+put-down, knock and collect but only the heuristic's four best discards (``search_moves``):
+measured against ``medium`` on the same deals in docs/bots.md, "The ladder".
+
 What the pickers say of each level, and the ladder that measures them: docs/bots.md. ``learned``
 is a level people may pick but stands outside the ladder's order (it is a research bot: how it
 was trained and how it fares against ``medium`` are in docs/bots.md, "learned").
@@ -165,9 +170,18 @@ def ismcts_for(game: AnyGame, budget: Budget | None = None, name: str = "ismcts"
     budget = budget or Budget(iterations=150)
     # Not adopted (docs/bots.md, "The ladder"): expanding the heuristic's move first
     # (policy_first) with the near-knock defence (players.defence.near_knock_defence as
-    # root_filter) won 5.5 of 10 games against medium where this search won 9 of 10 on the
-    # same deals; too few to call, but no sign of a gain.
-    return ISMCTSPlayer(game, rollout, budget, outcome=Outcome(margin_weight=0.3, scale=100.0), name=name)
+    # root_filter) won 5.5 of 10 games against medium where the full tree won 9 of 10 on the
+    # same deals; too few to call, but no sign of a gain. Adopted instead: the coach's
+    # search_depth and search_moves.
+    return ISMCTSPlayer(
+        game,
+        rollout,
+        budget,
+        outcome=Outcome(margin_weight=0.3, scale=100.0),
+        name=name,
+        tree_depth=coach_for(game.name).search_depth,
+        root_filter=coach_for(game.name).search_moves,
+    )
 
 
 def make_bot(text: str, game: AnyGame, name: str | None = None) -> Any:

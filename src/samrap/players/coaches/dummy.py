@@ -14,7 +14,8 @@ from samrap.games.dummy.game import DummyGame
 from samrap.games.dummy.observe import DummyView
 from samrap.players.analysis import Policy
 from samrap.players.coach import Coach, LessonDeal, Mining
-from samrap.players.heuristic.dummy import DummyHeuristic, best_action
+from samrap.players.heuristic.dummy import DummyHeuristic, best_action, evaluate
+from samrap.players.heuristic.dummy_hand import _context
 from samrap.players.ismcts import bot_rollout
 from samrap.players.words import count, mask_text, meld_number, phrase
 
@@ -30,6 +31,60 @@ def candidates(view: DummyView, legal: Sequence[DummyAction], k: int) -> list[Du
     bot = DummyHeuristic("analysis", endgame=False)
     rest = [cast(DummyAction, e.action) for e in bot.analyse(view, legal, Random(0)) if e.action != first]
     return [first, *rest[: k - 1]]
+
+
+#: The discards the levels' search compares: the heuristic's best few by its rough points.
+SEARCHED_DISCARDS = 4
+
+
+def search_moves(view: object, legal: Sequence[object]) -> Sequence[object]:
+    """Every move but the discards, and of those the heuristic's :data:`SEARCHED_DISCARDS` best.
+
+    Why: a turn offers up to a dozen discards, most plainly worse than the heuristic's few best,
+    and at a few hundred playouts each extra root move is fewer playouts for the others; the
+    search then picks the luckiest of many noisy estimates. Melds, lay-offs, knocks and collects
+    are few and are all compared (keeping a meld in hand, or not collecting, can be right).
+    """
+    v = cast(DummyView, view)
+    if not focused(v):
+        return legal
+    discards = [a for a in legal if isinstance(a, Discard)]
+    if len(discards) <= SEARCHED_DISCARDS:
+        return legal
+    ctx = _context(v)
+    keep = set(sorted(discards, key=lambda a: -evaluate(v, a, ctx))[:SEARCHED_DISCARDS])
+    return [a for a in legal if not isinstance(a, Discard) or a in keep]
+
+
+#: From this many stock cards down the levels' search builds its whole tree (above: one level).
+DEEP_STOCK = 8
+
+
+def search_depth(view: object) -> int | None:
+    """One level of tree (each move judged by the heuristic's continuation), but the whole tree
+    once the stock is down to :data:`DEEP_STOCK` cards.
+
+    Why: one level is a better reading of a meld or a lay-off, whose follow-ups a shallow tree
+    tries in random order (measured in docs/bots.md, "The ladder"); but it trusts the playouts'
+    opponent, the heuristic without its end-game check, to feed a last collect and knock that
+    ``medium`` (which checks) does not give. In the last turns the tree's own look at the
+    opponent's replies, few by then, sees that.
+    """
+    v = cast(DummyView, view)
+    return None if not focused(v) or v.stock_size <= DEEP_STOCK else 1
+
+
+def focused(view: DummyView) -> bool:
+    """Whether the levels search the focused way (:func:`search_moves`, :func:`search_depth`):
+    under rules that fine a discard that could have been laid off (ทิ้งใบฝาก, ``modern``).
+
+    Measured on the same deals against ``medium`` (docs/bots.md, "The ladder"): under ``modern``
+    the focused search won 46 of 60 games where the whole tree over every move won 35; under
+    ``classic`` it did no better than the whole tree (37 of 60 against 40 of 60), so ``classic``
+    keeps the whole tree. Why the rules decide it is a reading, not a measurement: holding
+    lay-offs, which the whole tree's random follow-ups favour, costs a fine under ``modern``.
+    """
+    return view.config.discard_layoff_penalty > 0
 
 
 def policy(game: AnyGame) -> Policy:
@@ -101,6 +156,8 @@ COACH = Coach(
     lesson_deal=lesson_deal,
     lesson_start=lambda game, deck, start, deal: cast(DummyGame, game).new_game(deck=deck, starter=start),
     learned=learned,
+    search_moves=search_moves,
+    search_depth=search_depth,
     hint_deals=24,
     review_deals=32,
     mining=Mining(

@@ -156,19 +156,68 @@ def knockable(hand: CardSet, ctx: _Context) -> bool:
 
 
 def knock_chance(hand: CardSet, ctx: _Context) -> float:
-    """The chance that the next stock card lets a born player holding ``hand`` knock."""
+    """The chance that the next stock card lets a born player holding ``hand`` knock.
+
+    Exactly the share of unseen cards ``u`` with ``knockable(hand | u)``, but only the cards that
+    make a meld with two of the hand's (:func:`completers`) are tried one by one: any other card
+    leaves the hand's melds as they are and is one more card left over, or one laid off on the
+    table (the playouts of a search ask this hundreds of times per iteration).
+    """
     pool = ctx.unseen
     total = pool.bit_count()
     if not total:
         return 0.0
+    near = completers(hand, ctx.ace_low) & pool
     hits = 0
-    x = pool
+    x = near
     while x:
         low = x & -x
         x ^= low
         if knockable(hand | low, ctx):
             hits += 1
+    plain = pool & ~near
+    if plain:
+        _, melds = best_partition(hand, ctx.ace_low)
+        rest = hand
+        ext = ctx.table_ext
+        for m in melds:
+            rest &= ~m
+            ext |= extension_cards(m, ctx.ace_low)
+        left = (rest & ~ext).bit_count()
+        if left == 0:  # the card is the one left over, or laid off with one of the hand's kept
+            hits += plain.bit_count()
+        elif left == 1:  # only a card that can be laid off keeps a single card over
+            hits += (plain & ext).bit_count()
     return hits / total
+
+
+_RANK0 = sum(1 << (13 * s) for s in range(4))
+_RANK12 = _RANK0 << 12
+
+
+def completers(hand: CardSet, ace_low: bool) -> CardSet:
+    """The cards outside ``hand`` that make a meld with two of its cards (a set of three, a run
+    of three; with ``ace_low`` also A-2-3): the cards ``u`` in ``meldable_cards(hand | u)``."""
+    out = 0
+    if ace_low:
+        for s in range(4):
+            m = (hand >> (13 * s)) & _SUIT_BITS
+            trio = m & 0b1000000000011  # A (bit 12), 2 (bit 0), 3 (bit 1)
+            if trio.bit_count() == 2:
+                out |= (0b1000000000011 & ~trio) << (13 * s)
+    adj = hand & (hand >> 1) & ~_RANK12  # k and k+1 of one suit (k below the ace)
+    out |= (adj & ~_RANK0) >> 1  # k-1
+    out |= (adj & ~(_RANK12 >> 1)) << 2  # k+2 (k+1 below the ace)
+    gap = hand & (hand >> 2) & ~(_RANK12 | _RANK12 >> 1)  # k and k+2
+    out |= gap << 1
+    a = hand & _SUIT_BITS
+    b = (hand >> 13) & _SUIT_BITS
+    c = (hand >> 26) & _SUIT_BITS
+    d = (hand >> 39) & _SUIT_BITS
+    two = (a & b) | (a & c) | (a & d) | (b & c) | (b & d) | (c & d)
+    if two:
+        out |= two | two << 13 | two << 26 | two << 39
+    return out & ~hand
 
 
 class DummyHeuristic:

@@ -8,7 +8,7 @@ the danger of feeding the next player a discard (:func:`danger`). All read the s
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
 
 from samrap.core.cardset import RANK_MASKS, CardSet
@@ -61,6 +61,9 @@ class _Context:
     table_ext: CardSet
     ace_low: bool
     threat: float = 0.0
+    #: :func:`_potential`'s answers in this decision, by card and the hand cards it reads:
+    #: :func:`hand_cost` asks again for each discard weighed, and most cards' neighbours stay.
+    potentials: dict[int, float] = field(default_factory=dict, compare=False, repr=False)
 
 
 def _context(v: DummyView) -> _Context:
@@ -82,35 +85,59 @@ THREAT = 3.0
 
 
 def _potential(c: int, hand: CardSet, ctx: _Context) -> float:
-    """The chance-like worth (0..1) that card ``c``, left over in ``hand``, still ends up on the table."""
-    live = ctx.unseen | ctx.row_mask
-    if ctx.table_ext >> c & 1:
+    """The chance-like worth (0..1) that card ``c``, left over in ``hand``, still ends up on the table.
+
+    Each card that would make a meld with ``c`` counts as an out: 1 if still unseen, 1.5 if in
+    the row (it can be collected), 0 if gone. A neighbour in hand wants one of the run's two ends,
+    a card two away wants the middle one, another card of the rank wants one of the remaining
+    two. (Written with bits of one suit at a time: the playouts of a search call it most.)
+    """
+    ext = ctx.table_ext
+    if ext >> c & 1:
         return 0.9  # can be laid off as soon as the player is born
     s, r = divmod(c, 13)
-    outs = 0.0
-    # Runs: a neighbour in hand wants one of the two ends; a gap wants the middle card.
-    for d in (-1, 1):
-        n = r + d
-        if 0 <= n < 13 and hand >> (13 * s + n) & 1:
-            for e in (r - 1 if d == 1 else r - 2, r + 2 if d == 1 else r + 1):
-                if 0 <= e < 13:
-                    outs += 1.5 if ctx.row_mask >> (13 * s + e) & 1 else (1.0 if live >> (13 * s + e) & 1 else 0.0)
-    for d in (-2, 2):
-        n = r + d
-        if 0 <= n < 13 and hand >> (13 * s + n) & 1:
-            mid = 13 * s + r + d // 2
-            outs += 1.5 if ctx.row_mask >> mid & 1 else (1.0 if live >> mid & 1 else 0.0)
+    base = 13 * s
+    h = hand >> base & _SUIT
+    row = ctx.row_mask
+    live = ctx.unseen | row
+    # The wanted ranks of the suit, as bit masks; a rank wanted twice is in both.
+    once = 0
+    twice = 0
+    for want in (
+        (_AROUND[r] if h >> (r + 1) & 1 else 0) if r < 12 else 0,  # r+1 in hand: r-1 and r+2
+        (_BELOW[r] if h >> (r - 1) & 1 else 0) if r > 0 else 0,  # r-1 in hand: r-2 and r+1
+        (1 << (r + 1) if h >> (r + 2) & 1 else 0) if r < 11 else 0,  # r+2 in hand: r+1
+        (1 << (r - 1) if h >> (r - 2) & 1 else 0) if r > 1 else 0,  # r-2 in hand: r-1
+    ):
+        twice |= once & want  # never three times: r+1 is wanted for r-1 and r+2, r-1 for r+1 and r-2
+        once ^= want
+    lv = live >> base & _SUIT
+    rw = row >> base & _SUIT
+    outs = float((lv & once).bit_count() + 2 * (lv & twice).bit_count())
+    outs += 0.5 * ((rw & once).bit_count() + 2 * (rw & twice).bit_count())
     # Sets: another card of the rank in hand wants one of the remaining two.
-    same = hand & ~(1 << c) & RANK_MASKS[r]
-    if same:
-        for q in range(4):
-            x = 13 * q + r
-            if not hand >> x & 1:
-                outs += 1.5 if ctx.row_mask >> x & 1 else (1.0 if live >> x & 1 else 0.0)
+    rank = RANK_MASKS[r]
+    if hand & ~(1 << c) & rank:
+        free = rank & ~hand
+        outs += (live & free).bit_count() + 0.5 * (row & free).bit_count()
     # A card one away from a table meld's end can be laid off once its neighbour is.
-    if not outs and ctx.table_ext & ((1 << (c + 1) if r < 12 else 0) | (1 << (c - 1) if r > 0 else 0)):
+    if not outs and ext & ((1 << (c + 1) if r < 12 else 0) | (1 << (c - 1) if r > 0 else 0)):
         outs = 0.5
     return min(0.75, 0.2 * outs)
+
+
+_SUIT = (1 << 13) - 1
+#: Rank r's run partners wanted when r+1 is in hand (r-1 and r+2) and when r-1 is (r-2 and r+1).
+_AROUND = tuple(((1 << (r - 1)) if r > 0 else 0) | ((1 << (r + 2)) if r < 11 else 0) for r in range(13))
+_BELOW = tuple(((1 << (r - 2)) if r > 1 else 0) | ((1 << (r + 1)) if r < 12 else 0) for r in range(13))
+
+
+#: The hand cards :func:`_potential` reads for card c: its suit from two ranks below to two above,
+#: and its rank in every suit.
+_READS = tuple(
+    sum(1 << (13 * (c // 13) + r) for r in range(c % 13 - 2, c % 13 + 3) if 0 <= r < 13) | RANK_MASKS[c % 13]
+    for c in range(52)
+)
 
 
 def hand_cost(hand: CardSet, born: bool, ctx: _Context) -> float:
@@ -121,10 +148,15 @@ def hand_cost(hand: CardSet, born: bool, ctx: _Context) -> float:
         rest &= ~m
     cost = 0.0
     x = rest
+    memo = ctx.potentials
     while x:
         low = x & -x
         c = low.bit_length() - 1
-        cost += CARD_VALUES[c] * (1.0 - _potential(c, rest, ctx))
+        key = (rest & _READS[c]) << 6 | c
+        pot = memo.get(key)
+        if pot is None:
+            pot = memo[key] = _potential(c, rest, ctx)
+        cost += CARD_VALUES[c] * (1.0 - pot)
         x ^= low
     if THREAT:
         cost *= 1.0 + THREAT * ctx.threat
@@ -135,24 +167,16 @@ def hand_cost(hand: CardSet, born: bool, ctx: _Context) -> float:
     return cost
 
 
-def _meld_prob(card: int, q: int, ctx: _Context) -> float:
-    """Chance that seat ``q`` holds ``card`` (1 if known to, else its share of the unseen pool)."""
-    v = ctx.view
-    if v.known[q] >> card & 1:
-        return 1.0
-    if not ctx.unseen >> card & 1:
-        return 0.0
-    unknown = v.hand_sizes[q] - v.known[q].bit_count()
-    pool = ctx.unseen.bit_count()
-    return min(1.0, unknown / pool) if pool else 0.0
-
-
 def danger(c: int, ctx: _Context) -> float:
     """Points the next player is expected to gain if ``c`` is discarded (plus modern penalties)."""
     v = ctx.view
     cfg = v.config
     q = (v.seat + v.direction) % cfg.players
-    others = ctx.unseen | v.known[q] | ctx.row_mask
+    unseen, row, known = ctx.unseen, ctx.row_mask, v.known[q]
+    others = unseen | known | row
+    # _meld_prob of an unseen card, worked out once: the next player's share of the unseen pool
+    pool = unseen.bit_count()
+    share = min(1.0, (v.hand_sizes[q] - known.bit_count()) / pool) if pool else 0.0
     p_none = 1.0
     weight = 0.0
     meld_points = 0.0
@@ -164,12 +188,11 @@ def danger(c: int, ctx: _Context) -> float:
         rest = m & ~(1 << c)
         while rest:
             low = rest & -rest
-            x = low.bit_length() - 1
             rest ^= low
-            if ctx.row_mask >> x & 1:
+            if row & low:
                 continue  # an older row card: collected together with this one
-            px = _meld_prob(x, q, ctx)
-            if FUTURE and px < 1.0 and ctx.unseen >> x & 1:
+            px = 1.0 if known & low else (share if unseen & low else 0.0)  # _meld_prob
+            if FUTURE and px < 1.0 and unseen & low:
                 px += (1.0 - px) * FUTURE  # drawn later: the card stays in the row to be collected
             p *= px
             from_hand += 1
