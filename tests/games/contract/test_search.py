@@ -12,10 +12,11 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from collections.abc import Iterator
 
 from samrap.core.cardset import RANK_MASKS
 from samrap.games.contract import candidates, feasible, search
-from samrap.games.contract.cards import make_pack
+from samrap.games.contract.cards import Pack, make_pack
 
 
 def definition(p14: int, jokers: int, lmin: int, lmax: int) -> tuple[tuple[int, int], ...]:
@@ -69,6 +70,20 @@ def test_run_costs_by_bits_equal_the_windows() -> None:
     for p14 in range(1 << 14):
         for min_run in (3, 4, 5):
             assert feasible._run_cost(p14, min_run) == feasible._run_cost_by_windows.__wrapped__(p14, min_run), p14
+
+
+#: The contracts of deals 1-6 and one of three runs, as (sets, runs).
+CONTRACTS = ((2, 0), (1, 1), (0, 2), (3, 0), (2, 1), (1, 2), (0, 3))
+
+
+def _hands(seed: int, per_pack: int, least: int, most: int) -> Iterator[tuple[Pack, int]]:
+    """Seeded random hands of ``least``-``most`` cards, ``per_pack`` from a 2-deck pack with 4
+    jokers and as many from a 3-deck pack with 6."""
+    rng = random.Random(seed)
+    for decks, jokers_in_pack in ((2, 4), (3, 6)):
+        pack = make_pack(decks, jokers_in_pack)
+        for _ in range(per_pack):
+            yield pack, sum(1 << c for c in rng.sample(range(pack.size), rng.randint(least, most)))
 
 
 def _one_set_and_runs_by_loops(layers: tuple[int, ...], jokers: int, runs: int, min_run: int, rule: str) -> bool:
@@ -137,25 +152,20 @@ def test_go_down_holding_a_face_by_the_cards_left_equals_the_listing_search() ->
     instead of its candidates: the same answer as the search that lists the go-downs, for the
     contracts of deals 1-6 with runs of 3 and 4, runs of one suit apart or together (rule 10),
     sets of any suits (rule 8's option), two and three decks, many jokers, every face held."""
-    rng = random.Random(9)
-    contracts = ((2, 0), (1, 1), (0, 2), (3, 0), (2, 1), (1, 2), (0, 3))
     options = ((3, "different", False), (4, "allowed", False), (3, "different", True))
     found = Counter[bool]()
-    for decks, jokers_in_pack in ((2, 4), (3, 6)):
-        pack = make_pack(decks, jokers_in_pack)
-        for _ in range(120):
-            hand = sum(1 << c for c in rng.sample(range(pack.size), rng.randint(9, 40)))
-            layers, jokers = pack.face_layers(hand)
-            faces = {pack.faces[c] for c in range(pack.size) if hand >> c & 1}
-            for sets, runs in contracts:
-                for min_run, rule, any_suits in options:
-                    q = search.ContractQuery(
-                        layers, jokers, sets, runs, min_run=min_run, exact=True, run_rule=rule, any_suits=any_suits
-                    )
-                    for face in faces:
-                        want = q.has_containing_plain(face)
-                        assert q.has_containing(face) is want, (hand, sets, runs, min_run, rule, any_suits, face)
-                        found[want] += 1
+    for pack, hand in _hands(9, 120, 9, 40):
+        layers, jokers = pack.face_layers(hand)
+        faces = {pack.faces[c] for c in range(pack.size) if hand >> c & 1}
+        for sets, runs in CONTRACTS:
+            for min_run, rule, any_suits in options:
+                q = search.ContractQuery(
+                    layers, jokers, sets, runs, min_run=min_run, exact=True, run_rule=rule, any_suits=any_suits
+                )
+                for face in faces:
+                    want = q.has_containing_plain(face)
+                    assert q.has_containing(face) is want, (hand, sets, runs, min_run, rule, any_suits, face)
+                    found[want] += 1
     assert min(found.values()) > 2_000, found
 
 
@@ -165,25 +175,20 @@ def test_any_go_down_by_the_smallest_melds_equals_the_listing_search() -> None:
     of the smallest melds finds one, and as the listing of every size does (a go-down's melds cut
     to their least sizes still make the contract), for the contracts of deals 1-6 with runs of 3
     and 4, runs of one suit apart or together, sets of any suits, two and three decks."""
-    rng = random.Random(10)
-    contracts = ((2, 0), (1, 1), (0, 2), (3, 0), (2, 1), (1, 2), (0, 3))
     options = ((3, "different", False), (4, "allowed", False), (3, "different", True), (3, "not_adjacent", False))
     found = Counter[bool]()
-    for decks, jokers_in_pack in ((2, 4), (3, 6)):
-        pack = make_pack(decks, jokers_in_pack)
-        for _ in range(150):
-            hand = sum(1 << c for c in rng.sample(range(pack.size), rng.randint(8, 16)))
-            layers, jokers = pack.face_layers(hand)
-            for sets, runs in contracts:
-                for min_run, rule, any_suits in options:
-                    least, every = (
-                        search.ContractQuery(
-                            layers, jokers, sets, runs, min_run=min_run, exact=exact, run_rule=rule, any_suits=any_suits
-                        )
-                        for exact in (True, False)
+    for pack, hand in _hands(10, 150, 8, 16):
+        layers, jokers = pack.face_layers(hand)
+        for sets, runs in CONTRACTS:
+            for min_run, rule, any_suits in options:
+                least, every = (
+                    search.ContractQuery(
+                        layers, jokers, sets, runs, min_run=min_run, exact=exact, run_rule=rule, any_suits=any_suits
                     )
-                    want = next(every.chosen(), None) is not None
-                    assert (next(least.chosen(), None) is not None) is want, (hand, sets, runs, min_run, rule)
-                    assert least.has_any() is want, (hand, sets, runs, min_run, rule, any_suits)
-                    found[want] += 1
+                    for exact in (True, False)
+                )
+                want = next(every.chosen(), None) is not None
+                assert (next(least.chosen(), None) is not None) is want, (hand, sets, runs, min_run, rule)
+                assert least.has_any() is want, (hand, sets, runs, min_run, rule, any_suits)
+                found[want] += 1
     assert min(found.values()) > 500, found
