@@ -69,3 +69,6 @@ from samrap.server.daily_messages import DailyIndex, DailyResults  # noqa: E402
 
 DailyIndex.zone, DailyIndex.tomorrow, DailyIndex.yesterday, DailyIndex.next_at
 DailyResults.you
+
+# Python calls a module's __getattr__ (PEP 562): ``from samrap.cli.main import app`` imports the app.
+_.__getattr__

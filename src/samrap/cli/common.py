@@ -124,6 +124,13 @@ def usage_errors(lang: str = "en") -> Iterator[None]:
         fail(say("error.config", lang, field="config") if lang == "th" else str(e), lang=lang)
 
 
+def check_seed(seed: int, lang: str = "en") -> int:
+    """``--seed`` as given, or a one-line error when it is outside 0..MAX_SEED."""
+    if not 0 <= seed <= MAX_SEED:
+        fail(say("error.seed", lang, max=MAX_SEED), lang=lang)
+    return seed
+
+
 def check_lang(lang: str | None) -> str:
     """``--lang`` as given, or the environment's language when it was not (:func:`env_lang`)."""
     if lang is None:

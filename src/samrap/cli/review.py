@@ -102,7 +102,7 @@ def review(
         fail(say("review.empty", lang, path=record), lang=lang)
     problem = replay_record(rec).problem
     if problem is not None:  # unfinished or breaking a rule: what ``samrap replay`` says, and no review
-        from samrap.cli.main import problem_line  # main imports this module: imported when needed
+        from samrap.cli.app import problem_line  # the app imports this module: imported when needed
 
         fail(problem_line(problem, get_spec(rec.match.game).unit_in(lang), lang), 1, lang=lang)
     seats = len(rec.match.players)

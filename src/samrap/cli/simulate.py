@@ -9,13 +9,22 @@ gives the same summary; only the wall time differs.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import contextlib
+import functools
+import json
+import re
+import time
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from pathlib import Path
 
 from rich.cells import cell_len
 
+from samrap.cli import common
+from samrap.cli.common import check_lang, check_seed, fail, game_config
+from samrap.cli.lineup import bots_problem, close_all, line_up, seat_specs
 from samrap.cli.text import say
-from samrap.engine.match import MatchResult
+from samrap.engine.match import MatchResult, single_games
 from samrap.engine.registry import GameSpec
 
 
@@ -117,3 +126,139 @@ class Summary:
         if len(set(self.bots)) == 1:
             return say("simulate.all_seats", lang, players=self.players, bot=self.bots[0])
         return ", ".join(say("simulate.seat_bot", lang, seat=q, bot=b) for q, b in enumerate(self.bots))
+
+
+def run_simulate(
+    game: str = "dummy",
+    players: int | None = None,
+    games: int = 100,
+    seed: int = 0,
+    preset: str | None = None,
+    config: str | None = None,
+    record: Path | None = None,
+    as_json: bool = False,
+    bots: str = "random",
+    lang: str | None = None,
+) -> None:
+    """``samrap simulate``'s body, its parameters as parsed (by Typer, or by :func:`parse_simulate`)."""
+    lang = check_lang(lang)
+    spec, cfg = game_config(game, preset, config, players, lang)
+    check_seed(seed, lang)
+    if games < 1:
+        fail(say("error.at_least", lang, option="--games", low=1), lang=lang)
+    if record is not None:
+        common.make_folder(record, lang)
+    game_obj = spec.make_game(cfg)
+    n = game_obj.players
+    try:
+        seats = line_up(bots, n, game_obj)
+    except ValueError as e:
+        fail(bots_problem(bots, n, e, lang), lang=lang)
+    summary = Summary(spec, spec.config_string(cfg), n, seed, tuple(seat_specs(bots, n)))
+    err = common.stderr()
+    start = time.perf_counter()
+    with contextlib.ExitStack() as stack:
+        stack.callback(close_all, seats)
+        advance: Callable[[], None] | None = None
+        if not as_json and err.is_terminal:  # Rich's progress bar, and its import, only on a terminal
+            from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+
+            columns = (TextColumn(say("simulate.progress", lang)), BarColumn(), MofNCompleteColumn())
+            progress = stack.enter_context(Progress(*columns, TimeElapsedColumn(), console=err, transient=True))
+            task = progress.add_task("games", total=games)
+            advance = functools.partial(progress.advance, task)
+        results = single_games(spec, cfg, seats, seed, games)
+        if record is None and advance is None:  # the plain loop: what the summary needs, nothing more
+            for result in results:
+                summary.add(result)
+        else:
+            from samrap.engine.record import make_record, write_record
+
+            for k, result in enumerate(results, 1):
+                summary.add(result)
+                if record is not None:
+                    write_record(record / f"game-{k:05d}.json", make_record(result))
+                if advance is not None:
+                    advance()
+    wall = time.perf_counter() - start
+    out = common.stdout()
+    if as_json:
+        out.print(json.dumps(summary.as_dict(wall), ensure_ascii=False))
+    else:
+        for line in summary.lines(wall, lang):
+            out.print(line)
+
+
+#: ``samrap simulate``'s options as typed: each name, its parameter and its kind (a flag, a
+#: number, a path or a word). Typer's parser (``cli/app.py``) declares the same ones.
+_OPTIONS: dict[str, tuple[str, type]] = {
+    "--players": ("players", int),
+    "-n": ("players", int),
+    "--games": ("games", int),
+    "-g": ("games", int),
+    "--seed": ("seed", int),
+    "-s": ("seed", int),
+    "--preset": ("preset", str),
+    "-p": ("preset", str),
+    "--config": ("config", str),
+    "-c": ("config", str),
+    "--record": ("record", Path),
+    "-r": ("record", Path),
+    "--json": ("as_json", bool),
+    "--bots": ("bots", str),
+    "-b": ("bots", str),
+    "--lang": ("lang", str),
+}
+#: A number as Typer reads it the same whatever its version: digits, no sign, no leading zero.
+_NUMBER = re.compile(r"0|[1-9][0-9]{0,15}")
+
+
+def parse_simulate(words: Sequence[str]) -> dict[str, object] | None:
+    """The parameters of ``samrap simulate <words>`` as Typer passes them to :func:`run_simulate`,
+    for the plain form alone: at most one game word, each option once, as ``--name value``,
+    ``--name=value`` or ``-x value``, with a non-empty value not starting with ``-``, numbers as
+    plain digits. Anything else (``--help``, a typo, a repeated option, a bad number, an extra
+    word) gives ``None``, and Typer parses the words, with its own help and errors.
+
+    This lets ``samrap simulate`` run without Typer building its parser, whose parameter
+    coercion imports pydantic: about 470 M instructions of a 1,340 M start-up
+    (docs/performance.md, issue 28.6). ``tests/cli/test_simulate_args.py`` checks the two
+    parsers agree.
+    """
+    values: dict[str, object] = {}
+    at = 0
+    while at < len(words):
+        word = words[at]
+        at += 1
+        if not word.startswith("-"):
+            if "game" in values or not word:
+                return None
+            values["game"] = word
+            continue
+        name, eq, value = word.partition("=")
+        known = _OPTIONS.get(name)
+        if known is None or known[0] in values:
+            return None
+        key, kind = known
+        if kind is bool:
+            if eq:
+                return None
+            values[key] = True
+            continue
+        if eq:
+            if not name.startswith("--"):
+                return None
+        elif at < len(words):
+            value = words[at]
+            at += 1
+        else:
+            return None
+        if not value or value.startswith("-"):
+            return None
+        if kind is int:
+            if not _NUMBER.fullmatch(value):
+                return None
+            values[key] = int(value)
+        else:
+            values[key] = Path(value) if kind is Path else value
+    return values
