@@ -4,9 +4,12 @@ for anything else, which Typer then parses; ``main`` so runs the same command ei
 
 from __future__ import annotations
 
+import errno
 import inspect
 import itertools
 import json
+import subprocess
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -161,3 +164,45 @@ def _no_wall_time(text: str) -> str:
     lines = text.splitlines()
     assert not lines or any(w in lines[-1] for w in ("wall time", say("simulate.wall", "th")))
     return "\n".join(lines[:-1])
+
+
+def test_a_plain_simulate_process_imports_neither_typer_nor_pydantic() -> None:
+    """The point of the path: a fresh ``samrap simulate`` process loads no Typer, no pydantic
+    (``from samrap.cli.main import main`` included: the import system asks the module for
+    ``__path__``, which must not import the app)."""
+    probe = (
+        "import sys\n"
+        "from samrap.cli.main import main\n"
+        "try:\n"
+        "    main(['simulate', 'dummy', '--games', '1', '--json'])\n"
+        "except SystemExit as e:\n"
+        "    assert e.code == 0, e.code\n"
+        "print(sorted(m for m in ('samrap.cli.app', 'pydantic', 'typer') if m in sys.modules))\n"
+    )
+    done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True)
+    assert done.stdout.splitlines()[-1] == "[]"
+
+
+@pytest.mark.parametrize("error", [KeyboardInterrupt(), EOFError(), BrokenPipeError(errno.EPIPE, "Broken pipe")])
+def test_main_without_the_app_ends_an_interrupted_run_as_the_app_does(
+    error: BaseException, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Ctrl-C (130), the end of input (1, ``Aborted!``) and a closed pipe (1): Typer's standalone
+    endings, by either path (``--json`` twice is left to Typer)."""
+    import samrap.cli.app
+    import samrap.cli.simulate
+
+    def interrupted(*args: object, **kwargs: object) -> None:
+        raise error
+
+    monkeypatch.setattr(samrap.cli.simulate, "run_simulate", interrupted)
+    monkeypatch.setattr(samrap.cli.app, "run_simulate", interrupted)
+    monkeypatch.setattr(sys, "stdout", sys.stdout)  # the pipe's ending wraps both streams
+    monkeypatch.setattr(sys, "stderr", sys.stderr)
+    endings = []
+    for words in (["simulate", "--json"], ["simulate", "--json", "--json"]):
+        with pytest.raises(SystemExit) as e:
+            main(words)
+        endings.append((e.value.code, capsys.readouterr().err))
+    assert endings[0] == endings[1]
+    assert endings[0][0] == (130 if isinstance(error, KeyboardInterrupt) else 1)

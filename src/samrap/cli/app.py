@@ -24,9 +24,9 @@ from typer.models import CommandFunctionType, CommandInfo
 
 from samrap import __version__
 from samrap.cli import common
-from samrap.cli.common import LangOpt, check_lang, check_seed, fail, game_config, usage_errors, writable_problem
+from samrap.cli.common import check_lang, check_seed, fail, game_config, usage_errors, writable_problem
 from samrap.cli.export_static import export_static
-from samrap.cli.helptext import SamrapCommand, SamrapGroup
+from samrap.cli.helptext import LangOpt, SamrapCommand, SamrapGroup
 from samrap.cli.hint import register as register_hint
 from samrap.cli.learn import register as register_learn
 from samrap.cli.lineup import bots_problem, close_all, line_up

@@ -12,9 +12,8 @@ import os
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Annotated, NoReturn
+from typing import NoReturn
 
-import typer
 from rich.console import Console
 
 from samrap.cli.text import say
@@ -26,16 +25,6 @@ USAGE = 2
 LANGS = ("en", "th")
 #: The largest seed a command takes: exact in a JSON number (a double), so records keep it.
 MAX_SEED = 2**53 - 1
-
-#: ``--lang`` of every command; ``None`` (not given) is the environment's language (:func:`env_lang`).
-LangOpt = Annotated[
-    str | None,
-    typer.Option(
-        "--lang",
-        help="Language of the screens, prompts, help and errors: en or th "
-        "(default: $SAMRAP_LANG, else th under a Thai locale in LC_ALL, LC_MESSAGES or LANG, else en).",
-    ),
-]
 
 
 def env_lang() -> str:
@@ -67,6 +56,8 @@ def stderr() -> Console:
 
 def fail(message: str, code: int = USAGE, lang: str = "en") -> NoReturn:
     """Print ``samrap: error: <message>`` (Thai: ``samrap: ผิดพลาด: ``) on stderr and exit with ``code``."""
+    import typer  # here: a plain ``samrap simulate`` runs without Typer (cli/main.py)
+
     stderr().print(say("error.prefix", lang) + message)
     raise typer.Exit(code)
 

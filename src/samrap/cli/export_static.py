@@ -9,7 +9,8 @@ from typing import Annotated
 import typer
 
 from samrap.cli import common
-from samrap.cli.common import LangOpt, check_lang, fail
+from samrap.cli.common import check_lang, fail
+from samrap.cli.helptext import LangOpt
 from samrap.cli.text import say
 
 

@@ -17,6 +17,9 @@ the option, like samrap's own errors.
 
 from __future__ import annotations
 
+from typing import Annotated
+
+import typer
 from typer._click import Command, Context, HelpFormatter, Parameter
 from typer._click.exceptions import (
     BadOptionUsage,
@@ -31,6 +34,17 @@ from typer._click.utils import make_default_short_help
 from typer.core import TyperArgument, TyperCommand, TyperGroup, TyperOption
 
 from samrap.cli.common import LANGS, env_lang, fail
+
+#: ``--lang`` of every command; ``None`` (not given) is the environment's language (:func:`env_lang`).
+LangOpt = Annotated[
+    str | None,
+    typer.Option(
+        "--lang",
+        help="Language of the screens, prompts, help and errors: en or th "
+        "(default: $SAMRAP_LANG, else th under a Thai locale in LC_ALL, LC_MESSAGES or LANG, else en).",
+    ),
+]
+
 
 #: Where the words given to a command are kept on the click context (shared by parent and child).
 _ARGS = "samrap.args"

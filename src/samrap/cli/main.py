@@ -37,35 +37,39 @@ def main(argv: Sequence[str] | None = None) -> None:
 def _standalone(params: dict[str, object]) -> None:
     """``samrap simulate`` with its parsed parameters, ending as Typer's standalone mode ends a
     command (``typer.core._main``): exit 0, a command's ``Exit`` code, 130 on Ctrl-C, 1 with
-    ``Aborted!`` at the end of input, 1 quietly on a closed pipe."""
-    import typer
-
+    ``Aborted!`` at the end of input, 1 quietly on a closed pipe. Typer is imported only by a
+    command that fails (``common.fail``), so its ``Exit`` is looked up where it was raised."""
     from samrap.cli.simulate import run_simulate
 
     try:
-        try:
-            run_simulate(**params)  # type: ignore[arg-type]
-        except EOFError as e:
-            typer.echo(file=sys.stderr)
-            typer.echo("Aborted!", file=sys.stderr)
-            raise typer.Exit(1) from e
-        except KeyboardInterrupt as e:
-            raise typer.Exit(130) from e
-        except OSError as e:
-            if e.errno != errno.EPIPE:
-                raise
-            from typer._click.utils import PacifyFlushWrapper
+        run_simulate(**params)  # type: ignore[arg-type]
+    except EOFError:
+        print(file=sys.stderr)
+        print("Aborted!", file=sys.stderr)
+        sys.exit(1)
+    except KeyboardInterrupt:
+        sys.exit(130)
+    except OSError as e:
+        if e.errno != errno.EPIPE:
+            raise
+        from typer._click.utils import PacifyFlushWrapper
 
-            sys.stdout = PacifyFlushWrapper(sys.stdout)
-            sys.stderr = PacifyFlushWrapper(sys.stderr)
-            raise typer.Exit(1) from e
-    except typer.Exit as e:
+        sys.stdout = PacifyFlushWrapper(sys.stdout)
+        sys.stderr = PacifyFlushWrapper(sys.stderr)
+        sys.exit(1)
+    except Exception as e:
+        typer = sys.modules.get("typer")
+        if typer is None or not isinstance(e, typer.Exit):
+            raise
         sys.exit(e.exit_code)
     sys.exit(0)
 
 
 def __getattr__(name: str) -> object:
-    """``app`` (and the app module's other names), imported when first asked for."""
+    """``app`` (and the app module's other names), imported when first asked for; not a dunder
+    name, which the import system asks of every module (``__path__`` by ``from … import``)."""
+    if name.startswith("__"):
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
     from samrap.cli import app as module
 
     return getattr(module, name)

@@ -16,7 +16,8 @@ from typing import TYPE_CHECKING, Annotated, Any
 import typer
 
 from samrap.cli import common
-from samrap.cli.common import LangOpt, check_lang, fail
+from samrap.cli.common import check_lang, fail
+from samrap.cli.helptext import LangOpt
 from samrap.cli.text import people_names, say
 from samrap.core.errors import IllegalActionError
 from samrap.engine.registry import get_spec

@@ -15,7 +15,8 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from samrap.cli import common
-from samrap.cli.common import MAX_SEED, LangOpt, check_lang, fail, game_config
+from samrap.cli.common import MAX_SEED, check_lang, fail, game_config
+from samrap.cli.helptext import LangOpt
 from samrap.cli.lineup import bots_problem
 from samrap.cli.text import say
 from samrap.engine.registry import get_spec
