@@ -167,7 +167,8 @@ def _no_wall_time(text: str) -> str:
 
 
 def test_a_plain_simulate_process_imports_neither_typer_nor_pydantic() -> None:
-    """The point of the path: a fresh ``samrap simulate`` process loads no Typer, no pydantic
+    """The point of the path: a fresh ``samrap simulate --json`` process loads no Typer, no pydantic,
+    no Rich console
     (``from samrap.cli.main import main`` included: the import system asks the module for
     ``__path__``, which must not import the app)."""
     probe = (
@@ -177,7 +178,7 @@ def test_a_plain_simulate_process_imports_neither_typer_nor_pydantic() -> None:
         "    main(['simulate', 'dummy', '--games', '1', '--json'])\n"
         "except SystemExit as e:\n"
         "    assert e.code == 0, e.code\n"
-        "print(sorted(m for m in ('samrap.cli.app', 'pydantic', 'typer') if m in sys.modules))\n"
+        "print(sorted(m for m in ('samrap.cli.app', 'pydantic', 'typer', 'rich.console') if m in sys.modules))\n"
     )
     done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True)
     assert done.stdout.splitlines()[-1] == "[]"

@@ -12,14 +12,15 @@ import os
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import NoReturn
-
-from rich.console import Console
+from typing import TYPE_CHECKING, NoReturn
 
 from samrap.cli.text import say
 from samrap.core.errors import ConfigError, SamrapError
 from samrap.engine.protocol import ConfigLike
 from samrap.engine.registry import GameSpec, configure
+
+if TYPE_CHECKING:
+    from rich.console import Console
 
 USAGE = 2
 LANGS = ("en", "th")
@@ -46,11 +47,18 @@ def env_lang() -> str:
 
 
 def stdout() -> Console:
-    """A console on the *current* stdout (tests swap it), without markup or auto-highlighting."""
+    """A console on the *current* stdout (tests swap it), without markup or auto-highlighting.
+
+    Rich's console is imported here, not at the top: ``samrap simulate --json`` prints without it.
+    """
+    from rich.console import Console
+
     return Console(highlight=False, markup=False, soft_wrap=True)
 
 
 def stderr() -> Console:
+    from rich.console import Console
+
     return Console(stderr=True, highlight=False, markup=False, soft_wrap=True)
 
 

@@ -18,8 +18,6 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from rich.cells import cell_len
-
 from samrap.cli import common
 from samrap.cli.common import check_lang, check_seed, fail, game_config
 from samrap.cli.lineup import bots_problem, close_all, line_up, seat_specs
@@ -107,6 +105,8 @@ class Summary:
         averages = "  ".join(say("simulate.seat_average", lang, seat=q, average=a) for q, a in enumerate(self.averages))
         rows.append((say("simulate.average", lang), averages))
         rows.append((say("simulate.wall", lang), say("simulate.seconds", lang, seconds=wall_time)))
+        from rich.cells import cell_len  # here: ``--json`` prints without Rich
+
         width = max(cell_len(k) for k, _ in rows)
         head = say(
             "simulate.head",
@@ -155,12 +155,12 @@ def run_simulate(
     except ValueError as e:
         fail(bots_problem(bots, n, e, lang), lang=lang)
     summary = Summary(spec, spec.config_string(cfg), n, seed, tuple(seat_specs(bots, n)))
-    err = common.stderr()
     start = time.perf_counter()
     with contextlib.ExitStack() as stack:
         stack.callback(close_all, seats)
         advance: Callable[[], None] | None = None
-        if not as_json and err.is_terminal:  # Rich's progress bar, and its import, only on a terminal
+        err = None if as_json else common.stderr()
+        if err is not None and err.is_terminal:  # Rich's progress bar, and its import, only on a terminal
             from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
             columns = (TextColumn(say("simulate.progress", lang)), BarColumn(), MofNCompleteColumn())
@@ -181,10 +181,10 @@ def run_simulate(
                 if advance is not None:
                     advance()
     wall = time.perf_counter() - start
-    out = common.stdout()
-    if as_json:
-        out.print(json.dumps(summary.as_dict(wall), ensure_ascii=False))
+    if as_json:  # verbatim: Rich's console would turn a ``:smile:`` in a bot spec into an emoji
+        print(json.dumps(summary.as_dict(wall), ensure_ascii=False))
     else:
+        out = common.stdout()
         for line in summary.lines(wall, lang):
             out.print(line)
 
