@@ -207,3 +207,17 @@ def test_main_without_the_app_ends_an_interrupted_run_as_the_app_does(
         endings.append((e.value.code, capsys.readouterr().err))
     assert endings[0] == endings[1]
     assert endings[0][0] == (130 if isinstance(error, KeyboardInterrupt) else 1)
+
+
+def test_the_plain_form_knows_every_option_typer_declares() -> None:
+    """The two option tables cannot drift apart: each name Typer's ``simulate`` takes (``--help``
+    aside) is one ``parse_simulate`` reads, for the same parameter, and no other."""
+    from samrap.cli.simulate import _OPTIONS
+
+    group = typer.main.get_command(app)
+    assert isinstance(group, typer.core.TyperGroup)
+    with group.make_context("samrap", ["simulate"]) as ctx:
+        command = group.get_command(ctx, "simulate")
+        assert command is not None
+        declared = {(name, p.name) for p in command.params for name in p.opts if name.startswith("-")}
+    assert declared == {(name, key) for name, (key, _) in _OPTIONS.items()}
