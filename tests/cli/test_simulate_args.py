@@ -5,6 +5,7 @@ for anything else, which Typer then parses; ``main`` so runs the same command ei
 from __future__ import annotations
 
 import errno
+import functools
 import inspect
 import itertools
 import json
@@ -63,10 +64,17 @@ OTHER = [
 ]
 
 
-def _typer_params(words: list[str]) -> dict[str, Any]:
-    """The parameters Typer's parser gives the ``simulate`` command for ``words``."""
+@functools.cache
+def _group() -> typer.core.TyperGroup:
+    """The app's click group, built once (each build makes every parameter's adapter anew)."""
     group = typer.main.get_command(app)
     assert isinstance(group, typer.core.TyperGroup)
+    return group
+
+
+def _typer_params(words: list[str]) -> dict[str, Any]:
+    """The parameters Typer's parser gives the ``simulate`` command for ``words``."""
+    group = _group()
     with group.make_context("samrap", ["simulate"]) as ctx:
         command = group.get_command(ctx, "simulate")
         assert command is not None
@@ -214,8 +222,7 @@ def test_the_plain_form_knows_every_option_typer_declares() -> None:
     aside) is one ``parse_simulate`` reads, for the same parameter, and no other."""
     from samrap.cli.simulate import _OPTIONS
 
-    group = typer.main.get_command(app)
-    assert isinstance(group, typer.core.TyperGroup)
+    group = _group()
     with group.make_context("samrap", ["simulate"]) as ctx:
         command = group.get_command(ctx, "simulate")
         assert command is not None
