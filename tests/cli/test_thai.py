@@ -190,3 +190,27 @@ def test_samrap_play_and_replay_in_thai_name_the_bots_as_the_web_table(tmp_path:
     review = run("review", str(record), "--seat", "1", "--deals", "2", "--lang", "th")
     assert review.exit_code == 0, review.output
     assert "พี่ต้น" in review.stdout and "medium" not in review.stdout
+
+
+def test_a_person_named_like_a_bot_keeps_their_name() -> None:
+    """Seats known to be people (``people``) keep their names as typed, even ``easy-1``; the level
+    bots beside them are still named as the web names them, in seat order."""
+    from samrap.cli.text import people_names
+
+    players = ("easy-1", "medium-1", "medium-2")
+    assert people_names(players, "th", people=(0,)) == ("easy-1", "พี่ต้น", "พี่แก้ว")
+    assert people_names(players, "th")[0] != "easy-1"  # without the fact, the name reads as a bot's
+
+
+def test_samrap_play_records_its_person_and_replay_keeps_their_name(tmp_path: Path) -> None:
+    """``samrap play --name easy-1`` shows and records seat 0 as the person (``metadata.people``),
+    so the table, the replay and the review say ``easy-1``, not an easy bot's name."""
+    record = tmp_path / "m.json"
+    args = ("play", "dummy(players=3,target=50)", "--seed", "5", "--lang", "th", "--name", "easy-1")
+    out = run(*args, "--record", str(record), input="1\n" * 2000).stdout
+    assert "#0 easy-1" in out and "#1 พี่ต้น" in out
+    rec = read_record(record)
+    assert rec.metadata["people"] == [0]
+    replay = run("replay", str(record), "--lang", "th")
+    assert replay.exit_code == 0, replay.output
+    assert "#0 easy-1" in replay.stdout and "#1 พี่ต้น" in replay.stdout

@@ -147,6 +147,8 @@ def _edit(path: str, value: object) -> dict[str, Any]:
         ("games.0.actions.3.action", "X 1z", "games[0].actions[3].action", "not a card"),
         ("games.0.scores", [0, 0], "games[0].scores", "3 numbers"),
         ("games.0.ledger.0.points", 1.5, "games[0].ledger[0].points", "whole number"),
+        ("metadata", {"people": [7]}, "metadata.people[0]", "out of range"),
+        ("metadata", {"people": 0}, "metadata.people", "list"),
     ],
 )
 def test_malformed_records_are_reported_with_their_location(path: str, value: object, where: str, says: str) -> None:

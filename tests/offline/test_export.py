@@ -29,6 +29,8 @@ def test_the_static_site_has_the_app_the_worker_and_the_pack(tmp_path: Path) -> 
     assert (out / "offline" / "pyodide" / PYODIDE_VERSION / "pyodide.asm.wasm").is_file()
     sw = (out / "sw.js").read_text(encoding="utf-8")
     assert "/*VERSION*/" not in sw and "/static/js/offline/local.js" in sw
+    page = (out / "index.html").read_text(encoding="utf-8")
+    assert f'<meta name="samrap-pack" content="{manifest["version"]}">' in page  # offline: its own pack
     assert not (out / "static" / "pyodide").exists()  # the core is under its versioned address only
 
 

@@ -64,6 +64,7 @@ def _home_until_ready(page: Any) -> None:
 def _upgrade(monkeypatch: pytest.MonkeyPatch) -> str:
     """The server now names a new pack: samrap's code with one more file, so a new hash, a new
     version and a new code address; the old address is refused as a new release refuses it."""
+    import samrap.server.app as app_module
     import samrap.server.offline as route
 
     buf = io.BytesIO(current_zip())
@@ -80,6 +81,7 @@ def _upgrade(monkeypatch: pytest.MonkeyPatch) -> str:
     new["files"] = [*files, {"url": code, "size": len(data)}]
     monkeypatch.setattr(route, "pack_manifest", lambda: new)
     monkeypatch.setattr(route, "current_zip", lambda: data)
+    monkeypatch.setattr(app_module, "pack_manifest", lambda: new)  # the new release's page names it
     return str(new["version"])
 
 
@@ -142,3 +144,33 @@ def test_an_upgrade_drops_the_old_pack_and_never_runs_it(new_page: Any, monkeypa
     first = state(page)
     assert code.startswith("OFF") and first is not None and first["kind"] == "dummy"
     assert page.evaluate(TABLE_SEED, code) == 4242
+
+
+@needs_pack
+def test_an_upgrade_first_opened_by_a_table_link_never_runs_the_old_pack(
+    new_page: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The new release is first opened from a shared ``/t/CODE`` link, a page that never reads the
+    pack's manifest, and then used offline: the kept page names its own pack, so the kept old pack
+    is reported stale and not booted (the browser's remembered pack alone still says the old)."""
+    page = new_page("en", PHONE)
+    page.context.set_default_timeout(SLOW)
+    page.add_init_script("window.samrapPackDelayMs = 300; window.samrapOfflineDelay = 0")
+    page.goto("/")
+    page.wait_for_function("() => navigator.serviceWorker.controller !== null")
+    code = start_bot_table(page, "dummy", players=2)
+    _home_until_ready(page)
+    old = pack_manifest()["version"]
+
+    version = _upgrade(monkeypatch)
+    page.add_init_script("window.samrapPackDelayMs = 600000")
+    page.goto(f"/t/{code}")  # the new release, through a table link only
+    page.wait_for_function("() => !!document.querySelector('.seat, #table, main')")
+    assert page.get_attribute('meta[name="samrap-pack"]', "content") == version
+    assert page.evaluate("() => localStorage.getItem('samrap.packSeen')") == old  # the page never asked
+    page.context.set_offline(True)
+    page.goto("/")
+    page.wait_for_function("() => (document.getElementById('offline-status') || {}).textContent")
+    assert "not downloaded" in page.inner_text("#offline-status")
+    assert page.evaluate(BOOT) == "nopack"
+    page.context.set_offline(False)

@@ -33,7 +33,7 @@ from samrap.cli.lineup import bots_problem, close_all, line_up
 from samrap.cli.review import register as register_review
 from samrap.cli.serve import serve
 from samrap.cli.simulate import run_simulate
-from samrap.cli.text import people_names, plural, say, seat_text
+from samrap.cli.text import people_names, plural, record_people, say, seat_text
 from samrap.cli.tournament import register as register_tournament
 from samrap.core.errors import SamrapError
 from samrap.engine.match import MatchResult, run_match
@@ -165,7 +165,7 @@ def play(
     if name is None:
         name = "คุณ" if lang == "th" else "you"
     recorded = (name, *(b.name for b in opponents))  # the record keeps the bots' own names
-    names = people_names(recorded, lang)  # as the screen shows them: the levels' people, as on the web
+    names = people_names(recorded, lang, people=(0,))  # as shown: the levels' people, as on the web
     human = HumanPlayer(name, spec, game_obj, names, lang, out, echo=not sys.stdin.isatty())
     seats: list[AnyAgent] = [human, *opponents]
     observer = PlayObserver(spec, game_obj, names, 0, lang, out)
@@ -203,7 +203,7 @@ def play(
     stamp = datetime.now(UTC).strftime("%Y%m%d-%H%M%S")
     path = record if record is not None else default_record_path(spec, seed, stamp)
     try:
-        write_record(path, make_record(result))
+        write_record(path, make_record(result, metadata={"people": [0]}))  # seat 0 is a person, whatever its name
     except OSError as e:
         why = say("path.os_error", lang, why=e.strerror or e)
         fail(say("play.record_path", lang, path=path, why=why), lang=lang)
@@ -295,7 +295,7 @@ def replay_lines(rec: Record, report: ReplayReport, verify: bool, lang: str) -> 
     m = rec.match
     spec = get_spec(m.game)
     unit = spec.unit_in(lang)
-    seats = people_names(m.players, lang)
+    seats = people_names(m.players, lang, record_people(rec.metadata))
     count = len(m.games)
     title = spec.title_in(lang)
     lines: list[Any] = [

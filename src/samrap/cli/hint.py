@@ -16,7 +16,7 @@ import typer
 from samrap.cli import common
 from samrap.cli.common import check_lang, fail
 from samrap.cli.helptext import LangOpt
-from samrap.cli.text import people_names, say
+from samrap.cli.text import people_names, record_people, say
 from samrap.core.errors import IllegalActionError
 from samrap.engine.registry import get_spec
 from samrap.players.levels import parse_bot_spec
@@ -88,7 +88,8 @@ def hint(
     if not out.is_terminal:
         out.width = 160
     spec = get_spec(rec.match.game)
-    names = people_names(names, lang)  # the bots as the table and the web name them (JSON keeps the record's)
+    # the bots as the table and the web name them (JSON keeps the record's)
+    names = people_names(names, lang, record_people(rec.metadata))
     out.print(spec.render_view(pos.view, names, lang))
     unit = spec.unit_in(lang)
     title = say("hint.title", lang, unit=unit, game=game, at=at, player=names[pos.seat], seat=pos.seat, bot=bot)

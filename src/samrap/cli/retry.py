@@ -14,7 +14,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from samrap.cli.text import people_names
+from samrap.cli.text import people_names, record_people
 from samrap.engine.record import Record
 from samrap.engine.registry import get_spec
 from samrap.learn.progress import Progress
@@ -69,7 +69,8 @@ def retry_loop(
     prog = Progress.load(progress_file)
     key = record_key(record_text, seat)
     spec = get_spec(record.match.game)
-    shown = people_names(record.match.players, lang)  # the bots as the table and the web name them
+    # the bots as the table and the web name them
+    shown = people_names(record.match.players, lang, record_people(record.metadata))
     names = [_w("you", lang) if q == seat else name for q, name in enumerate(shown)]
     todo = pending(positions, prog.found(key))
     for p in todo:

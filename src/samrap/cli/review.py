@@ -18,7 +18,7 @@ import typer
 from samrap.cli import common
 from samrap.cli.common import check_lang, fail
 from samrap.cli.helptext import LangOpt
-from samrap.cli.text import people_names, say
+from samrap.cli.text import people_names, record_people, say
 from samrap.core.errors import IllegalActionError
 from samrap.engine.registry import get_spec
 
@@ -140,7 +140,7 @@ def review(
         return
     if not out.is_terminal:
         out.width = 160
-    _print(out, result, people_names(rec.match.players, lang)[seat], lang, show == "all")
+    _print(out, result, people_names(rec.match.players, lang, record_people(rec.metadata))[seat], lang, show == "all")
     if retry:
         from samrap.cli.retry import retry_loop  # only with --retry
 

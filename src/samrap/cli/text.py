@@ -11,7 +11,7 @@ match (Dummy: game/เกม, Contract Rummy: deal/รอบ).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Collection, Mapping, Sequence
 from typing import Any
 
 from samrap.core.text import seat_text
@@ -497,11 +497,26 @@ def _level_of(name: str) -> str | None:
     return level if level in LEVEL_PEOPLE else None
 
 
-def people_names(players: Sequence[str], lang: str = "en") -> tuple[str, ...]:
+def people_names(players: Sequence[str], lang: str = "en", people: Collection[int] = ()) -> tuple[str, ...]:
     """A match's seats as people read them (issue 23.6): a level bot is that level's person, the
     same name in the same seat order as on the web table (``players.levels.LEVEL_PEOPLE``, which
     ``tests/players/test_level_names.py`` holds equal to the web's faces.js), so ``พี่ต้น`` of the
     terminal is ``พี่ต้น`` of the browser; another bot reads as :func:`bot_label`; a person's name
-    stays as typed. The record keeps the recorded names; only what the person reads changes."""
-    people = level_names([_level_of(p) for p in players], lang)
-    return tuple(person or bot_label(p, lang) for p, person in zip(players, people, strict=True))
+    stays as typed. The record keeps the recorded names; only what the person reads changes.
+
+    ``people`` are the seats known to be played by people (``samrap play``'s seat, a record's
+    ``metadata.people``): their names stay as typed even when they look like a bot's, so a person
+    who calls themself ``easy-1`` is not shown as a bot."""
+    persons = set(people)
+    levels = level_names([None if q in persons else _level_of(p) for q, p in enumerate(players)], lang)
+    return tuple(
+        p if q in persons else (person or bot_label(p, lang))
+        for q, (p, person) in enumerate(zip(players, levels, strict=True))
+    )
+
+
+def record_people(metadata: Mapping[str, object]) -> tuple[int, ...]:
+    """The seats a record says people played (``metadata.people``, written by ``samrap play``;
+    the record reader has checked each is a seat)."""
+    people = metadata.get("people", ())
+    return tuple(q for q in people if isinstance(q, int)) if isinstance(people, list | tuple) else ()

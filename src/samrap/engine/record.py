@@ -55,7 +55,8 @@ class Record:
     ``commitments`` holds, per game, the shuffle commitment published before it was played
     (``engine.fairness``; the server's records have them), or is empty. ``metadata`` holds facts
     about how the match was played that are not part of playing it (the server's ``stand_ins``:
-    seats a stand-in bot played for after its person dropped out); it is written only when not empty.
+    seats a stand-in bot played for after its person dropped out; ``samrap play``'s ``people``: the
+    seats people played, so a person's name is never read as a bot's); it is written only when not empty.
     """
 
     match: MatchResult
@@ -277,6 +278,8 @@ def parse_record(obj: object) -> Record:
     stand_ins = metadata.get("stand_ins", [])
     for i, q in enumerate(_list(stand_ins, "metadata.stand_ins")):
         _int(q, _at("metadata.stand_ins", i), 0, n - 1)
+    for i, q in enumerate(_list(metadata.get("people", []), "metadata.people")):
+        _int(q, _at("metadata.people", i), 0, n - 1)
     match = MatchResult(name, config_text, names, seed, games, totals, winners, complete)
     return Record(match, date, commitments if any(c is not None for c in commitments) else (), metadata)
 

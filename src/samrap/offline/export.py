@@ -29,19 +29,35 @@ from samrap.offline.pack import (
 )
 
 STATIC = SAMRAP_ROOT / "server" / "static"
-#: The shell the service worker keeps (as ``server/pwa.py``'s ``SHELL_GLOBS``).
+#: The shell the service worker keeps (the server's ``/sw.js`` and the static site's alike).
 SHELL_GLOBS = ("*.css", "js/*.js", "js/offline/*.js", "fonts/*.woff2", "icons/icon-192.png", "icons/icon.svg")
 
 
-def _worker(static: Path) -> str:
-    files = sorted({p for g in SHELL_GLOBS for p in static.glob(g) if p.is_file()})
+def shell_files(static: Path) -> list[Path]:
+    """The files the worker keeps, sorted (the page itself, ``/``, is added by the worker text)."""
+    return sorted({p for g in SHELL_GLOBS for p in static.glob(g) if p.is_file()})
+
+
+def worker_text(static: Path) -> str:
+    """``sw.js`` with its version (a hash of the shell, so a new release installs a new worker) and
+    its file list (every file of the shell)."""
+    files = shell_files(static)
     digest = hashlib.sha256()
     for p in [static / "index.html", static / "sw.js", *files]:
-        digest.update(p.relative_to(static).as_posix().encode())
-        digest.update(p.read_bytes())
+        if p.is_file():
+            digest.update(p.relative_to(static).as_posix().encode())
+            digest.update(p.read_bytes())
     urls = ["/", "/manifest.webmanifest"] + [f"/static/{p.relative_to(static).as_posix()}" for p in files]
     text = (static / "sw.js").read_text(encoding="utf-8")
     return text.replace("/*VERSION*/", digest.hexdigest()[:16]).replace("/*SHELL*/", json.dumps(urls)[1:-1])
+
+
+def page_text(static: Path, pack: str) -> str:
+    """The page (``index.html``) naming ``pack``, the version of the offline pack it goes with. The
+    service worker keeps the last page loaded, from ``/`` or a ``/t/CODE`` link alike, so offline
+    the page compares the kept pack with its own and never boots an older engine
+    (``js/offline/pack.js``)."""
+    return (static / "index.html").read_text(encoding="utf-8").replace("/*PACK*/", pack)
 
 
 def export_static(out: Path, static: Path = STATIC, pyodide: Path = PYODIDE_DIR) -> list[Path]:
@@ -66,15 +82,15 @@ def export_static(out: Path, static: Path = STATIC, pyodide: Path = PYODIDE_DIR)
         rel = src.relative_to(static)
         if src.is_file() and rel.parts[0] != "pyodide" and "__pycache__" not in rel.parts:
             write(f"static/{rel.as_posix()}", src.read_bytes())
-    write("index.html", (static / "index.html").read_bytes())
+    manifest = pack_manifest(pyodide)
+    write("index.html", page_text(static, str(manifest["version"])).encode())
     write("manifest.webmanifest", (static / "manifest.webmanifest").read_bytes())
-    write("sw.js", _worker(static).encode())
+    write("sw.js", worker_text(static).encode())
     for name in PYODIDE_FILES:
         target = out / "offline" / "pyodide" / PYODIDE_VERSION / name
         target.parent.mkdir(parents=True, exist_ok=True)
         shutil.copyfile(pyodide / name, target)
         written.append(target)
-    manifest = pack_manifest(pyodide)
     manifest["static"] = True
     write(str(manifest["code"]).lstrip("/"), current_zip())
     write("offline/pack.json", json.dumps(manifest, indent=1).encode())

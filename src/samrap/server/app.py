@@ -13,16 +13,19 @@ import gc
 import logging
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
+from functools import lru_cache
 from pathlib import Path
 
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import FileResponse, JSONResponse, Response
+from fastapi.responses import HTMLResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.middleware.gzip import GZipMiddleware
 
 from samrap import __version__
+from samrap.offline.export import page_text
+from samrap.offline.pack import pack_manifest
 from samrap.server import (
     api,
     daily_api,
@@ -160,9 +163,13 @@ def create_app(settings: ServerSettings) -> FastAPI:
     app.state.static_dir = static
     index = static / "index.html"
 
+    @lru_cache(maxsize=4)
+    def page(stamp: int, pack: str) -> str:
+        return page_text(static, pack)
+
     async def web_app(request: Request) -> Response:
-        if index.is_file():
-            return FileResponse(index)
+        if index.is_file():  # the page names the offline pack it goes with (offline.export.page_text)
+            return HTMLResponse(page(index.stat().st_mtime_ns, str(pack_manifest()["version"])))
         missing = ErrorBody(code=ErrorCode.NOT_FOUND, message="no web app installed")
         return JSONResponse(missing.model_dump(mode="json"), status_code=404)
 

@@ -4,7 +4,8 @@ A service worker controls only the pages under the folder it is served from, so 
 ``/static/sw.js``) lets it keep the app shell for ``/`` and every shared ``/t/CODE`` link. Both
 files live in the static folder with the rest of the web app and are sent with ``no-cache``.
 
-The worker's list of files to keep and its version are filled in here from the static folder:
+The worker's list of files to keep and its version are filled in from the static folder
+(``samrap.offline.export.worker_text``, shared with ``samrap export-static``):
 every script, style sheet and font of the app (a new page module is kept without editing the
 worker), and a hash of their contents, so a new release installs a new worker that replaces the
 old copy. Sounds and the large icons are left to be fetched when first used.
@@ -12,21 +13,18 @@ old copy. Sounds and the large icons are left to be fetched when first used.
 
 from __future__ import annotations
 
-import hashlib
-import json
 from functools import lru_cache
 from pathlib import Path
 
 from fastapi import APIRouter, Request
 from fastapi.responses import FileResponse, JSONResponse, Response
 
+from samrap.offline.export import shell_files, worker_text
 from samrap.server.messages import ErrorBody, ErrorCode
 
 router = APIRouter()
 
 NO_CACHE = {"cache-control": "no-cache"}
-#: What the shell is made of, under the static folder (``/static/...``).
-SHELL_GLOBS = ("*.css", "js/*.js", "js/offline/*.js", "fonts/*.woff2", "icons/icon-192.png", "icons/icon.svg")
 
 
 def _static(request: Request) -> Path:
@@ -34,24 +32,10 @@ def _static(request: Request) -> Path:
     return static
 
 
-def shell_files(static: Path) -> list[Path]:
-    """The files the worker keeps, sorted (the page itself, ``/``, is added by the worker text)."""
-    found = {p for pattern in SHELL_GLOBS for p in static.glob(pattern) if p.is_file()}
-    return sorted(found)
-
-
 @lru_cache(maxsize=4)
-def worker_text(static: Path, stamp: tuple[tuple[str, int, int], ...]) -> str:
-    """``sw.js`` with its file list and version; ``stamp`` (names, sizes, mtimes) keys the cache."""
-    files = shell_files(static)
-    digest = hashlib.sha256()
-    for p in [static / "index.html", static / "sw.js", *files]:
-        if p.is_file():
-            digest.update(p.relative_to(static).as_posix().encode())
-            digest.update(p.read_bytes())
-    urls = ["/", "/manifest.webmanifest"] + [f"/static/{p.relative_to(static).as_posix()}" for p in files]
-    text = (static / "sw.js").read_text(encoding="utf-8")
-    return text.replace("/*VERSION*/", digest.hexdigest()[:16]).replace("/*SHELL*/", json.dumps(urls)[1:-1])
+def _worker(static: Path, stamp: tuple[tuple[str, int, int], ...]) -> str:
+    """``sw.js`` filled in (``offline.export.worker_text``); ``stamp`` (names, sizes, mtimes) keys the cache."""
+    return worker_text(static)
 
 
 def _stamp(static: Path) -> tuple[tuple[str, int, int], ...]:
@@ -69,7 +53,7 @@ async def service_worker(request: Request) -> Response:
     static = _static(request)
     if not (static / "sw.js").is_file():
         return _missing()
-    body = worker_text(static, _stamp(static))
+    body = _worker(static, _stamp(static))
     return Response(body, media_type="text/javascript", headers=NO_CACHE)
 
 

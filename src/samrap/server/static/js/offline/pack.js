@@ -6,7 +6,10 @@
 //
 // Offline, the manifest is the copy kept with the last complete pack. After an upgrade (a page
 // that has seen the server name a newer pack, not yet downloaded) that copy is older than the
-// page: it is then reported unavailable ("stale"), so a new page never runs an old engine.
+// page: it is then reported unavailable ("stale"), so a new page never runs an old engine. Two
+// signs tell: the page names the pack it goes with (<meta name="samrap-pack">, filled in by the
+// server; the service worker keeps the last page loaded, from / or a /t/CODE link alike), and
+// this browser remembers the pack the server last named.
 
 const MANIFEST = "/offline/pack.json";
 const PREFIX = "samrap-pack-";
@@ -14,6 +17,13 @@ const PREFIX = "samrap-pack-";
 const KEPT = "x-samrap-kept";
 // the pack version the server last named to this browser
 const SEEN = "samrap.packSeen";
+
+/** The pack this page goes with (null where no server filled it in, or outside a page). */
+function ownPack() {
+  const meta = typeof document === "object" ? document.querySelector('meta[name="samrap-pack"]') : null;
+  const v = meta ? meta.getAttribute("content") : null;
+  return v && !v.startsWith("/*") ? v : null;
+}
 
 function seen() {
   try {
@@ -43,7 +53,9 @@ export async function manifest() {
     return m;
   }
   const last = seen();
-  return last && last !== m.version ? { ...m, available: false, stale: true } : m;
+  const own = ownPack();
+  const stale = (own && own !== m.version) || (last && last !== m.version);
+  return stale ? { ...m, available: false, stale: true } : m;
 }
 
 /** Why offline play cannot run in this browser at all (null when it can). */
