@@ -11,7 +11,7 @@ import pytest
 from samrap.engine.match import run_match
 from samrap.engine.record import Record, make_record
 from samrap.engine.registry import GameSetup, resolve
-from samrap.players.analysis import compare
+from samrap.players.analysis import compare, merged
 from samrap.players.levels import make_bot
 from samrap.players.review import (
     CONFIRM,
@@ -22,7 +22,6 @@ from samrap.players.review import (
     label_of_loss,
     loss_points,
     loss_thresholds,
-    merged,
     review_record,
     settled,
     steps,

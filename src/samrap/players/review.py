@@ -17,7 +17,10 @@ less one standard error of the paired difference, so simulation noise alone rare
 move look bad. A move is judged in two looks: the first (:func:`review_deals` deals) picks the best move;
 when the move played is not it and loses at least the first threshold there, a second look on
 :data:`CONFIRM` times as many fresh deals measures the loss and gives the label, since the lead
-of the best of several noisy estimates is biased upwards (the winner's curse). With the default
+of the best of several noisy estimates is biased upwards (the winner's curse); the second look
+adds rounds of as many fresh deals again, at most :data:`ROUNDS`, while the label is in doubt
+(:func:`settled`; issue 24.5: on 64 deals its standard error, about 12, was as large as a
+mistake, and the one-standard-error margin let a move measured at 39 lost be labelled good). With the default
 thresholds (7, 15, 35) a mistake costs about 15 percentage points of winning chance, or 50
 points at the same chance:
 
@@ -50,11 +53,11 @@ from samrap.players.analysis import (
     OTHERS,
     PLAIN,
     Comparison,
-    Outcome,
     Policy,
     candidates,
     compare,
     deciding_item,
+    merged,
     policy_for,
 )
 from samrap.players.coach import coach_for
@@ -392,23 +395,6 @@ def settled(gap: float, se: float, cuts: Sequence[float]) -> bool:
     more deals would then not change the label (unless the gap itself moves)."""
     lo, hi = gap - CONFIDENCE * se, gap + CONFIDENCE * se
     return sum(1 for c in cuts if lo >= c) == sum(1 for c in cuts if hi >= c)
-
-
-def merged(a: Comparison, b: Comparison) -> Comparison:
-    """Two comparisons of the same moves on different deals, as one on all their deals."""
-    na, nb = len(a.best.values), len(b.best.values)
-
-    def mean(x: dict[str, float], y: dict[str, float]) -> dict[str, float]:
-        return {c: (x.get(c, 0.0) * na + y.get(c, 0.0) * nb) / (na + nb) for c in {*x, *y}}
-
-    outs = []
-    for o in a.outcomes:
-        p = b.of(o.action)
-        outs.append(
-            Outcome(o.action, o.values + p.values, o.wins + p.wins, mean(o.items, p.items), mean(o.hits, p.hits))
-        )
-    order = sorted(range(len(outs)), key=lambda i: -outs[i].score)
-    return Comparison(tuple(outs[i] for i in order))
 
 
 def review_step(
