@@ -19,7 +19,7 @@ when the move played is not it and loses at least the first threshold there, a s
 :data:`CONFIRM` times as many fresh deals measures the loss and gives the label, since the lead
 of the best of several noisy estimates is biased upwards (the winner's curse); the second look
 adds rounds of as many fresh deals again, at most :data:`ROUNDS`, while the label is in doubt
-(:func:`settled`; issue 24.5: on 64 deals its standard error, about 12, was as large as a
+(:func:`settled`; issue 24.5: on 64 deals its standard error, about 11, was as large as a
 mistake, and the one-standard-error margin let a move measured at 39 lost be labelled good). With the default
 thresholds (7, 15, 35) a mistake costs about 15 percentage points of winning chance, or 50
 points at the same chance:
@@ -378,8 +378,8 @@ def second_look(
     the gap without that bias; the two moves still share these deals (common random numbers).
 
     Why rounds: one finish's worth is won or lost (100) plus a margin, so the paired gap between
-    two moves has a standard deviation of about 100 per deal in Dummy; on 64 deals the standard
-    error is about 12, as large as a mistake. Deals are spent where the label is in doubt: a round
+    two moves has a standard deviation of about 85 a deal in Dummy (measured); on 64 deals the standard
+    error is about 11, as large as a mistake. Deals are spent where the label is in doubt: a round
     is added only while one standard error either side of the loss lies across a threshold.
     """
     comp = compare(game, view, [best, played], rng, deals, policy)
@@ -410,8 +410,8 @@ def review_step(
 
     First look: the heuristic's best moves and the move played on ``deals`` simulated deals.
     When the move played is not the best found and its loss of worth there reaches the first
-    threshold, the second look (:func:`second_look`, ``confirm`` fresh deals, by default
-    :data:`CONFIRM` times ``deals``) decides the loss and the label.
+    threshold, the second look (:func:`second_look`, rounds of ``confirm`` fresh deals, by default
+    :data:`CONFIRM` times ``deals``, at most ``rounds``) decides the loss and the label.
     """
     rng = make_rng(f"samrap-review:{seed}:{step.game_index}:{step.number}")
     comp, best = judge(game, spec, step.view, step.legal, step.played, rng, deals)
