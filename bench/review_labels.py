@@ -27,7 +27,7 @@ from samrap.engine.record import Record, make_record, read_record, write_record
 from samrap.engine.registry import get_spec
 from samrap.engine.tournament import wilson
 from samrap.players.levels import make_bot
-from samrap.players.review import LABELS, review_record
+from samrap.players.review import LABELS, ROUNDS, review_record
 
 
 def _game(spec: Any, config: Any, game: Any, names: list[str], seed: int, folder: str) -> Record:
@@ -86,7 +86,8 @@ def main() -> None:
     ap.add_argument("--start", type=int, default=0, help="the first game's number (games start to start+games-1)")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--deals", type=int, default=0, help="simulated deals per decision (0: the review's default)")
-    ap.add_argument("--confirm", type=int, default=-1, help="deals of the second look (-1: the review's default)")
+    ap.add_argument("--confirm", type=int, default=-1, help="deals a second-look round (-1: default)")
+    ap.add_argument("--rounds", type=int, default=ROUNDS, help="most rounds of the second look (1: before issue 24.5)")
     ap.add_argument("--rows", default="", help="write every reviewed decision (JSON lines) to this file")
     ap.add_argument(
         "--records",
@@ -124,13 +125,15 @@ def main() -> None:
         for q in range(args.players):
             t = time.perf_counter()
             confirm = None if args.confirm < 0 else args.confirm
-            r = review_record(record, q, seed=0, deals=args.deals or None, games=[0], confirm=confirm)
+            r = review_record(
+                record, q, seed=0, deals=args.deals or None, games=[0], confirm=confirm, rounds=args.rounds
+            )
             review_seconds += time.perf_counter() - t
             labels[names[q]].update(d.label for d in r.decisions)
             if args.rows:
                 with open(args.rows, "a", encoding="utf-8") as f:
                     for d in r.decisions:
-                        row = {"bot": names[q], "seed": args.seed, "match": k, **d.as_dict()}
+                        row = {"bot": names[q], "seed": args.seed, "match": k, "rounds": args.rounds, **d.as_dict()}
                         f.write(json.dumps(row, ensure_ascii=False) + "\n")
     out = summary(labels)
     out["seconds"] = round(time.perf_counter() - start, 1)

@@ -5,6 +5,8 @@ Contract deal), then times the review of one seat with the review's defaults. Pr
 seconds, the decisions reviewed and the machine's load average, beside a peer measured in the
 same run (the playout benchmark's unit: one Dummy playout from the deal), so a loaded machine
 can be read as a ratio. Targets: Dummy game <= 30 s, Contract deal <= 60 s on 2 cores.
+``--rounds-before N`` also times the same review with at most N rounds of the second look (1: the
+review before issue 24.5) in the same run and prints the ratio of CPU seconds.
 
     .venv/bin/python bench/review_speed.py --seed 1
 """
@@ -37,7 +39,7 @@ def _peer_ms(game: object, n: int = 200) -> float:
     return 1000 * (time.process_time() - start) / n
 
 
-def timed(game_name: str, players: int, bots: list[str], seed: int, seat: int) -> dict[str, object]:
+def timed(game_name: str, players: int, bots: list[str], seed: int, seat: int, before: int = 0) -> dict[str, object]:
     spec = get_spec(game_name)
     config = spec.parse_config(f"{game_name}(players={players})", spec.default_config)
     game = spec.make_game(config)
@@ -45,6 +47,17 @@ def timed(game_name: str, players: int, bots: list[str], seed: int, seat: int) -
     record = make_record(next(iter(single_games(spec, config, seats, seed, 1))))
     wall, cpu = time.perf_counter(), time.process_time()
     r = review_record(record, seat, games=[0])
+    wall, cpu = time.perf_counter() - wall, time.process_time() - cpu
+    out: dict[str, object] = {}
+    if before:
+        then = time.process_time()
+        old = review_record(record, seat, games=[0], rounds=before)
+        then = time.process_time() - then
+        out = {
+            f"cpu_s_rounds_{before}": round(then, 1),
+            f"second_looks_rounds_{before}": sum(1 for d in old.decisions if d.second_look),
+            f"cpu_ratio_to_rounds_{before}": round(cpu / then, 2),
+        }
     return {
         "game": game_name,
         "players": players,
@@ -52,21 +65,24 @@ def timed(game_name: str, players: int, bots: list[str], seed: int, seat: int) -
         "deals_per_decision": r.deals,
         "second_looks": sum(1 for d in r.decisions if d.second_look),
         "second_look_deals": max((d.second_look for d in r.decisions), default=0),
-        "wall_s": round(time.perf_counter() - wall, 1),
-        "cpu_s": round(time.process_time() - cpu, 1),
+        "second_look_deals_mean": round(sum(d.second_look for d in r.decisions) / max(1, len(r.decisions)), 1),
+        "wall_s": round(wall, 1),
+        "cpu_s": round(cpu, 1),
+        **out,
     }
 
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--rounds-before", type=int, default=0, help="also time the review with at most N rounds")
     args = ap.parse_args()
     dummy = get_spec("dummy").make_game(get_spec("dummy").default_config)
     out = {
         "load_average": os.getloadavg(),
         "peer_dummy_playout_cpu_ms": round(_peer_ms(dummy), 3),
-        "dummy": timed("dummy", 2, ["hard", "easy"], args.seed, 1),
-        "contract": timed("contract", 4, ["heuristic"] * 4, args.seed, 0),
+        "dummy": timed("dummy", 2, ["hard", "easy"], args.seed, 1, args.rounds_before),
+        "contract": timed("contract", 4, ["heuristic"] * 4, args.seed, 0, args.rounds_before),
         "load_average_after": os.getloadavg(),
     }
     print(json.dumps(out, indent=1))

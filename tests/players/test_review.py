@@ -4,22 +4,27 @@ from __future__ import annotations
 
 import dataclasses
 import re
+from random import Random
 
 import pytest
 
 from samrap.engine.match import run_match
 from samrap.engine.record import Record, make_record
 from samrap.engine.registry import GameSetup, resolve
+from samrap.players.analysis import compare, merged
 from samrap.players.levels import make_bot
 from samrap.players.review import (
     CONFIRM,
     LABELS,
+    ROUNDS,
     Review,
     label_for,
     label_of_loss,
     loss_points,
     loss_thresholds,
     review_record,
+    settled,
+    steps,
     thresholds,
 )
 
@@ -94,13 +99,50 @@ def test_same_record_and_seed_give_the_same_review(dummy_record: Record, easy_re
 
 def test_a_move_is_labelled_worse_than_good_only_on_fresh_deals(easy_review: Review) -> None:
     """The winner's curse: the deals that picked the best move overstate its lead, so every label
-    worse than good comes from the second look, on CONFIRM x DEALS deals drawn afresh."""
+    worse than good comes from the second look, on rounds of CONFIRM x DEALS deals drawn afresh,
+    and its reason names how many."""
     worse = [d for d in easy_review.decisions if d.label != "good"]
     assert worse
     for d in worse:
-        assert d.second_look == CONFIRM * DEALS
-        assert f"over {CONFIRM * DEALS} simulated deals" in d.reason_en
-        assert f"จากเกมจำลอง {CONFIRM * DEALS} เกม" in d.reason_th
+        assert d.second_look in [k * CONFIRM * DEALS for k in range(1, ROUNDS + 1)]
+        assert f"over {d.second_look} simulated deals" in d.reason_en
+        assert f"จากเกมจำลอง {d.second_look} เกม" in d.reason_th
+
+
+def test_the_second_look_adds_rounds_only_while_the_label_is_in_doubt(easy_review: Review) -> None:
+    """Issue 24.5: a second look stops before its last round only when one standard error either
+    side of the loss lies between the same thresholds; at most ROUNDS rounds."""
+    looked = [d for d in easy_review.decisions if d.second_look]
+    assert looked
+    cuts = thresholds("dummy")
+    for d in looked:
+        assert d.second_look <= ROUNDS * CONFIRM * DEALS
+    # some stop early and some go on: the rounds are spent where the label is in doubt
+    assert any(d.second_look < ROUNDS * CONFIRM * DEALS for d in looked)
+    assert any(d.second_look > CONFIRM * DEALS for d in looked)
+    assert settled(20.0, 2.0, cuts) and not settled(16.0, 2.0, cuts) and settled(-5.0, 3.0, cuts)
+
+
+def test_one_round_is_the_review_before_the_rounds(dummy_record: Record) -> None:
+    """``rounds=1`` keeps the single second look on CONFIRM x DEALS deals."""
+    r = review_record(dummy_record, 1, deals=DEALS, rounds=1)
+    assert {d.second_look for d in r.decisions} <= {0, CONFIRM * DEALS}
+
+
+def test_rounds_together_are_one_comparison_on_all_their_deals(dummy_record: Record) -> None:
+    """Merging two rounds drawn from one generator gives the comparison on all their deals at once:
+    the rounds are the same deals as one longer look, cut where the label is settled."""
+    spec, cfg = resolve(dummy_record.match.config)
+    game = spec.make_game(cfg)
+    step = next(s for s in steps(dummy_record, 1) if len(s.legal) >= 3)
+    moves = step.legal[:2]
+    rng = Random(5)
+    two = merged(compare(game, step.view, moves, rng, 4), compare(game, step.view, moves, rng, 4))
+    one = compare(game, step.view, moves, Random(5), 8)
+    for a in moves:
+        assert two.of(a).values == one.of(a).values and two.of(a).wins == one.of(a).wins
+        assert two.of(a).items == pytest.approx(one.of(a).items)
+    assert two.gap(moves[0], moves[1]) == pytest.approx(one.gap(moves[0], moves[1]))
 
 
 def test_the_second_look_clears_some_moves_the_first_look_doubted(easy_review: Review) -> None:

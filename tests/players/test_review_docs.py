@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from samrap.players.review import CONFIRM, review_deals, thresholds
+from samrap.players.review import CONFIRM, ROUNDS, review_deals, thresholds
 
 DOC = Path(__file__).resolve().parents[2] / "docs" / "bots.md"
 
@@ -35,3 +35,12 @@ def test_the_documented_deals_of_both_looks_are_the_codes() -> None:
     assert f"on {dummy} simulated deals (Contract: {contract})" in doc
     assert CONFIRM == 2 and "twice as many deals" in doc
     assert f"({CONFIRM * dummy}; Contract {CONFIRM * contract})" in doc
+
+
+def test_the_documented_rounds_of_the_second_look_are_the_codes() -> None:
+    doc = " ".join(_review_section().split())
+    dummy, contract = review_deals("dummy"), review_deals("contract")
+    assert (
+        f"at most {ROUNDS} rounds (`ROUNDS`: {ROUNDS * CONFIRM * dummy} deals; Contract {ROUNDS * CONFIRM * contract})"
+        in doc
+    )

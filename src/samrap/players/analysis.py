@@ -147,6 +147,23 @@ class Comparison:
         return paired_gap(self.of(better).scores, self.of(worse).scores)
 
 
+def merged(a: Comparison, b: Comparison) -> Comparison:
+    """Two comparisons of the same moves on different deals, as one on all their deals."""
+    na, nb = len(a.best.values), len(b.best.values)
+
+    def mean(x: dict[str, float], y: dict[str, float]) -> dict[str, float]:
+        return {c: (x.get(c, 0.0) * na + y.get(c, 0.0) * nb) / (na + nb) for c in {*x, *y}}
+
+    outs = []
+    for o in a.outcomes:
+        p = b.of(o.action)
+        outs.append(
+            Outcome(o.action, o.values + p.values, o.wins + p.wins, mean(o.items, p.items), mean(o.hits, p.hits))
+        )
+    order = sorted(range(len(outs)), key=lambda i: -outs[i].score)
+    return Comparison(tuple(outs[i] for i in order))
+
+
 def paired_gap(better: Sequence[float], worse: Sequence[float]) -> tuple[float, float]:
     """Mean and standard error of ``better - worse`` over paired samples."""
     diffs = [a - b for a, b in zip(better, worse, strict=True)]

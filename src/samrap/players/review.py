@@ -17,7 +17,10 @@ less one standard error of the paired difference, so simulation noise alone rare
 move look bad. A move is judged in two looks: the first (:func:`review_deals` deals) picks the best move;
 when the move played is not it and loses at least the first threshold there, a second look on
 :data:`CONFIRM` times as many fresh deals measures the loss and gives the label, since the lead
-of the best of several noisy estimates is biased upwards (the winner's curse). With the default
+of the best of several noisy estimates is biased upwards (the winner's curse); the second look
+adds rounds of as many fresh deals again, at most :data:`ROUNDS`, while the label is in doubt
+(:func:`settled`; issue 24.5: on 64 deals its standard error, about 11, was as large as a
+mistake, and the one-standard-error margin let a move measured at 39 lost be labelled good). With the default
 thresholds (7, 15, 35) a mistake costs about 15 percentage points of winning chance, or 50
 points at the same chance:
 
@@ -54,6 +57,7 @@ from samrap.players.analysis import (
     candidates,
     compare,
     deciding_item,
+    merged,
     policy_for,
 )
 from samrap.players.coach import coach_for
@@ -94,8 +98,11 @@ def review_deals(game: str) -> int:
 #: The heuristic's best moves compared at a decision (the move played is added when missing).
 TOP = 3
 #: The second look (:func:`review_step`): a played move that looks worse than the best is judged
-#: again on this many times the first look's deals, drawn afresh.
+#: again on rounds of this many times the first look's deals, drawn afresh ...
 CONFIRM = 2
+#: ... at most this many rounds, more only while the loss's interval (one standard error either
+#: side) straddles a label's threshold (:func:`settled`).
+ROUNDS = 4
 
 
 @dataclass(frozen=True, slots=True)
@@ -351,27 +358,60 @@ def _reasons(
 
 
 def second_look(
-    game: AnyGame, view: ViewLike, best: object, played: object, rng: Random, deals: int, policy: Policy | None = None
+    game: AnyGame,
+    view: ViewLike,
+    best: object,
+    played: object,
+    rng: Random,
+    deals: int,
+    policy: Policy | None = None,
+    rounds: int = 1,
+    cuts: Sequence[float] = (),
 ) -> Comparison:
-    """The best move of the first look and the move played, compared again on ``deals`` fresh deals.
+    """The best move of the first look and the move played, compared again on fresh deals:
+    ``deals`` of them a round, at most ``rounds`` rounds, until the loss is :func:`settled`
+    between the thresholds ``cuts``.
 
-    Why: the first look's best move is the best of several noisy estimates, so its lead over the
-    move played is biased upwards (the winner's curse: the largest of N noisy means overstates the
-    true largest). Deals drawn afresh, independent of those that picked it, measure the gap without
-    that bias; the two moves still share these deals and playout seeds (common random numbers).
+    Why fresh deals: the first look's best move is the best of several noisy estimates, so its
+    lead over the move played is biased upwards (the winner's curse: the largest of N noisy means
+    overstates the true largest). Deals drawn afresh, independent of those that picked it, measure
+    the gap without that bias; the two moves still share these deals (common random numbers).
+
+    Why rounds: one finish's worth is won or lost (100) plus a margin, so the paired gap between
+    two moves has a standard deviation of about 85 a deal in Dummy (measured); on 64 deals the standard
+    error is about 11, as large as a mistake. Deals are spent where the label is in doubt: a round
+    is added only while one standard error either side of the loss lies across a threshold.
     """
-    return compare(game, view, [best, played], rng, deals, policy)
+    comp = compare(game, view, [best, played], rng, deals, policy)
+    for _ in range(rounds - 1):
+        if settled(*comp.gap(best, played), cuts):
+            break
+        comp = merged(comp, compare(game, view, [best, played], rng, deals, policy))
+    return comp
+
+
+def settled(gap: float, se: float, cuts: Sequence[float]) -> bool:
+    """Whether ``gap`` less and plus ``CONFIDENCE`` standard errors fall between the same ``cuts``:
+    more deals would then not change the label (unless the gap itself moves)."""
+    lo, hi = gap - CONFIDENCE * se, gap + CONFIDENCE * se
+    return sum(1 for c in cuts if lo >= c) == sum(1 for c in cuts if hi >= c)
 
 
 def review_step(
-    game: AnyGame, spec: GameSpec, step: Step, seed: int, deals: int, confirm: int | None = None
+    game: AnyGame,
+    spec: GameSpec,
+    step: Step,
+    seed: int,
+    deals: int,
+    confirm: int | None = None,
+    rounds: int = ROUNDS,
 ) -> Decision:
     """Judge one decision (the generators are seeded from public facts only: seed, game, action number).
 
     First look: the heuristic's best moves and the move played on ``deals`` simulated deals.
     When the move played is not the best found and its loss of worth there reaches the first
-    threshold, the second look (:func:`second_look`, ``confirm`` fresh deals, by default
-    :data:`CONFIRM` times ``deals``) decides the loss and the label.
+    threshold, the second look (:func:`second_look`, rounds of ``confirm`` fresh deals, by default
+    :data:`CONFIRM` times ``deals``, at most ``rounds``) decides the loss and the label.
     """
     rng = make_rng(f"samrap-review:{seed}:{step.game_index}:{step.number}")
     comp, best = judge(game, spec, step.view, step.legal, step.played, rng, deals)
@@ -384,9 +424,11 @@ def review_step(
         gap, se = comp.gap(best, step.played)
         if best != step.played and confirm >= 2 and gap >= thresholds(game.name)[0]:
             again = make_rng(f"samrap-review-again:{seed}:{step.game_index}:{step.number}")
-            comp = second_look(game, step.view, best, step.played, again, confirm)
+            comp = second_look(
+                game, step.view, best, step.played, again, confirm, rounds=rounds, cuts=thresholds(game.name)
+            )
             gap, se = comp.gap(best, step.played)
-            looked = confirm
+            looked = len(comp.best.values)
         sure = round(max(0.0, gap - CONFIDENCE * se), 1)
         worth_se = round(se, 1)
         b, p = comp.of(best), comp.of(step.played)
@@ -441,12 +483,14 @@ def review_record(
     games: Sequence[int] | None = None,
     progress: Callable[[int, int], None] | None = None,
     confirm: int | None = None,
+    rounds: int = ROUNDS,
 ) -> Review:
     """Review every decision of ``seat`` in ``record`` (games ``games``, 0-based; all by default).
 
     ``progress(done, total)`` is called after each decision. ``deals`` and ``confirm`` are the
-    simulated deals of the first and the second look (default :func:`review_deals`, and :data:`CONFIRM`
-    times ``deals``; 0 turns the second look off).
+    simulated deals of the first look and of each round of the second (default :func:`review_deals`,
+    and :data:`CONFIRM` times ``deals``; 0 turns the second look off); ``rounds`` caps the second
+    look's rounds (:data:`ROUNDS`; 1 is the review before issue 24.5).
 
     Raises:
         ValueError: the seat or a game number is out of range.
@@ -465,7 +509,7 @@ def review_record(
     if progress is not None:
         progress(0, total)
     for step in steps(record, seat, games):
-        out.append(review_step(game, spec, step, seed, n, confirm))
+        out.append(review_step(game, spec, step, seed, n, confirm, rounds))
         if progress is not None:
             progress(len(out), total)
     return Review(
