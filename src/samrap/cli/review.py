@@ -67,7 +67,8 @@ def review(
         int,
         typer.Option(
             "--second-look",
-            help="Fresh deals for the second look at a move the first look doubts (-1: twice --deals; 0: none).",
+            help="Fresh deals a round of the second look at a move the first look doubts, up to 4 rounds while "
+            "its label is in doubt (-1: twice --deals; 0: none).",
         ),
     ] = -1,
     show: Annotated[str, typer.Option("--show", help="Which decisions to list: mistakes or all.")] = "mistakes",
