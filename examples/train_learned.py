@@ -2,8 +2,9 @@
 
 One command (2 CPU cores; the documented full run is at most 2 hours)::
 
-    python examples/train_learned.py --minutes 110 --jobs 2     # the documented run
-    python examples/train_learned.py --minutes 30 --games 600 --jobs 2   # a shorter run
+    python examples/train_learned.py --jobs 2     # the documented run (clone, DAgger, branches)
+    python examples/train_learned.py --jobs 2 --pg-steps 1000 --minutes 110   # then REINFORCE to 110 min
+    python examples/train_learned.py --games 600 --dagger-games 200 --branch-games 400 --jobs 2   # shorter
 
 What it does, honestly (docs/bots.md, "The learned bot"):
 
@@ -20,13 +21,24 @@ What it does, honestly (docs/bots.md, "The learned bot"):
    of the same cards; ``w_a`` and ``b_a`` are a small free correction per action id (heavier
    weight decay). Masked softmax cross-entropy over the legal ids, Adam, ``--epochs`` passes;
    every 10th game is held out.
-3. **Policy-gradient fine-tuning against ``medium``** (``--pg-minutes`` or what is left of
-   ``--minutes``): REINFORCE with the environment's win reward (+1 / 0 / -1). The network plays one
-   seat against ``medium``, sampling its moves from the softmax at temperature ``--temp``; each
-   deal and seat is played ``--k`` times, and the baseline of a game is the mean reward of the
-   other games of the same deal and seat (leave-one-out: the deal's luck cancels out). Every
-   ``--eval-every`` steps the greedy policy plays ``--eval-deals`` duplicate deals against
-   ``medium`` (each deal twice, seats swapped; a tie counts half): the curve.
+3. **DAgger and branches.** The clone then plays one seat against ``medium`` in
+   ``--dagger-games`` games, ``medium`` labelling every decision (the positions the clone itself
+   reaches), and ``--branch-games`` more games in which, at a share ``--branch-p`` of the clone's
+   decisions, a second move is tried (``medium``'s when it differs, else one sampled from the
+   clone's softmax): the game's moves are replayed into a fresh environment (same deal, same
+   stock), the other move is played and the game finished the same way. When the two finishes
+   end differently, the move that won is a label with weight ``--branch-weight`` x the reward
+   gap ÷ 2 (``branch_game``). ``--tune-epochs`` passes over all the labels at ``--tune-lr``
+   follow, from the clone's weights.
+4. **Policy gradient** (optional, ``--pg-steps``, until ``--minutes``): REINFORCE with the
+   environment's win reward (+1 / 0 / -1). The network plays one seat against ``medium``,
+   sampling its moves from the softmax at temperature ``--temp``; each deal and seat is played
+   ``--k`` times, and the baseline of a game is the mean reward of the other games of the same
+   deal and seat (leave-one-out: the deal's luck cancels out).
+
+After cloning, after tuning and every ``--eval-every`` policy-gradient steps the greedy policy
+plays ``--eval-deals`` duplicate deals against ``medium`` (each deal twice, seats swapped; a tie
+counts half): the curve.
 
 The bot plays the greedy move of the same scores. Since ``phi`` is fixed, ``U phi(a) + w_a`` is
 one ordinary output matrix: the weights file holds a plain MLP (``Net``), so the bot in
@@ -322,12 +334,13 @@ class Data:
 
     def __init__(self, games: list[dict[str, Any]], num_actions: int) -> None:
         self.num_actions = num_actions
-        obs, legal, y, game = [], [], [], []
+        obs, legal, y, game, w = [], [], [], [], []
         for k, g in enumerate(games):
             obs += g["obs"]
             legal += g["legal"]
             y += g["y"]
             game += [k] * len(g["y"])
+            w += g.get("w", [1.0] * len(g["y"]))
         self.x = np.stack(obs) if obs else np.zeros((0, 1), np.float16)
         mask = np.zeros((len(y), num_actions), bool)
         for i, ids in enumerate(legal):
@@ -335,24 +348,33 @@ class Data:
         self.mask = np.packbits(mask, axis=1)
         self.y = np.asarray(y, np.int64)
         self.game = np.asarray(game, np.int64)
+        self.w = np.asarray(w, np.float32)
 
     def __len__(self) -> int:
         return len(self.y)
 
-    def batch(self, idx: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    def batch(self, idx: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
         m = np.unpackbits(self.mask[idx], axis=1, count=self.num_actions).astype(bool)
-        return self.x[idx].astype(np.float32), m, self.y[idx]
+        return self.x[idx].astype(np.float32), m, self.y[idx], self.w[idx]
 
 
 def clone(
-    params: Params, phi: np.ndarray, data: Data, args: argparse.Namespace, g: np.random.Generator, log: Any
+    params: Params,
+    phi: np.ndarray,
+    data: Data,
+    epochs: int,
+    lr: float,
+    args: argparse.Namespace,
+    g: np.random.Generator,
+    log: Any,
 ) -> list[dict[str, float]]:
-    """``args.epochs`` passes of masked cross-entropy over the training games (every 10th game held out)."""
+    """``epochs`` passes of (weighted) masked cross-entropy over the training games; every 10th
+    game is held out, and the held-out figures count every label once (unweighted)."""
     held = np.flatnonzero(data.game % 10 == 9)
     train = np.flatnonzero(data.game % 10 != 9)
-    opt = Adam(params, args.lr, [args.decay] * (len(params) - 1) + [args.free_decay])
+    opt = Adam(params, lr, [args.decay] * (len(params) - 1) + [args.free_decay])
     points = []
-    for epoch in range(args.epochs):
+    for epoch in range(epochs):
         losses = []
         order = g.permutation(train)
         for k in range(0, len(order), args.batch):
@@ -361,7 +383,7 @@ def clone(
             losses.append(loss)
         hl = ha = 0.0
         for k in range(0, len(held), 2048):
-            x, m, y = data.batch(held[k : k + 2048])
+            x, m, y, _ = data.batch(held[k : k + 2048])
             loss, acc, _ = loss_and_grads(params, phi, x, m, y)
             hl, ha = hl + loss * len(y), ha + acc * len(y)
         point = {
@@ -377,6 +399,115 @@ def clone(
         )
         points.append(point)
     return points
+
+
+# ----------------------------------------------------------------------------------------------
+# Branch rollouts: which of two moves wins this deal?
+
+
+def _medium_move(env: Any, medium: Any, seat: int, rng: Random) -> int:
+    s = env.game_state
+    choice = medium.choose(env.binding.game.observe(s, seat), env.binding.game.legal_moves(s), rng)
+    return next(i for i, a in env.legal_actions().items() if a == choice)
+
+
+def _finish(env: Any, net: Net, seat: int, rng: Random, hist: list[int] | None = None) -> float:
+    """Play ``env`` to its end, ``net`` greedy in ``seat``, ``medium`` (with ``rng``) elsewhere;
+    the reward of ``seat``. ``hist`` collects the ids played."""
+    medium = make_bot("medium", env.binding.game)
+    final: dict[str, float] = {}
+    for agent in env.agent_iter():
+        o, r, term, trunc, _ = env.last()
+        if term or trunc:
+            final[agent] = float(r)
+            env.step(None)
+            continue
+        ids = np.flatnonzero(o["action_mask"])
+        q = int(agent.rsplit("_", 1)[1])
+        if len(ids) == 1:
+            a = int(ids[0])
+        elif q == seat:
+            a = int(ids[int(np.argmax(net.scores(o["observation"], ids)))])
+        else:
+            a = _medium_move(env, medium, q, rng)
+        if hist is not None:
+            hist.append(a)
+        env.step(a)
+    return final[f"player_{seat}"]
+
+
+def branch_game(seed: int, net: Net, seat: int, p_branch: float, sample_seed: int, temp: float = 1.0) -> dict[str, Any]:
+    """One game of ``net`` (greedy, in ``seat``) against ``medium`` in ``dummy_v0``, with branches.
+
+    At each of the learner's decisions with a choice, with probability ``p_branch``, another move
+    is tried: ``medium``'s move from the seat's view when it differs (half the time), else one
+    sampled from the network's softmax at ``temp`` without its first choice. The branch replays
+    the game's moves into a fresh environment (same deal, so the same stock), plays the other move
+    and finishes the game the same way (``net`` greedy, ``medium`` with its generator as it was
+    at the branch). Both finishes share everything but that one move, so when their rewards
+    differ, the move that won is the label, weighted by the difference ÷ 2. What the branch
+    finish knows of hidden cards only decides the label; the network is trained on the seat's
+    observation, as always.
+    """
+    g = np.random.default_rng(sample_seed)
+    env = dummy_v0.raw_env(CONFIG)
+    env.reset(seed=seed)
+    medium = make_bot("medium", env.binding.game)
+    rng = Random(seed)
+    hist: list[int] = []
+    points: list[tuple[int, np.ndarray, np.ndarray, int, int, Any]] = []
+    final: dict[str, float] = {}
+    for agent in env.agent_iter():
+        o, r, term, trunc, _ = env.last()
+        if term or trunc:
+            final[agent] = float(r)
+            env.step(None)
+            continue
+        ids = np.flatnonzero(o["action_mask"])
+        q = int(agent.rsplit("_", 1)[1])
+        if len(ids) == 1:
+            a = int(ids[0])
+        elif q != seat:
+            a = _medium_move(env, medium, q, rng)
+        else:
+            s = net.scores(o["observation"], ids)
+            a = int(ids[int(np.argmax(s))])
+            if g.random() < p_branch:
+                label_rng = Random(0)
+                label_rng.setstate(rng.getstate())  # asking medium must not move the game's generator
+                other = _medium_move(env, medium, q, label_rng)
+                if other == a or g.random() < 0.5:
+                    z = np.exp((s - s.max()) / temp)
+                    z[ids == a] = 0.0
+                    other = int(ids[int(g.choice(len(ids), p=z / z.sum()))]) if z.sum() > 0 else a
+                if other != a:
+                    points.append(
+                        (len(hist), o["observation"].astype(np.float16), ids.astype(np.int16), a, other, rng.getstate())
+                    )
+        hist.append(a)
+        env.step(a)
+    reward = final[f"player_{seat}"]
+    out: dict[str, Any] = {"obs": [], "legal": [], "y": [], "w": [], "reward": reward, "branches": len(points)}
+    for at, obs, ids, first, other, state in points:
+        env = dummy_v0.raw_env(CONFIG)
+        env.reset(seed=seed)
+        for a in hist[:at]:
+            env.step(a)
+        env.step(other)
+        rng = Random(0)
+        rng.setstate(state)
+        diff = _finish(env, net, seat, rng) - reward
+        if diff:
+            out["obs"].append(obs)
+            out["legal"].append(ids)
+            out["y"].append(other if diff > 0 else first)
+            out["w"].append(abs(diff) / 2.0)
+    return out
+
+
+def _branch_job(args: tuple[int, list[tuple[np.ndarray, np.ndarray]], int, float, int]) -> dict[str, Any]:
+    seed, layers, seat, p_branch, sample_seed = args
+    return branch_game(seed, Net(tuple(layers), {}), seat, p_branch, sample_seed)
 
 
 # ----------------------------------------------------------------------------------------------
@@ -476,13 +607,21 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
         "--minutes", type=float, default=110.0, help="wall-clock budget; no policy-gradient step starts past it"
     )
     ap.add_argument("--games", type=int, default=3000, help="games of medium against itself labelled for cloning")
-    ap.add_argument("--epochs", type=int, default=4, help="passes over the labelled decisions")
+    ap.add_argument("--epochs", type=int, default=3, help="passes over the labelled decisions")
     ap.add_argument("--batch", type=int, default=256)
     ap.add_argument("--lr", type=float, default=1e-3, help="cloning learning rate")
     ap.add_argument("--decay", type=float, default=1e-5, help="weight decay of the shared weights")
     ap.add_argument("--free-decay", type=float, default=1e-3, help="weight decay of the per-action-id weights")
     ap.add_argument("--hidden", default="256,128", help="hidden layer sizes, comma-separated")
-    ap.add_argument("--pg-steps", type=int, default=100_000, help="at most this many policy-gradient steps")
+    ap.add_argument(
+        "--dagger-games", type=int, default=1000, help="games of the clone against medium, medium labelling"
+    )
+    ap.add_argument("--branch-games", type=int, default=2000, help="games of the clone against medium with branches")
+    ap.add_argument("--branch-p", type=float, default=0.2, help="share of the clone's decisions that branch")
+    ap.add_argument("--branch-weight", type=float, default=2.0, help="weight of a branch label (x reward gap ÷ 2)")
+    ap.add_argument("--tune-epochs", type=int, default=1, help="passes over all labels after the branches")
+    ap.add_argument("--tune-lr", type=float, default=3e-4)
+    ap.add_argument("--pg-steps", type=int, default=0, help="at most this many policy-gradient steps (0: none)")
     ap.add_argument("--pg-lr", type=float, default=1e-4)
     ap.add_argument("--deals", type=int, default=32, help="deals per policy-gradient step (x 2 seats x --k)")
     ap.add_argument("--k", type=int, default=4, help="sampled games per deal and seat (the baseline's group)")
@@ -491,7 +630,12 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
     ap.add_argument("--eval-deals", type=int, default=100, help="duplicate deals against medium per evaluation")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--jobs", type=int, default=1, help="processes playing games")
-    ap.add_argument("--init", type=Path, default=None, help="skip cloning: start the policy gradient from these params")
+    ap.add_argument(
+        "--init",
+        type=Path,
+        default=None,
+        help="skip cloning: start the policy gradient from these training-form params",
+    )
     ap.add_argument("--out", type=Path, default=WEIGHTS)
     ap.add_argument("--params", type=Path, default=None, help="also save the training form (U, c, W_free) here")
     ap.add_argument("--curve", type=Path, default=ROOT / "docs" / "img" / "learned-curve.json")
@@ -541,20 +685,39 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
         if args.init is not None:
             with np.load(args.init) as z:
                 params = [[z[f"p{k}a"], z[f"p{k}b"]] for k in range(int(z["n"]))]
-            meta["method"] = "init+pg"
+            meta["method"] = "init"
         else:
             log(f"playing {args.games} games of medium against itself in dummy_v0")
             games = run_games([(DATA_SEED * args.seed + k, None, None, True, 0.0, 0) for k in range(args.games)], pool)
             data = Data(games, codec.num_actions)
-            del games
             log(f"{len(data):,} labelled decisions")
             params = add_free(init_params([obs_size, *hidden], phi.shape[1], args.seed), codec.num_actions)
-            meta.update(method="clone+pg", samples=len(data))
-            points = clone(params, phi, data, args, g, log)
+            meta.update(method="clone", samples=len(data))
+            points = clone(params, phi, data, args.epochs, args.lr, args, g, log)
             del data
             record("clone", {"step": 0, **points[-1], "first_loss": points[0]["first_loss"]})
+            if args.dagger_games or args.branch_games:
+                layers = plain_layers(params, phi)
+                base = DATA_SEED * args.seed + 500_000
+                log(f"playing {args.dagger_games} games of the clone against medium, medium labelling")
+                games += run_games([(base + k, layers, k % 2, True, 0.0, 0) for k in range(args.dagger_games)], pool)
+                log(f"playing {args.branch_games} games of the clone against medium with branches")
+                base += 250_000
+                jobs = [(base + k, layers, k % 2, args.branch_p, base + k) for k in range(args.branch_games)]
+                branched = list(pool.map(_branch_job, jobs, chunksize=4)) if pool else [_branch_job(j) for j in jobs]
+                tried = sum(b["branches"] for b in branched)
+                log(f"{tried} branches, {sum(len(b['y']) for b in branched)} with a winner")
+                for b in branched:
+                    b["w"] = [args.branch_weight * w for w in b["w"]]
+                data = Data(games + branched, codec.num_actions)
+                del games, branched
+                meta.update(method="clone+dagger+branches", samples=len(data), branches=tried)
+                points = clone(params, phi, data, args.tune_epochs, args.tune_lr, args, g, log)
+                del data
+                record("tune", {"step": 0, **points[-1], "first_loss": points[0]["first_loss"]})
         opt = Adam(params, args.pg_lr, [0.0] * len(params))
-        log(f"policy gradient against medium until {args.minutes:g} minutes")
+        if args.pg_steps:
+            log(f"policy gradient against medium until {args.minutes:g} minutes")
         step = 0
         while step < args.pg_steps and minutes() < args.minutes:
             stats = pg_step(params, phi, opt, step, args, pool)
@@ -563,7 +726,7 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
             log(f"step {step}: mean reward {stats['reward']:+.3f}, {stats['decisions']:.0f} decisions")
             if step % args.eval_every == 0 or step == args.pg_steps:
                 record("pg", {"step": step, "reward": stats["reward"]})
-        if not curve or curve[-1]["step"] != step:
+        if step and curve[-1]["step"] != step:
             record("pg", {"step": step})
     finally:
         if pool is not None:

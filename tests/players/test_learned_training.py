@@ -119,17 +119,29 @@ def test_a_tiny_run_clones_fine_tunes_and_writes_loadable_weights(tmp_path: Path
     m = _example()
     out, curve, svg, params = tmp_path / "w.npz", tmp_path / "c.json", tmp_path / "c.svg", tmp_path / "p.npz"
     args = ["--games", "10", "--epochs", "8", "--hidden", "16", "--pg-steps", "2", "--deals", "1", "--k", "2"]
-    args += ["--eval-every", "2", "--eval-deals", "1"]
+    args += [
+        "--dagger-games",
+        "2",
+        "--branch-games",
+        "2",
+        "--branch-p",
+        "0.5",
+        "--eval-every",
+        "2",
+        "--eval-deals",
+        "1",
+    ]
     summary = m.main([*args, "--out", str(out), "--curve", str(curve), "--svg", str(svg), "--params", str(params)])
     points = summary["curve"]
-    assert [p["stage"] for p in points] == ["clone", "pg"] and points[1]["step"] == 2
+    assert [p["stage"] for p in points] == ["clone", "tune", "pg"] and points[2]["step"] == 2
     assert points[0]["train_loss"] < points[0]["first_loss"]  # cloning lowered the loss
     assert all(p["games"] == 2 and 0.0 <= p["win_share"] <= 1.0 for p in points)
     net = load_net(out)
     samples = net.meta["samples"]
     assert net.meta["pg_steps"] == 2 and isinstance(samples, int) and samples > 100
+    assert isinstance(net.meta["branches"], int) and net.meta["branches"] > 0
     assert net.obs_size == 1819 and net.num_actions == 2428
-    assert json.loads(curve.read_text())["curve"][1]["stage"] == "pg"
+    assert json.loads(curve.read_text())["curve"][2]["stage"] == "pg"
     assert svg.read_text().startswith("<svg")
     # the policy gradient can resume from the saved training form
     resume = ["--init", str(params), "--pg-steps", "1", "--deals", "1", "--k", "2", "--eval-deals", "1"]
@@ -152,3 +164,21 @@ def test_games_in_the_env_report_the_seats_reward_and_sampled_moves() -> None:
     assert all(r["reward"] in (-1.0, 0.0, 1.0) and not r["my_act"] for r in greedy)
     assert len(sampled["my_act"]) == len(sampled["my_obs"]) == len(sampled["my_legal"]) > 5
     assert all(a in legal for a, legal in zip(sampled["my_act"], sampled["my_legal"], strict=True))
+
+
+def test_branch_labels_are_legal_moves_weighted_by_the_reward_gap() -> None:
+    """Branching half the decisions of a game: each label is one of the legal ids of its decision,
+    weighted 0.5 (a win or loss against a tie) or 1 (a win against a loss)."""
+    m = _example()
+    g = np.random.default_rng(1)
+    layers = [(g.standard_normal((1819, 8)).astype(np.float32), np.zeros(8, np.float32))]
+    layers.append((g.standard_normal((8, 2428)).astype(np.float32), np.zeros(2428, np.float32)))
+    net = Net(tuple(layers), {})
+    games = [m.branch_game(seed, net, seed % 2, 0.5, seed) for seed in (2,)]
+    assert sum(b["branches"] for b in games) > 5
+    assert sum(len(b["y"]) for b in games) > 0  # some branches end differently
+    for b in games:
+        assert b["reward"] in (-1.0, 0.0, 1.0) and len(b["y"]) <= b["branches"]
+        assert all(y in legal for y, legal in zip(b["y"], b["legal"], strict=True))
+        assert set(b["w"]) <= {0.5, 1.0}
+    assert games[0]["w"].count(1.0) > 1  # seed 2: wins against losses among them
