@@ -48,12 +48,10 @@ one ordinary output matrix: the weights file holds a plain MLP (``Net``), so the
 seeded (``--seed``); each game has its own seed, so ``--jobs`` changes only the wall clock.
 """
 
-from __future__ import annotations
-
 import argparse
-import itertools
 import json
 import math
+import sys
 import time  # noqa: TID251 (an example timing its own run)
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
@@ -61,269 +59,26 @@ from typing import Any
 
 import numpy as np
 
-from samrap.core.rng import Random
 from samrap.env import dummy_v0
-from samrap.env.codec_dummy import TABLE_SLOTS, DummyCodec
-from samrap.players.learned import WEIGHTS, Net, save_net
-from samrap.players.levels import make_bot
+from samrap.env.codec_dummy import DummyCodec
+from samrap.players.learned import WEIGHTS, save_net
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))  # the two modules beside this one
+from learned_net import Adam, Params, action_features, add_free, init_params, loss_and_grads, plain_layers
+from learned_play import (
+    CONFIG,
+    _branch_job,
+    branch_game,
+    evaluate,
+    play_game,
+    run_games,
+)
+
+__all__ = ["action_features", "advantages", "branch_game", "loss_and_grads", "main", "plain_layers", "play_game"]
 
 ROOT = Path(__file__).resolve().parent.parent
-CONFIG = "dummy(players=2)"
 #: Seeds: training games, policy-gradient games and the curve's evaluation deals never share a deal.
 DATA_SEED, PG_SEED, EVAL_SEED = 1_000_000, 30_000_000, 7_000_000
-
-Params = list[list[np.ndarray]]
-
-# ----------------------------------------------------------------------------------------------
-# Card features of the action ids
-
-
-def action_features(codec: DummyCodec) -> np.ndarray:
-    """``phi``: one row of static features per action id, read from the id alone (no state).
-
-    For each kind of move (collect, collect onto a table meld, meld, lay-off, discard, knock) the
-    cards it moves as 52 card columns, 13 rank and 4 suit columns (a collect or meld: all the
-    meld's cards; a lay-off or collect-to-layoff: the card; a knock: the face-down card), plus the
-    same cards in columns shared by every kind; the kind; the table slot of a lay-off; the knock's
-    variant; a meld's shape (set or run) and size.
-    """
-    cols: dict[str, int] = {}
-
-    def col(name: str) -> int:
-        return cols.setdefault(name, len(cols))
-
-    kinds = [s.name for s in codec.segments]
-    for k in kinds:
-        col("seg:" + k)
-    for k in (*kinds[2:], "any"):
-        for c in range(52):
-            col(f"{k}:{c}")
-        for r in range(13):
-            col(f"{k}:rank{r}")
-        for s in range(4):
-            col(f"{k}:suit{s}")
-    for k in ("collect_layoff", "layoff"):
-        for t in range(TABLE_SLOTS):
-            col(f"{k}:slot{t}")
-    for v in range(codec.knock_variants):
-        col(f"knock:v{v}")
-    for k in ("collect", "meld"):
-        for f in ("set", "run", "n3", "n4", "n5", "n6+", "ncards"):
-            col(f"{k}:{f}")
-    phi = np.zeros((codec.num_actions, len(cols)), np.float32)
-
-    def cards(i: int, kind: str, cs: list[int]) -> None:
-        for c in cs:
-            for name in (f"{kind}:{c}", f"{kind}:rank{c % 13}", f"{kind}:suit{c // 13}", f"any:{c}"):
-                phi[i, cols[name]] += 1.0
-
-    for seg in codec.segments:
-        for j in range(seg.size):
-            i = seg.start + j
-            phi[i, cols["seg:" + seg.name]] = 1.0
-            if seg.name in ("collect", "meld"):
-                cs = [c for c in range(52) if codec.melds[j] >> c & 1]
-                cards(i, seg.name, cs)
-                shape = "set" if len({c % 13 for c in cs}) == 1 else "run"
-                phi[i, cols[f"{seg.name}:{shape}"]] = 1.0
-                phi[i, cols[f"{seg.name}:n{len(cs)}" if len(cs) < 6 else f"{seg.name}:n6+"]] = 1.0
-                phi[i, cols[f"{seg.name}:ncards"]] = len(cs) / 4.0
-            elif seg.name in ("collect_layoff", "layoff"):
-                c, t = divmod(j, TABLE_SLOTS)
-                cards(i, seg.name, [c])
-                phi[i, cols[f"{seg.name}:slot{t}"]] = 1.0
-            elif seg.name == "discard":
-                cards(i, seg.name, [j])
-            elif seg.name == "knock":
-                c, v = divmod(j, codec.knock_variants)
-                cards(i, seg.name, [c])
-                phi[i, cols[f"knock:v{v}"]] = 1.0
-    return phi
-
-
-# ----------------------------------------------------------------------------------------------
-# The network: init, the plain MLP it becomes, loss and gradients, Adam
-
-
-def init_params(sizes: list[int], features: int, seed: int) -> Params:
-    """He-initialised hidden layers ``[W, b]`` for ``sizes`` (observation first, last hidden
-    last), then ``[U, c]`` (card features) and ``[W_free, b]`` (per action id; starts at zero)."""
-    g = np.random.default_rng(seed)
-    out = []
-    for a, b in itertools.pairwise(sizes):
-        out.append([(g.standard_normal((a, b)) * math.sqrt(2.0 / a)).astype(np.float32), np.zeros(b, np.float32)])
-    out.append([(g.standard_normal((sizes[-1], features)) * 0.01).astype(np.float32), np.zeros(features, np.float32)])
-    return out
-
-
-def add_free(params: Params, num_actions: int) -> Params:
-    h = params[-1][0].shape[0]
-    return [*params, [np.zeros((h, num_actions), np.float32), np.zeros(num_actions, np.float32)]]
-
-
-def plain_layers(params: Params, phi: np.ndarray) -> list[tuple[np.ndarray, np.ndarray]]:
-    """The ordinary MLP the bot plays: output ``W = U phi^T + W_free``, ``b = phi c + b_free``."""
-    (u, c), (wf, bf) = params[-2], params[-1]
-    out = [(w.astype(np.float32), b.astype(np.float32)) for w, b in params[:-2]]
-    return [*out, ((u @ phi.T + wf).astype(np.float32), (phi @ c + bf).astype(np.float32))]
-
-
-def loss_and_grads(
-    params: Params,
-    phi: np.ndarray,
-    x: np.ndarray,
-    mask: np.ndarray,
-    y: np.ndarray,
-    weight: np.ndarray | None = None,
-    temp: float = 1.0,
-) -> tuple[float, float, Params]:
-    """Mean of ``-weight * log p(y)`` under the masked softmax of the scores ÷ ``temp``:
-    (loss, accuracy, gradients). With no weight it is cross-entropy to the labels ``y``; with
-    advantages as weights it is the REINFORCE loss of the moves ``y`` that were played."""
-    acts = [x]
-    h = x
-    for w, b in params[:-2]:
-        h = np.maximum(h @ w + b, 0.0)
-        acts.append(h)
-    (u, c), (wf, bf) = params[-2], params[-1]
-    w_out = u @ phi.T + wf
-    z = (h @ w_out + phi @ c + bf) / temp
-    z = np.where(mask, z, -1e9)
-    z -= z.max(axis=1, keepdims=True)
-    p = np.exp(z)
-    p /= p.sum(axis=1, keepdims=True)
-    n = len(y)
-    rows = np.arange(n)
-    wt = np.ones(n, np.float32) if weight is None else weight.astype(np.float32)
-    loss = float(-(np.log(np.maximum(p[rows, y], 1e-12)) * wt).mean())
-    acc = float((p.argmax(axis=1) == y).mean())
-    d = p
-    d[rows, y] -= 1.0
-    d *= (wt / (n * temp))[:, None]
-    dw = acts[-1].T @ d
-    dsum = d.sum(axis=0)
-    grads: Params = [[np.empty(0)]] * len(params)
-    grads[-1] = [dw, dsum]
-    grads[-2] = [dw @ phi, phi.T @ dsum]
-    d = d @ w_out.T
-    for k in range(len(params) - 3, -1, -1):
-        d = d * (acts[k + 1] > 0)
-        grads[k] = [acts[k].T @ d, d.sum(axis=0)]
-        if k:
-            d = d @ params[k][0].T
-    return loss, acc, grads
-
-
-class Adam:
-    """Adam with an L2 weight decay per parameter pair (``decays``, one per ``[W, b]``)."""
-
-    def __init__(self, params: Params, lr: float, decays: list[float]) -> None:
-        self.lr, self.decays, self.t = lr, decays, 0
-        self.m = [[np.zeros_like(p) for p in pair] for pair in params]
-        self.v = [[np.zeros_like(p) for p in pair] for pair in params]
-
-    def step(self, params: Params, grads: Params) -> None:
-        self.t += 1
-        c1, c2 = 1 - 0.9**self.t, 1 - 0.999**self.t
-        for k, (pair, gpair) in enumerate(zip(params, grads, strict=True)):
-            for i in range(2):
-                g = gpair[i] + self.decays[k] * pair[i]
-                self.m[k][i] = 0.9 * self.m[k][i] + 0.1 * g
-                self.v[k][i] = 0.999 * self.v[k][i] + 0.001 * g * g
-                pair[i] -= (self.lr * (self.m[k][i] / c1) / (np.sqrt(self.v[k][i] / c2) + 1e-8)).astype(np.float32)
-
-
-# ----------------------------------------------------------------------------------------------
-# Games in the environment
-
-
-def play_game(
-    seed: int, net: Net | None, learner_seat: int | None, label: bool, temp: float = 0.0, sample_seed: int = 0
-) -> dict[str, Any]:
-    """One game of ``dummy_v0`` (deal from ``seed``); seat ``learner_seat`` is played by ``net``
-    (greedy, or sampled from its softmax at ``temp`` > 0), every other seat by ``medium``.
-
-    With ``label``, every decision with a choice records (observation, legal ids, ``medium``'s id
-    from the seat's view) in ``obs``, ``legal``, ``y``; the learner's own sampled decisions go to
-    ``my_obs``, ``my_legal``, ``my_act``. ``reward`` is the learner's (+1 / 0 / -1).
-    """
-    env = dummy_v0.raw_env(CONFIG)
-    env.reset(seed=seed)
-    game = env.binding.game
-    medium = make_bot("medium", game)
-    rng = Random(seed)
-    g = np.random.default_rng(sample_seed)
-    out: dict[str, Any] = {k: [] for k in ("obs", "legal", "y", "my_obs", "my_legal", "my_act")}
-    final: dict[str, float] = {}
-    for agent in env.agent_iter():
-        o, r, term, trunc, _ = env.last()
-        if term or trunc:
-            final[agent] = float(r)  # the game's reward, read as each agent leaves
-            env.step(None)
-            continue
-        assert o is not None
-        ids = np.flatnonzero(o["action_mask"])
-        seat = int(agent.rsplit("_", 1)[1])
-        if len(ids) == 1:
-            env.step(int(ids[0]))
-            continue
-        teach: int | None = None
-        if label or seat != learner_seat:
-            s = env.game_state
-            legal_map = env.legal_actions()
-            choice = medium.choose(game.observe(s, seat), game.legal_moves(s), rng)
-            teach = next((i for i, a in legal_map.items() if a == choice), None)
-        if label and teach is not None:
-            out["obs"].append(o["observation"].astype(np.float16))
-            out["legal"].append(ids.astype(np.int16))
-            out["y"].append(teach)
-        act = teach
-        if seat == learner_seat:
-            assert net is not None
-            s = net.scores(o["observation"], ids)
-            if temp > 0:
-                z = np.exp((s - s.max()) / temp)
-                act = int(ids[int(g.choice(len(ids), p=z / z.sum()))])
-                out["my_obs"].append(o["observation"].astype(np.float16))
-                out["my_legal"].append(ids.astype(np.int16))
-                out["my_act"].append(act)
-            else:
-                act = int(ids[int(np.argmax(s))])
-        env.step(act if act is not None else int(ids[0]))
-    out["reward"] = final[f"player_{learner_seat}"] if learner_seat is not None else 0.0
-    return out
-
-
-def _job(args: tuple[int, list[tuple[np.ndarray, np.ndarray]] | None, int | None, bool, float, int]) -> dict[str, Any]:
-    seed, layers, seat, label, temp, sample_seed = args
-    net = Net(tuple(layers), {}) if layers is not None else None
-    return play_game(seed, net, seat, label, temp, sample_seed)
-
-
-def run_games(jobs: list[Any], pool: ProcessPoolExecutor | None) -> list[dict[str, Any]]:
-    if pool is None:
-        return [_job(j) for j in jobs]
-    return list(pool.map(_job, jobs, chunksize=max(1, len(jobs) // 32)))
-
-
-def wilson(wins: float, n: int) -> tuple[float, float]:
-    p, z = wins / n, 1.96
-    mid = (p + z * z / (2 * n)) / (1 + z * z / n)
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
-    return mid - half, mid + half
-
-
-def evaluate(
-    layers: list[tuple[np.ndarray, np.ndarray]], deals: int, seed: int, pool: ProcessPoolExecutor | None
-) -> dict[str, float]:
-    """Win share of the greedy policy against ``medium`` over ``deals`` duplicate deals (ties half)
-    and its 95% Wilson interval."""
-    jobs = [(seed + k, layers, q, False, 0.0, 0) for k in range(deals) for q in (0, 1)]
-    rewards = [r["reward"] for r in run_games(jobs, pool)]
-    wins = sum(1.0 if r > 0 else 0.5 if r == 0 else 0.0 for r in rewards)
-    low, high = wilson(wins, len(rewards))
-    return {"games": len(rewards), "win_share": wins / len(rewards), "low": low, "high": high}
-
 
 # ----------------------------------------------------------------------------------------------
 # Behaviour cloning
@@ -399,115 +154,6 @@ def clone(
         )
         points.append(point)
     return points
-
-
-# ----------------------------------------------------------------------------------------------
-# Branch rollouts: which of two moves wins this deal?
-
-
-def _medium_move(env: Any, medium: Any, seat: int, rng: Random) -> int:
-    s = env.game_state
-    choice = medium.choose(env.binding.game.observe(s, seat), env.binding.game.legal_moves(s), rng)
-    return next(i for i, a in env.legal_actions().items() if a == choice)
-
-
-def _finish(env: Any, net: Net, seat: int, rng: Random, hist: list[int] | None = None) -> float:
-    """Play ``env`` to its end, ``net`` greedy in ``seat``, ``medium`` (with ``rng``) elsewhere;
-    the reward of ``seat``. ``hist`` collects the ids played."""
-    medium = make_bot("medium", env.binding.game)
-    final: dict[str, float] = {}
-    for agent in env.agent_iter():
-        o, r, term, trunc, _ = env.last()
-        if term or trunc:
-            final[agent] = float(r)
-            env.step(None)
-            continue
-        ids = np.flatnonzero(o["action_mask"])
-        q = int(agent.rsplit("_", 1)[1])
-        if len(ids) == 1:
-            a = int(ids[0])
-        elif q == seat:
-            a = int(ids[int(np.argmax(net.scores(o["observation"], ids)))])
-        else:
-            a = _medium_move(env, medium, q, rng)
-        if hist is not None:
-            hist.append(a)
-        env.step(a)
-    return final[f"player_{seat}"]
-
-
-def branch_game(seed: int, net: Net, seat: int, p_branch: float, sample_seed: int, temp: float = 1.0) -> dict[str, Any]:
-    """One game of ``net`` (greedy, in ``seat``) against ``medium`` in ``dummy_v0``, with branches.
-
-    At each of the learner's decisions with a choice, with probability ``p_branch``, another move
-    is tried: ``medium``'s move from the seat's view when it differs (half the time), else one
-    sampled from the network's softmax at ``temp`` without its first choice. The branch replays
-    the game's moves into a fresh environment (same deal, so the same stock), plays the other move
-    and finishes the game the same way (``net`` greedy, ``medium`` with its generator as it was
-    at the branch). Both finishes share everything but that one move, so when their rewards
-    differ, the move that won is the label, weighted by the difference ÷ 2. What the branch
-    finish knows of hidden cards only decides the label; the network is trained on the seat's
-    observation, as always.
-    """
-    g = np.random.default_rng(sample_seed)
-    env = dummy_v0.raw_env(CONFIG)
-    env.reset(seed=seed)
-    medium = make_bot("medium", env.binding.game)
-    rng = Random(seed)
-    hist: list[int] = []
-    points: list[tuple[int, np.ndarray, np.ndarray, int, int, Any]] = []
-    final: dict[str, float] = {}
-    for agent in env.agent_iter():
-        o, r, term, trunc, _ = env.last()
-        if term or trunc:
-            final[agent] = float(r)
-            env.step(None)
-            continue
-        ids = np.flatnonzero(o["action_mask"])
-        q = int(agent.rsplit("_", 1)[1])
-        if len(ids) == 1:
-            a = int(ids[0])
-        elif q != seat:
-            a = _medium_move(env, medium, q, rng)
-        else:
-            s = net.scores(o["observation"], ids)
-            a = int(ids[int(np.argmax(s))])
-            if g.random() < p_branch:
-                label_rng = Random(0)
-                label_rng.setstate(rng.getstate())  # asking medium must not move the game's generator
-                other = _medium_move(env, medium, q, label_rng)
-                if other == a or g.random() < 0.5:
-                    z = np.exp((s - s.max()) / temp)
-                    z[ids == a] = 0.0
-                    other = int(ids[int(g.choice(len(ids), p=z / z.sum()))]) if z.sum() > 0 else a
-                if other != a:
-                    points.append(
-                        (len(hist), o["observation"].astype(np.float16), ids.astype(np.int16), a, other, rng.getstate())
-                    )
-        hist.append(a)
-        env.step(a)
-    reward = final[f"player_{seat}"]
-    out: dict[str, Any] = {"obs": [], "legal": [], "y": [], "w": [], "reward": reward, "branches": len(points)}
-    for at, obs, ids, first, other, state in points:
-        env = dummy_v0.raw_env(CONFIG)
-        env.reset(seed=seed)
-        for a in hist[:at]:
-            env.step(a)
-        env.step(other)
-        rng = Random(0)
-        rng.setstate(state)
-        diff = _finish(env, net, seat, rng) - reward
-        if diff:
-            out["obs"].append(obs)
-            out["legal"].append(ids)
-            out["y"].append(other if diff > 0 else first)
-            out["w"].append(abs(diff) / 2.0)
-    return out
-
-
-def _branch_job(args: tuple[int, list[tuple[np.ndarray, np.ndarray]], int, float, int]) -> dict[str, Any]:
-    seed, layers, seat, p_branch, sample_seed = args
-    return branch_game(seed, Net(tuple(layers), {}), seat, p_branch, sample_seed)
 
 
 # ----------------------------------------------------------------------------------------------
