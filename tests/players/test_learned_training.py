@@ -182,3 +182,38 @@ def test_branch_labels_are_legal_moves_weighted_by_the_reward_gap() -> None:
         assert all(y in legal for y, legal in zip(b["y"], b["legal"], strict=True))
         assert set(b["w"]) <= {0.5, 1.0}
     assert games[0]["w"].count(1.0) > 1  # seed 2: wins against losses among them
+
+
+def test_the_session_drivers_replay_their_stages(tmp_path: Path) -> None:
+    """examples/learned_session.py, tiny: labelled games to shard files, a clone, DAgger games of
+    the clone, branch games, and a tuning pass from the clone's training form with branch labels."""
+    spec = importlib.util.spec_from_file_location("learned_session", EXAMPLE.parent / "learned_session.py")
+    assert spec is not None and spec.loader is not None
+    s = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(s)
+    d = ["--dir", str(tmp_path)]
+    s.main([*d, "games", "--start", "5", "--count", "2", "--tag", "mm", "--shard", "1"])
+    clone = ["--data", f"{tmp_path}/m*.npz", "--epochs", "1", "--hidden", "8", "--eval", "0"]
+    s.main([*d, "train", *clone, "--out", f"{tmp_path}/clone.npz"])
+    s.main([*d, "games", "--start", "7", "--count", "1", "--tag", "dg", "--weights", f"{tmp_path}/clone.npz"])
+    s.main(
+        [
+            *d,
+            "branch",
+            "--start",
+            "2",
+            "--games",
+            "1",
+            "--p",
+            "0.5",
+            "--weights",
+            f"{tmp_path}/clone.npz",
+            "--tag",
+            "br",
+        ]
+    )
+    tune = ["--data", f"{tmp_path}/[dm]*.npz", "--branch", f"{tmp_path}/b*.npz", "--epochs", "1", "--eval", "0"]
+    s.main([*d, "train", *tune, "--init", f"{tmp_path}/clone-params0.npz", "--out", f"{tmp_path}/tuned.npz"])
+    assert {"mm-00000.npz", "mm-00001.npz", "dg-00000.npz", "clone-params0.npz"} <= {p.name for p in tmp_path.iterdir()}
+    tuned = load_net(tmp_path / "tuned.npz")
+    assert tuned.obs_size == 1819 and tuned.num_actions == 2428 and tuned.layers[0][0].shape[1] == 8
