@@ -67,12 +67,24 @@ def hidden_from(s: DummyState, seat: int | None) -> int:
     return hidden
 
 
-def texts_of(msg: dict[str, Any]) -> list[str]:
-    out = [msg.get("view") or "", *msg.get("legal", [])]
-    for e in msg.get("events", []):
+def stock_of(s: DummyState) -> int:
+    """The cards still hidden from everyone when a game ends (all hands are shown then)."""
+    hidden = 0
+    for c in s.deck[s.stock_pos :]:
+        hidden |= 1 << c
+    return hidden
+
+
+def event_texts(events: list[dict[str, Any]]) -> list[str]:
+    out = []
+    for e in events:
         out.append(e.get("action") or "")
         out.extend(str(item.get("detail", "")) for item in e.get("ledger") or [])
     return out
+
+
+def texts_of(msg: dict[str, Any]) -> list[str]:
+    return [msg.get("view") or "", *msg.get("legal", []), *event_texts(msg.get("events", []))]
 
 
 #: A physical Contract card in a position string: a face with one prime per deck after the first,
@@ -154,6 +166,7 @@ class Checker:
         self.deals = 0
         self.stop_after = stop_after  # stop the match after this many games (0: play it out)
         self.failures: list[Exception] = []
+        self.last_dummy: DummyState | None = None  # the state of this seat's previous message
 
     def send(self, text: str) -> None:
         """Check one message. A failed check is kept and ends the game at once: ``send`` runs
@@ -191,16 +204,36 @@ class Checker:
     def check_dummy(self, msg: dict[str, Any]) -> None:
         state = self.rt.table.state
         assert isinstance(state, DummyState)
+        events = msg["events"]
+        deal = next((i for i, e in enumerate(events) if e["kind"] == "deal"), 0)
+        if deal and self.last_dummy is not None:
+            # A message across two games: the last game's final move (a knock names its cards)
+            # and its ledger were played before this deal, in a game whose end showed every
+            # hand; there only the stock stayed hidden. The rest is checked against this deal.
+            before = named_in(event_texts(events[:deal]))
+            leaked = before & stock_of(self.last_dummy)
+            assert not leaked, f"seat {self.seat} was shown {cards_of(leaked)} of the last game's stock"
+            msg = {**msg, "events": events[deal:]}
+        self.last_dummy = state
         hidden = hidden_from(state, self.seat)
-        named = 0
-        for t in texts_of(msg):
-            for token in CARD.findall(t):
-                named |= BIT[token]
+        named = named_in(texts_of(msg))
         leaked = named & hidden
-        assert not leaked, f"seat {self.seat} was shown {[card_str(c) for c in range(52) if leaked >> c & 1]}"
+        assert not leaked, f"seat {self.seat} was shown {cards_of(leaked)}"
         if self.seat is not None and state.phase is not Phase.OVER:
             own = state.hands[self.seat]
             assert named & own == own, "the check is blind: the seat's own hand is not in its view"
+
+
+def named_in(texts: list[str]) -> int:
+    named = 0
+    for t in texts:
+        for token in CARD.findall(t):
+            named |= BIT[token]
+    return named
+
+
+def cards_of(bits: int) -> list[str]:
+    return [card_str(c) for c in range(52) if bits >> c & 1]
 
 
 def begin(table: Table) -> Callable[[], list[Any]]:
