@@ -29,10 +29,11 @@ from functools import cache, lru_cache
 from samrap.games.contract.actions import LayOff
 from samrap.games.contract.candidates import Cand
 from samrap.games.contract.cards import JOKER, Pack
-from samrap.games.contract.contracts import LAST_DEAL
+from samrap.games.contract.contracts import LAST_DEAL, contract
 from samrap.games.contract.feasible import meld_with_face
 from samrap.games.contract.lastasked import LastAsked
 from samrap.games.contract.melds import RUN, TableMeld, ext_faces, pos_face, table_summary, with_card
+from samrap.games.contract.search import holds_containing
 from samrap.games.contract.state import ContractState
 from samrap.games.contract.turnmoves import go_down_query
 
@@ -155,8 +156,15 @@ def takes_deep_down(s: ContractState, hand: int, face: int) -> bool:
 
     This is the first thing :func:`can_finish` tries after such a pick-up, and when it succeeds
     the turn can end (the deep card is down and every other card may be discarded, or none is
-    left), so the draw can ask it without building the pick-up's successor.
+    left), so the draw can ask it without building the pick-up's successor. Under the seed's
+    sets and runs (of different suits) a natural card is asked of :func:`search.holds_containing`,
+    which builds no query; ``test_draw_fast.py`` compares the two ways.
     """
+    cfg = s.config
+    if face != JOKER and cfg.same_suit_runs == "different" and not cfg.any_suit_sets:
+        layers, jokers = cfg.pack.face_layers(hand)
+        sets, runs = contract(s.deal)
+        return holds_containing(layers, jokers, sets, runs, cfg.min_run, face)
     return go_down_query(s, minimal=True, hand=hand).has_containing(face)
 
 
