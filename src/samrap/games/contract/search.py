@@ -74,11 +74,18 @@ def _sets_then_runs(
     """:func:`holds_containing` after its first meld: ``sets`` more sets of 3 (of the ranks from
     ``start`` on, a rank's sets each time from its first: a set may repeat when the hand holds
     its cards twice), then ``runs`` runs in suits other than ``suits``, fitting the cards left
-    after ``used`` (as layers) and the jokers left after ``jused``."""
+    after ``used`` (as layers) and the jokers left after ``jused``. The last set, when it shares
+    no face with ``used``, leaves the faces held before less those held once (as
+    ``ContractQuery._set_then_run``)."""
+    avail = 0
+    for i, lay in enumerate(layers):
+        avail |= lay & ~used[i] if i < len(used) else lay
     if not sets:
-        return _runs_left(layers, jokers - jused, runs, used, suits, run_len)
+        return _runs_left(avail, jokers - jused, runs, suits, run_len)
     faces = layers[0]
-    cap = jokers if jokers < 2 else 2
+    second = layers[1] if len(layers) > 1 else 0
+    first = used[0] if used else 0
+    cap = jokers if jokers < 2 else 2  # (a set of 3 with a natural takes at most 2 jokers)
     for r in range(start, 13):
         held = faces & RANK_MASKS[r]
         if not held:
@@ -87,25 +94,27 @@ def _sets_then_runs(
             j = jused + c.jokers
             if j > jokers:
                 continue
-            u = _use(used, c.nat, layers)
+            nat = c.nat
+            if sets == 1 and not first & nat:
+                if _runs_left((avail & ~nat) | (nat & second), jokers - j, runs, suits, run_len):
+                    return True
+                continue
+            u = _use(used, nat, layers)
             if u is not None and _sets_then_runs(layers, jokers, r, sets - 1, runs, u, j, suits, run_len):
                 return True
     return False
 
 
-def _runs_left(layers: tuple[int, ...], spare: int, runs: int, used: tuple[int, ...], suits: int, run_len: int) -> bool:
+def _runs_left(avail: int, spare: int, runs: int, suits: int, run_len: int) -> bool:
     """Whether ``runs`` (at most 2) runs of ``run_len``, each in its own suit outside ``suits``,
-    fit the natural cards left after ``used`` (a face held more often than used) and ``spare``
-    jokers. A suit's cheapest run is its cost (:func:`feasible.suit_run_costs`: the fewest jokers
-    of a window of ``run_len`` positions holding a natural, which is the fewest of its candidates
+    fit the natural faces ``avail`` (those held more often than used) and ``spare`` jokers. A
+    suit's cheapest run is its cost (:func:`feasible.suit_run_costs`: the fewest jokers of a
+    window of ``run_len`` positions holding a natural, which is the fewest of its candidates
     that fit the cards left), and runs of different suits share no card, so two runs fit
     exactly when the two cheapest open suits' costs add up to at most ``spare``
     (``ContractQuery._two_runs`` and ``_last_run`` ask it candidate by candidate)."""
     if not runs:
         return True
-    avail = 0
-    for i, lay in enumerate(layers):
-        avail |= lay & ~used[i] if i < len(used) else lay
     costs = suit_run_costs(run_len)
     least = second = 99
     for su in range(4):
