@@ -76,12 +76,14 @@ def _sets_then_runs(
     its cards twice), then ``runs`` runs in suits other than ``suits``, fitting the cards left
     after ``used`` (as layers) and the jokers left after ``jused``. The last set, when it shares
     no face with ``used``, leaves the faces held before less those held once (as
-    ``ContractQuery._set_then_run``)."""
+    ``ContractQuery._set_then_run``); when the runs do not fit even without it, none is tried."""
     avail = 0
     for i, lay in enumerate(layers):
         avail |= lay & ~used[i] if i < len(used) else lay
     if not sets:
         return _runs_left(avail, jokers - jused, runs, suits, run_len)
+    if sets == 1 and runs and not _runs_left(avail, jokers - jused, runs, suits, run_len):
+        return False  # (a set only takes cards and jokers away, and a suit's cost never falls so)
     faces = layers[0]
     second = layers[1] if len(layers) > 1 else 0
     first = used[0] if used else 0
