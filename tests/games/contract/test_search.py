@@ -16,7 +16,7 @@ from collections.abc import Iterator
 
 from samrap.core.cardset import RANK_MASKS
 from samrap.games.contract import candidates, feasible, search
-from samrap.games.contract.cards import Pack, make_pack
+from samrap.games.contract.cards import JOKER, Pack, make_pack
 
 
 def definition(p14: int, jokers: int, lmin: int, lmax: int) -> tuple[tuple[int, int], ...]:
@@ -149,11 +149,13 @@ def test_sets_test_without_the_dear_costs_equals_all_costs() -> None:
 def test_go_down_holding_a_face_by_the_cards_left_equals_the_listing_search() -> None:
     """``ContractQuery.has_containing`` (the deep pick-up's first test, rules 12 and 24: some
     go-down of the smallest melds holds the card) asks the go-down's last run of the cards left
-    instead of its candidates: the same answer as the search that lists the go-downs, for the
-    contracts of deals 1-6 with runs of 3 and 4, runs of one suit apart or together (rule 10),
-    sets of any suits (rule 8's option), two and three decks, many jokers, every face held."""
-    options = ((3, "different", False), (4, "allowed", False), (3, "different", True))
+    instead of its candidates, and ``search.holds_containing`` (no query built) its runs by their
+    cost: the same answer as the search that lists the go-downs, for the contracts of deals 1-6
+    with runs of 3 and 4, runs of one suit apart or together (rule 10), sets of any suits (rule
+    8's option), two and three decks, many jokers, every face held."""
+    options = ((3, "different", False), (4, "allowed", False), (3, "different", True), (4, "different", False))
     found = Counter[bool]()
+    lean_found = Counter[bool]()  # search.holds_containing, the draw's way under the seed's rules
     for pack, hand in _hands(9, 120, 9, 40):
         layers, jokers = pack.face_layers(hand)
         faces = {pack.faces[c] for c in range(pack.size) if hand >> c & 1}
@@ -166,7 +168,12 @@ def test_go_down_holding_a_face_by_the_cards_left_equals_the_listing_search() ->
                     want = q.has_containing_plain(face)
                     assert q.has_containing(face) is want, (hand, sets, runs, min_run, rule, any_suits, face)
                     found[want] += 1
+                    if rule == "different" and not any_suits and face != JOKER:
+                        lean = search.holds_containing(layers, jokers, sets, runs, min_run, face)
+                        assert lean is want, (hand, sets, runs, min_run, face)
+                        lean_found[want] += 1
     assert min(found.values()) > 2_000, found
+    assert min(lean_found.values()) > 1_000, lean_found
 
 
 def test_any_go_down_by_the_smallest_melds_equals_the_listing_search() -> None:

@@ -29,10 +29,11 @@ from functools import cache, lru_cache
 from samrap.games.contract.actions import LayOff
 from samrap.games.contract.candidates import Cand
 from samrap.games.contract.cards import JOKER, Pack
-from samrap.games.contract.contracts import LAST_DEAL
+from samrap.games.contract.contracts import LAST_DEAL, contract
 from samrap.games.contract.feasible import meld_with_face
 from samrap.games.contract.lastasked import LastAsked
 from samrap.games.contract.melds import RUN, TableMeld, ext_faces, pos_face, table_summary, with_card
+from samrap.games.contract.search import holds_containing
 from samrap.games.contract.state import ContractState
 from samrap.games.contract.turnmoves import go_down_query
 
@@ -155,8 +156,12 @@ def takes_deep_down(s: ContractState, hand: int, face: int) -> bool:
 
     This is the first thing :func:`can_finish` tries after such a pick-up, and when it succeeds
     the turn can end (the deep card is down and every other card may be discarded, or none is
-    left), so the draw can ask it without building the pick-up's successor.
+    left), so the draw can ask it without building the pick-up's successor. (The seed's sets and
+    runs, a natural card: :func:`search.holds_containing`, no query built.)
     """
+    cfg = s.config
+    if face != JOKER and cfg.same_suit_runs == "different" and not cfg.any_suit_sets:
+        return holds_containing(*cfg.pack.face_layers(hand), *contract(s.deal), cfg.min_run, face)
     return go_down_query(s, minimal=True, hand=hand).has_containing(face)
 
 
@@ -281,7 +286,8 @@ def deep_reach(s: ContractState, wanted: int = (1 << 53) - 1, most: int = -1) ->
                 for c in s.pile:
                     most |= 1 << c
             faces = pack.faces_of(most)
-            jokers = (most & pack.jokers_mask).bit_count() + sum(1 for f in standing if faces >> f & 1)
+            jokers = (most & pack.jokers_mask).bit_count()  # (+ the run jokers the pool frees)
+            jokers += sum(1 for f in standing if faces >> f & 1) if standing else 0
         # chain_reach(su, lo, hi, faces, jokers), inlined: one call a run, on every draw
         reach |= _chain_ranks(faces >> shift & ranks, lo, hi, jokers) << shift
     return reach
@@ -532,9 +538,8 @@ class DeepAfterLayOff:
       or on its runs' paths. So, when some meld still takes a card, it is this table's answer for
       the smaller hand (remembered by hand), except that a joker laid on a run adds an
       exchangeable joker, which only ever helps: a "no" there (exchanges allowed) asks the
-      successor's table.
-
-    ``None``: the lay-off would put the deep card itself down (the caller's spare-card test).
+      successor's table. ``None``: the lay-off would put the deep card itself down (the caller's
+      spare-card test).
     """
 
     __slots__ = ("by_hand", "deep", "ext", "face", "face_masks", "hand", "jokers_mask", "open_melds", "s", "takers")
@@ -548,8 +553,12 @@ class DeepAfterLayOff:
         self.ext = table_summary(s.melds).ext
         self.jokers_mask = pack.jokers_mask
         self.face_masks = pack.face_masks
-        self.open_melds = sum(1 for m in s.melds if m.ext)
-        self.takers = [t for t, m in enumerate(s.melds) if m.ext >> face & 1] if face != JOKER else []
+        self.open_melds, self.takers = 0, list[int]()  # melds taking a card; those taking the face
+        for t, m in enumerate(s.melds):  # (one loop, no generator; ``ext`` has no joker bit 52)
+            if m.ext:
+                self.open_melds += 1
+                if m.ext >> face & 1:
+                    self.takers.append(t)
         self.by_hand: dict[int, bool] = {}  # hand after the lay-off -> placeable on this table
 
     def ok(self, a: LayOff) -> bool | None:

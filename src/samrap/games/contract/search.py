@@ -9,12 +9,14 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 
-from samrap.core.cardset import SUIT_MASKS
+from samrap.core.cardset import RANK_MASKS, SUIT_MASKS
 from samrap.games.contract.candidates import (
     Cand,
     _add,
     _fits,
+    _rank_sets,
     _sub,
+    _suit_runs,
     _use,
     any_set_cands,
     run_cands,
@@ -25,6 +27,107 @@ from samrap.games.contract.candidates import (
 )
 from samrap.games.contract.feasible import runs_may_cover, suit_run_costs
 from samrap.games.contract.melds import Spec, sort_specs
+
+
+def holds_containing(layers: tuple[int, ...], jokers: int, sets: int, runs: int, run_len: int, face: int) -> bool:
+    """Whether some go-down of the smallest melds (sets of 3, runs of ``run_len``) of runs of
+    different suits (rule 10's seed option, sets of different suits) holds a natural ``face``:
+    ``ContractQuery(..., exact=True, run_rule="different").has_containing(face)`` for the
+    contracts of deals 1-6, without building the query's candidate lists.
+
+    The deep pick-ups of a player not down ask this of a new pool at nearly every draw, and the
+    lists, keyed by the whole pool, were mostly built afresh (about a tenth of deal 6's time):
+    here the melds holding ``face`` are read from the one rank's or suit's cached candidates,
+    further sets rank by rank, and the runs after the sets from each suit's cost (:func:`_runs_left`).
+    ``tests/games/contract/test_search.py`` checks it against :meth:`ContractQuery.has_containing`.
+    """
+    faces = layers[0] if layers else 0
+    if not faces >> face & 1:
+        return False
+    if sets:
+        # (a set of 3 with a natural takes at most 2 jokers: the cache's key capped there)
+        for c in _rank_sets(faces & RANK_MASKS[face % 13], jokers if jokers < 2 else 2, 3, 3):
+            if c.nat >> face & 1 and _sets_then_runs(layers, jokers, 0, sets - 1, runs, (c.nat,), c.jokers, 0, run_len):
+                return True
+    if runs:
+        su = face // 13
+        cap = jokers if jokers < run_len else run_len - 1
+        for c in _suit_runs(faces & SUIT_MASKS[su], su, cap, run_len, run_len):
+            if c.nat >> face & 1 and _sets_then_runs(
+                layers, jokers, 0, sets, runs - 1, (c.nat,), c.jokers, 1 << su, run_len
+            ):
+                return True
+    return False
+
+
+def _sets_then_runs(
+    layers: tuple[int, ...],
+    jokers: int,
+    start: int,
+    sets: int,
+    runs: int,
+    used: tuple[int, ...],
+    jused: int,
+    suits: int,
+    run_len: int,
+) -> bool:
+    """:func:`holds_containing` after its first meld: ``sets`` more sets of 3 (of the ranks from
+    ``start`` on, a rank's sets each time from its first: a set may repeat when the hand holds
+    its cards twice), then ``runs`` runs in suits other than ``suits``, fitting the cards left
+    after ``used`` (as layers) and the jokers left after ``jused``. The last set, when it shares
+    no face with ``used``, leaves the faces held before less those held once (as
+    ``ContractQuery._set_then_run``); when the runs do not fit even without it, none is tried."""
+    avail = 0
+    for i, lay in enumerate(layers):
+        avail |= lay & ~used[i] if i < len(used) else lay
+    if not sets:
+        return _runs_left(avail, jokers - jused, runs, suits, run_len)
+    if sets == 1 and runs and not _runs_left(avail, jokers - jused, runs, suits, run_len):
+        return False  # (a set only takes cards and jokers away, and a suit's cost never falls so)
+    faces = layers[0]
+    second = layers[1] if len(layers) > 1 else 0
+    first = used[0] if used else 0
+    cap = jokers if jokers < 2 else 2  # (a set of 3 with a natural takes at most 2 jokers)
+    for r in range(start, 13):
+        held = faces & RANK_MASKS[r]
+        if not held:
+            continue
+        for c in _rank_sets(held, cap, 3, 3):
+            j = jused + c.jokers
+            if j > jokers:
+                continue
+            nat = c.nat
+            if sets == 1 and not first & nat:
+                if _runs_left((avail & ~nat) | (nat & second), jokers - j, runs, suits, run_len):
+                    return True
+                continue
+            u = _use(used, nat, layers)
+            if u is not None and _sets_then_runs(layers, jokers, r, sets - 1, runs, u, j, suits, run_len):
+                return True
+    return False
+
+
+def _runs_left(avail: int, spare: int, runs: int, suits: int, run_len: int) -> bool:
+    """Whether ``runs`` (at most 2) runs of ``run_len``, each in its own suit outside ``suits``,
+    fit the natural faces ``avail`` (those held more often than used) and ``spare`` jokers. A
+    suit's cheapest run is its cost (:func:`feasible.suit_run_costs`: the fewest jokers of a
+    window of ``run_len`` positions holding a natural, which is the fewest of its candidates
+    that fit the cards left), and runs of different suits share no card, so two runs fit
+    exactly when the two cheapest open suits' costs add up to at most ``spare``
+    (``ContractQuery._two_runs`` and ``_last_run`` ask it candidate by candidate)."""
+    if not runs:
+        return True
+    costs = suit_run_costs(run_len)
+    least = second = 99
+    for su in range(4):
+        if not suits >> su & 1:
+            cost = costs[avail >> 13 * su & 0x1FFF]
+            if cost < least:
+                least, second = cost, least
+            elif cost < second:
+                second = cost
+    assert runs <= 2, "deals 1-6 ask at most two runs after the first meld"
+    return least <= spare if runs == 1 else least + second <= spare
 
 
 class ContractQuery:
