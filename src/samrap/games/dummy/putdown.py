@@ -112,7 +112,7 @@ def layoff_room(s: DummyState, seat: int) -> int:
 
 def single_layoffs(s: DummyState, seat: int, hand: CardSet) -> list[tuple[int, int]]:
     """Every (card, meld index) one-card lay-off of ``hand`` (rule 17), in table order."""
-    total, per_meld = _table_reach(s.melds, s.config.ace_low)
+    total, per_meld = table_reach(s.melds, s.config.ace_low)
     if not total & hand or layoff_room(s, seat) <= 0:
         return []
     out = []
@@ -145,7 +145,7 @@ def covers(rest: CardSet, ace_low: bool) -> list[tuple[CardSet, ...]]:
 
 
 @lru_cache(maxsize=1 << 14)
-def _table_reach(melds: tuple[CardSet, ...], ace_low: bool) -> tuple[CardSet, tuple[tuple[int, CardSet], ...]]:
+def table_reach(melds: tuple[CardSet, ...], ace_low: bool) -> tuple[CardSet, tuple[tuple[int, CardSet], ...]]:
     """Every card that extends some table meld by itself, and (index, cards) for each meld that
     can still grow; cached, because the table changes rarely and is asked about every turn."""
     total = 0
@@ -156,6 +156,23 @@ def _table_reach(melds: tuple[CardSet, ...], ace_low: bool) -> tuple[CardSet, tu
             total |= ext
             per_meld.append((i, ext))
     return total, tuple(per_meld)
+
+
+def chain_reach(reach: CardSet, hand: CardSet, ace_low: bool) -> CardSet:
+    """The cards of ``hand`` that lay-offs can reach from ``reach`` (hand cards that extend a
+    table meld), each step a same-suit neighbour of a card reached before.
+
+    Without ``ace_low`` the uncovered cards it reaches (those in no meld of the hand) are all in
+    ``reach`` or next to it: a card two steps away comes through a hand card next to a ``reach``
+    card, and the three are a run of the hand, so it is covered. ``knocks`` asks this walk only
+    with ``ace_low``, where K-A-2 steps through the ace but is no run (``test_fast_twins.py``
+    checks the claim).
+    """
+    frontier = reach
+    while frontier:
+        frontier = suit_neighbours(frontier, ace_low) & hand & ~reach
+        reach |= frontier
+    return reach
 
 
 def knocks(s: DummyState, seat: int, hand: CardSet, meldable: CardSet | None = None) -> list[Knock]:
@@ -170,23 +187,26 @@ def knocks(s: DummyState, seat: int, hand: CardSet, meldable: CardSet | None = N
     uncovered = hand & ~(meldable_cards(hand, ace_low) if meldable is None else meldable)
     limit = cfg.max_layoffs_per_game
     room = 52 if limit is None else limit - s.layoffs[seat]  # layoff_room, inlined: runs every turn
+    table = None
     if uncovered & (uncovered - 1):  # two or more cards
         if room <= 0 or not s.melds:
             return []
-        reach = _table_reach(s.melds, ace_low)[0] & hand
+        table = table_reach(s.melds, ace_low)
+        reach = table[0] & hand
         if not reach:
             return []
-        frontier = reach
-        while frontier:
-            frontier = suit_neighbours(frontier, ace_low) & hand & ~reach
-            reach |= frontier
+        # The uncovered cards lay-offs could reach (one step from ``reach`` without ``ace_low``:
+        # ``chain_reach``); two or more beyond them mean no knock.
+        reach = chain_reach(reach, hand, True) if ace_low else reach | suit_neighbours(reach)
         if (uncovered & ~reach).bit_count() > 1:
             return []
     # The lay-off groups of each meld some hand card extends (``layoff_groups`` of any other
     # meld is empty: its first step finds no card), with their meld's index.
     groups = []
     if room > 0:
-        for i, ext in _table_reach(s.melds, ace_low)[1]:
+        if table is None:
+            table = table_reach(s.melds, ace_low)
+        for i, ext in table[1]:
             if ext & hand:
                 gs = layoff_groups(s, i, hand, seat, room)
                 if gs:

@@ -24,6 +24,7 @@ from samrap.core.melds import (
     meldable_cards,
     melds_in,
     melds_with,
+    suit_neighbours,
 )
 from samrap.games.dummy.actions import (
     DRAW,
@@ -38,7 +39,14 @@ from samrap.games.dummy.actions import (
 )
 from samrap.games.dummy.actions import Draw as DrawAction
 from samrap.games.dummy.config import DummyConfig
-from samrap.games.dummy.putdown import knocks, layoff_room, owner_allows, single_layoffs
+from samrap.games.dummy.putdown import (
+    chain_reach,
+    knocks,
+    layoff_room,
+    owner_allows,
+    single_layoffs,
+    table_reach,
+)
 from samrap.games.dummy.state import DummyState, Phase
 from samrap.games.dummy.transitions import apply_unchecked as apply_unchecked
 
@@ -53,6 +61,7 @@ _RUN_STARTS = sum(((1 << 11) - 1) << (13 * s) for s in range(4))  # cards with t
 _meld = cache(Meld)
 _layoff = cache(LayOff)
 _collect = cache(Collect)
+_NO_REACH: tuple[CardSet, tuple[tuple[int, CardSet], ...]] = (0, ())  # no table meld, or no lay-off room
 
 
 class _SuitDiscards(dict[int, tuple[Discard, ...]]):
@@ -269,7 +278,56 @@ def _last_play_actions(s: DummyState, p: int) -> list[DummyAction]:
 
 
 def _play_actions(s: DummyState, p: int) -> list[DummyAction]:
-    # Built kind by kind in sort_key order (melds, lay-offs, discards, knocks): no sort needed.
+    """The actions after the draw (rules 16-19), in sort_key order (melds, lay-offs, discards,
+    knocks): no sort needed.
+
+    ``_play_actions_plain`` asked of the putdown functions one by one, and this runs on every
+    play turn: the table's reach is looked up once for the lay-offs and the knocks, and the
+    knocks' prune (in most turns, two cards that can go nowhere: no knock) is asked here, before
+    any call; ``putdown.knocks`` asks it again, rarely, and lists the knocks.
+    """
+    hand = s.hands[p]
+    cfg = s.config
+    ace_low = cfg.ace_low
+    meldable = meldable_cards(hand, ace_low)
+    melds = s.melds
+    limit = cfg.max_layoffs_per_game
+    room = 52 if limit is None else limit - s.layoffs[p]  # layoff_room, inlined
+    table = table_reach(melds, ace_low) if melds and room > 0 else _NO_REACH
+    reach = table[0] & hand
+    out: list[DummyAction] = []
+    several = hand & (hand - 1)  # two cards or more
+    if s.born >> p & 1:
+        if meldable:
+            for m in melds_in(hand, ace_low):
+                if hand & ~m:
+                    out.append(_meld(m))
+        if several and reach:
+            layoffs = single_layoffs(s, p, hand)
+            if layoffs:
+                layoffs.sort()
+                out += [_layoff(c, t) for c, t in layoffs]
+    if several:
+        out += _D0[hand & 0x1FFF]
+        out += _D1[(hand >> 13) & 0x1FFF]
+        out += _D2[(hand >> 26) & 0x1FFF]
+        out += _D3[hand >> 39]
+    uncovered = hand & ~meldable
+    if uncovered & (uncovered - 1):  # the prune of ``knocks``, its table reach already at hand
+        if not reach:
+            return out
+        reach = chain_reach(reach, hand, True) if ace_low else reach | suit_neighbours(reach)
+        if (uncovered & ~reach).bit_count() > 1:
+            return out
+    out.extend(knocks(s, p, hand, meldable))
+    return out
+
+
+def _play_actions_plain(s: DummyState, p: int) -> list[DummyAction]:
+    """``_play_actions``'s plain twin: each kind asked of its own function (the tests compare them).
+
+    Built kind by kind in sort_key order (melds, lay-offs, discards, knocks): no sort needed.
+    """
     hand = s.hands[p]
     ace_low = s.config.ace_low
     meldable = meldable_cards(hand, ace_low)
