@@ -18,7 +18,7 @@ import pytest
 from samrap.core.melds import meldable_cards, suit_neighbours
 from samrap.games.dummy import DummyConfig, DummyGame, DummyState, Phase, rules
 from samrap.games.dummy.config import MODERN
-from samrap.games.dummy.putdown import chain_reach
+from samrap.games.dummy.putdown import chain_reach, layoff_groups, layoff_groups_plain, layoff_room
 
 CONFIGS = {
     "classic-2": DummyConfig(players=2),
@@ -79,3 +79,21 @@ def test_chain_reach_of_uncovered_cards_is_one_step_without_ace_low(ace_low: boo
             assert walked == one_step, (hand, reach)
     if ace_low:
         assert differs > 0  # the walk is needed there: the claim is not a vacuous one
+
+
+@pytest.mark.parametrize("name", sorted(CONFIGS))
+def test_layoff_groups_are_their_plain_twin(name: str) -> None:
+    """``layoff_groups`` (the groups remembered by the meld and the hand's cards of its suit or
+    rank) gives ``layoff_groups_plain``'s list, in order, for every table meld and the hand of the
+    player to move, with the room the rules give and with room for one card."""
+    asked = found = 0
+    for s in positions(CONFIGS[name], games=25):
+        seat = s.current
+        hand = s.hands[seat]
+        for target in range(len(s.melds)):
+            for room in (layoff_room(s, seat), 1):
+                fast = layoff_groups(s, target, hand, seat, room)
+                assert fast == layoff_groups_plain(s, target, hand, seat, room), (s.to_string(), target, room)
+                asked += 1
+                found += bool(fast)
+    assert asked > 1000 and found > 50

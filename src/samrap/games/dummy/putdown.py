@@ -11,7 +11,7 @@ from __future__ import annotations
 from functools import lru_cache
 
 from samrap.core.cards import rank_of, suit_of
-from samrap.core.cardset import CardSet
+from samrap.core.cardset import RANK_MASKS, SUIT_MASKS, CardSet
 from samrap.core.melds import extension_cards, is_run, is_set, meldable_cards, melds_in, suit_neighbours
 from samrap.games.dummy.actions import Knock, sort_key
 from samrap.games.dummy.state import DummyState
@@ -67,7 +67,55 @@ def owner_allows(s: DummyState, target: int, group: CardSet, seat: int) -> bool:
 
 
 def layoff_groups(s: DummyState, target: int, hand: CardSet, seat: int, room: int) -> list[CardSet]:
-    """Every non-empty set of ``hand`` cards that can go on table meld ``target`` together."""
+    """Every non-empty set of ``hand`` cards that can go on table meld ``target`` together.
+
+    The groups a meld takes depend on the hand's cards of the meld's suit (a run) or rank (a set)
+    only, so they are remembered by the meld and those cards (``_meld_groups``); the lay-off room
+    and the owner's leave (``layoff_on_layoff`` off) are asked afresh.
+    """
+    meld = s.melds[target]
+    low = meld & -meld
+    found = _meld_groups(meld, hand & _ZONES[low.bit_length() - 1], s.config.ace_low)
+    if not found:
+        return []
+    free = s.config.layoff_on_layoff
+    return [g for g in found if g.bit_count() <= room and (free or owner_allows(s, target, g, seat))]
+
+
+#: For each card, the cards of its suit and of its rank: every card that can join a meld whose
+#: lowest card it is (a run's suit, a set's rank).
+_ZONES = tuple(SUIT_MASKS[c // 13] | RANK_MASKS[c % 13] for c in range(52))
+
+
+@lru_cache(maxsize=1 << 14)
+def _meld_groups(meld: CardSet, cards: CardSet, ace_low: bool) -> tuple[CardSet, ...]:
+    """Every non-empty set of ``cards`` that keeps ``meld`` a meld of its kind, in
+    ``layoff_groups_plain``'s order (bounded: a long run meets many hands)."""
+    reach = 0
+    frontier = meld
+    while True:
+        ext = extension_cards(frontier, ace_low) & cards & ~reach
+        if not ext:
+            break
+        reach |= ext
+        if is_set(meld):
+            break
+        frontier = meld | reach
+        if not is_run(frontier, ace_low):
+            break
+    if not reach:
+        return ()
+    subsets = [0]  # every subset of reach, in the order of counting over its cards from the lowest
+    while reach:
+        low = reach & -reach
+        reach ^= low
+        subsets += [g | low for g in subsets]
+    of_set = is_set(meld)
+    return tuple(g for g in subsets[1:] if (is_set(meld | g) if of_set else is_run(meld | g, ace_low)))
+
+
+def layoff_groups_plain(s: DummyState, target: int, hand: CardSet, seat: int, room: int) -> list[CardSet]:
+    """``layoff_groups``' plain twin: the groups found afresh at every call (the tests compare them)."""
     ace_low = s.config.ace_low
     meld = s.melds[target]
     reach = 0
@@ -237,12 +285,15 @@ def knocks(s: DummyState, seat: int, hand: CardSet, meldable: CardSet | None = N
                 lay_pairs = tuple(sorted(lay))
                 for cover in found:
                     out.append(Knock(face, cover, lay_pairs))
-    out.sort(key=sort_key)  # sort_key is one-to-one on knocks, so the enumeration order is free
+    if len(out) > 1:  # (most hands that knock have one knock)
+        out.sort(key=sort_key)  # sort_key is one-to-one on knocks, so the enumeration order is free
     return out
 
 
+@lru_cache(maxsize=1 << 12)
 def _pairs(group: CardSet, target: int) -> tuple[tuple[int, int], ...]:
-    """The (card, meld index) pairs of laying ``group`` on table meld ``target``."""
+    """The (card, meld index) pairs of laying ``group`` on table meld ``target`` (remembered: the
+    same groups come back turn after turn while the table stands)."""
     out = []
     while group:
         low = group & -group
