@@ -15,10 +15,11 @@ from collections.abc import Iterator
 
 import pytest
 
-from samrap.core.melds import meldable_cards, suit_neighbours
+from samrap.core.melds import extension_cards, meldable_cards, melds_in, suit_neighbours
 from samrap.games.dummy import DummyConfig, DummyGame, DummyState, Phase, rules
+from samrap.games.dummy.actions import Collect
 from samrap.games.dummy.config import MODERN
-from samrap.games.dummy.putdown import chain_reach, layoff_groups, layoff_groups_plain, layoff_room
+from samrap.games.dummy.putdown import chain_reach, layoff_groups, layoff_groups_plain, layoff_room, owner_allows
 
 CONFIGS = {
     "classic-2": DummyConfig(players=2),
@@ -97,3 +98,38 @@ def test_layoff_groups_are_their_plain_twin(name: str) -> None:
                 asked += 1
                 found += bool(fast)
     assert asked > 1000 and found > 50
+
+
+def collects_plain(s: DummyState, seat: int) -> list[Collect]:
+    """A plain reading of rule 12 (and 40's ``collect_to_layoff``): for every row card, oldest
+    first, every meld of it with cards of the hand and the cards after it that holds a hand card
+    and leaves a card over, by mask, then every table meld it may be laid off on."""
+    hand = s.hands[seat]
+    ace_low = s.config.ace_low
+    out: list[Collect] = []
+    for i, t in enumerate(s.row):
+        avail = hand
+        for c in s.row[i + 1 :]:
+            avail |= 1 << c
+        for m in melds_in(avail | 1 << t, ace_low):
+            if m >> t & 1 and m & hand and (avail | 1 << t) & ~m:
+                out.append(Collect(i, m))
+        if s.config.collect_to_layoff and layoff_room(s, seat) > 0:
+            for j, meld in enumerate(s.melds):
+                if extension_cards(meld, ace_low) >> t & 1 and owner_allows(s, j, 1 << t, seat):
+                    out.append(Collect(i, 0, j))
+    return out
+
+
+@pytest.mark.parametrize("name", sorted(CONFIGS))
+def test_collects_are_their_plain_reading(name: str) -> None:
+    """``_collects`` (a filter suit by suit over the row, then a walk newest first) lists what
+    ``collects_plain`` lists, in order, at every draw and last-draw position."""
+    seen = found = 0
+    for s in positions(CONFIGS[name]):
+        if s.phase in (Phase.DRAW, Phase.LAST_DRAW):
+            fast = rules._collects(s, s.current)
+            assert fast == collects_plain(s, s.current), s.to_string()
+            seen += 1
+            found += bool(fast)
+    assert seen > 500 and found > 100

@@ -140,7 +140,9 @@ def _apply_collect(s: DummyState, p: int, i: int, m: CardSet, onto: int) -> Dumm
     cfg = s.config
     hand = s.hands[p]
     t = s.row[i]
-    taken = sum(map(_BITS.__getitem__, s.row[i:]))
+    taken = 0
+    for c in s.row[i:]:
+        taken |= _BITS[c]
     items = s.items
     melds, owners, layoffs = s.melds, s.meld_owner, s.layoffs
     if onto >= 0:
