@@ -17,9 +17,17 @@ import pytest
 
 from samrap.core.melds import extension_cards, meldable_cards, melds_in, suit_neighbours
 from samrap.games.dummy import DummyConfig, DummyGame, DummyState, Phase, rules
-from samrap.games.dummy.actions import Collect
+from samrap.games.dummy.actions import Collect, Discard, DummyAction, LayOff, Meld
 from samrap.games.dummy.config import MODERN
-from samrap.games.dummy.putdown import chain_reach, layoff_groups, layoff_groups_plain, layoff_room, owner_allows
+from samrap.games.dummy.putdown import (
+    chain_reach,
+    knocks,
+    layoff_groups,
+    layoff_groups_plain,
+    layoff_room,
+    owner_allows,
+    single_layoffs,
+)
 
 CONFIGS = {
     "classic-2": DummyConfig(players=2),
@@ -47,15 +55,33 @@ def positions(config: DummyConfig, games: int = GAMES, seed: int = 7) -> Iterato
             s = game.apply_unchecked(s, rng.choice(game.legal_actions(s)))
 
 
+def play_actions_plain(s: DummyState, p: int) -> list[DummyAction]:
+    """``rules._play_actions``' plain twin (its code before the tables): each kind of action asked
+    of its own function, kind by kind in sort_key order (melds, lay-offs, discards, knocks)."""
+    hand = s.hands[p]
+    ace_low = s.config.ace_low
+    meldable = meldable_cards(hand, ace_low)
+    out: list[DummyAction] = []
+    several = hand.bit_count() >= 2
+    if s.born >> p & 1:
+        out += [Meld(m) for m in melds_in(hand, ace_low) if hand & ~m]
+        if several:
+            out += [LayOff(c, t) for c, t in sorted(single_layoffs(s, p, hand))]
+    if several:
+        out += [Discard(c) for c in range(52) if hand >> c & 1]
+    out += knocks(s, p, hand, meldable)
+    return out
+
+
 @pytest.mark.parametrize("name", sorted(CONFIGS))
 def test_play_listing_is_its_plain_twin(name: str) -> None:
-    """``_play_actions`` (the table reach looked up once, the knock prune inlined) lists exactly
-    what ``_play_actions_plain`` (each kind asked of its putdown function) lists, in order."""
+    """``_play_actions`` (per-suit tables, the table reach looked up once, the knock prune
+    inlined) lists exactly what ``play_actions_plain`` lists, in order."""
     seen = knocking = 0
     for s in positions(CONFIGS[name]):
         if s.phase is Phase.PLAY:
             fast = rules._play_actions(s, s.current)
-            assert fast == rules._play_actions_plain(s, s.current), s.to_string()
+            assert fast == play_actions_plain(s, s.current), s.to_string()
             seen += 1
             knocking += any(a.text().startswith("K") for a in fast)
     assert seen > 500 and knocking > 0  # the games reach play turns, some of them with knocks
@@ -133,3 +159,25 @@ def test_collects_are_their_plain_reading(name: str) -> None:
             seen += 1
             found += bool(fast)
     assert seen > 500 and found > 100
+
+
+def test_suit_tables_are_their_plain_readings() -> None:
+    """The per-suit tables of the listing, for every 13-bit pattern of every suit: the discards
+    (two halves joined on a miss), the run melds and the run windows (with and without
+    ``ace_low``), against the whole-deck functions of ``core.melds``."""
+    for suit, discards in enumerate((rules._D0, rules._D1, rules._D2, rules._D3)):
+        for pattern in range(1 << 13):
+            mask = pattern << 13 * suit
+            assert discards[pattern] == tuple(rules.DISCARDS[c] for c in range(52) if mask >> c & 1)
+            for ace_low in (False, True):
+                runs = melds_in(mask, ace_low)
+                assert [m.cards for m in rules._RUN_MELDS[ace_low][suit][pattern]] == runs
+                covered = 0
+                for m in runs:
+                    covered |= m
+                assert rules._WINDOWS[ace_low][pattern] << 13 * suit == covered == meldable_cards(mask, ace_low)
+    for rank in range(13):
+        for marks in range(16):
+            cards = sum(1 << (13 * s + rank) for s in range(4) if marks >> s & 1)
+            spread = sum(1 << 13 * s for s in range(4) if marks >> s & 1)
+            assert [m.cards for m in rules._SET_MELDS[rank][spread]] == melds_in(cards)

@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from functools import cache
 
 from samrap.core.cards import card_str
-from samrap.core.cardset import CardSet, set_str
+from samrap.core.cardset import RANK_MASKS, CardSet, set_str
 from samrap.core.errors import IllegalActionError
 from samrap.core.melds import (
     RUN_PARTNERS,
@@ -21,7 +21,6 @@ from samrap.core.melds import (
     is_meld,
     is_run,
     is_set,
-    meldable_cards,
     melds_in,
     melds_with,
     suit_neighbours,
@@ -66,14 +65,19 @@ class _SuitDiscards(dict[int, tuple[Discard, ...]]):
 
     A dict with ``__missing__`` rather than ``functools.cache``: a hit is a plain subscript, with
     no wrapper call, and this lookup runs four times on every turn.
+
+    A miss joins two halves built at import (ranks 2-8 and 9-A, 128 and 64 patterns a suit): a
+    long run meets thousands of patterns, and a miss costs a concatenation, not a walk of 13 ranks.
     """
 
     def __init__(self, suit: int) -> None:
         super().__init__()
-        self.suit = suit
+        first = 13 * suit
+        self.low = tuple(tuple(DISCARDS[first + r] for r in range(7) if p >> r & 1) for p in range(1 << 7))
+        self.high = tuple(tuple(DISCARDS[first + 7 + r] for r in range(6) if p >> r & 1) for p in range(1 << 6))
 
     def __missing__(self, pattern: int) -> tuple[Discard, ...]:
-        found = tuple(DISCARDS[13 * self.suit + r] for r in range(13) if pattern >> r & 1)
+        found = self.low[pattern & 0x7F] + self.high[pattern >> 7]
         self[pattern] = found
         return found
 
@@ -99,6 +103,42 @@ class _Windows(dict[int, int]):
 
 
 _WINDOWS = (_Windows(False), _Windows(True))
+
+
+class _SuitRuns(dict[int, tuple[Meld, ...]]):
+    """The run melds (actions) inside one suit's 13-bit pattern, by mask; built on first use."""
+
+    def __init__(self, suit: int, ace_low: bool) -> None:
+        super().__init__()
+        self.suit = suit
+        self.ace_low = ace_low
+
+    def __missing__(self, pattern: int) -> tuple[Meld, ...]:
+        found = tuple(_meld(m) for m in melds_in(pattern << 13 * self.suit, self.ace_low))  # one suit: runs only
+        self[pattern] = found
+        return found
+
+
+class _RankSets(dict[int, tuple[Meld, ...]]):
+    """The sets (actions) of one rank among the cards ``hand >> rank & _RANK0`` marks, by mask."""
+
+    def __init__(self, rank: int) -> None:
+        super().__init__()
+        self.rank = rank
+
+    def __missing__(self, marks: int) -> tuple[Meld, ...]:
+        found = tuple(_meld(m) for m in melds_in(marks << self.rank))  # one rank: sets only
+        self[marks] = found
+        return found
+
+
+_RUN_MELDS = tuple(tuple(_SuitRuns(suit, ace_low) for suit in range(4)) for ace_low in (False, True))
+_SET_MELDS = tuple(_RankSets(rank) for rank in range(13))
+_RANK0 = RANK_MASKS[0]
+
+
+def _meld_cards(m: Meld) -> CardSet:
+    return m.cards
 
 
 # ---------------------------------------------------------------------------------------------
@@ -299,15 +339,27 @@ def _play_actions(s: DummyState, p: int) -> list[DummyAction]:
     """The actions after the draw (rules 16-19), in sort_key order (melds, lay-offs, discards,
     knocks): no sort needed.
 
-    ``_play_actions_plain`` asked of the putdown functions one by one, and this runs on every
-    play turn: the table's reach is looked up once for the lay-offs and the knocks, and the
+    Its plain twin, ``play_actions_plain`` in tests/games/dummy/test_fast_twins.py, asks each
+    kind of its own function; this runs on every play turn, so the hand's melds come from
+    per-suit tables, the table's reach is looked up once for the lay-offs and the knocks, and the
     knocks' prune (in most turns, two cards that can go nowhere: no knock) is asked here, before
     any call; ``putdown.knocks`` asks it again, rarely, and lists the knocks.
     """
     hand = s.hands[p]
     cfg = s.config
     ace_low = cfg.ace_low
-    meldable = meldable_cards(hand, ace_low)
+    # The hand's melds suit by suit (``meldable_cards`` and ``melds_in`` in one): the run windows
+    # of each suit's pattern from a table, the ranks held in three suits or four.
+    a = hand & 0x1FFF
+    b = (hand >> 13) & 0x1FFF
+    c = (hand >> 26) & 0x1FFF
+    d = hand >> 39
+    windows = _WINDOWS[ace_low]
+    wa, wb, wc, wd = windows[a], windows[b], windows[c], windows[d]
+    meldable = wa | wb << 13 | wc << 26 | wd << 39
+    three = a & b & (c | d) | c & d & (a | b)
+    if three:
+        meldable |= hand & (three | three << 13 | three << 26 | three << 39)
     melds = s.melds
     limit = cfg.max_layoffs_per_game
     room = 52 if limit is None else limit - s.layoffs[p]  # layoff_room, inlined
@@ -317,19 +369,45 @@ def _play_actions(s: DummyState, p: int) -> list[DummyAction]:
     several = hand & (hand - 1)  # two cards or more
     if s.born >> p & 1:
         if meldable:
-            for m in melds_in(hand, ace_low):
-                if hand & ~m:
-                    out.append(_meld(m))
+            runs = _RUN_MELDS[ace_low]
+            ms: list[Meld] = []
+            if wa:
+                ms += runs[0][a]
+            if wb:
+                ms += runs[1][b]
+            if wc:
+                ms += runs[2][c]
+            if wd:
+                ms += runs[3][d]
+            if three:
+                while three:
+                    low = three & -three
+                    three ^= low
+                    r = low.bit_length() - 1
+                    ms += _SET_MELDS[r][hand >> r & _RANK0]
+                ms.sort(key=_meld_cards)  # (a set's cards span suits: runs and sets interleave)
+            if meldable == hand:  # (only then can a meld take the whole hand, which rule 13 forbids)
+                ms = [m for m in ms if m.cards != hand]
+            out += ms
         if several and reach:
-            layoffs = single_layoffs(s, p, hand)
+            # ``single_layoffs``, the table's reach at hand: each (card, meld index), sorted.
+            free = cfg.layoff_on_layoff
+            layoffs = []
+            for i, ext in table[1]:
+                ext &= hand
+                while ext:
+                    low = ext & -ext
+                    ext ^= low
+                    if free or owner_allows(s, i, low, p):
+                        layoffs.append((low.bit_length() - 1, i))
             if layoffs:
                 layoffs.sort()
                 out += [_layoff(c, t) for c, t in layoffs]
     if several:
-        out += _D0[hand & 0x1FFF]
-        out += _D1[(hand >> 13) & 0x1FFF]
-        out += _D2[(hand >> 26) & 0x1FFF]
-        out += _D3[hand >> 39]
+        out += _D0[a]
+        out += _D1[b]
+        out += _D2[c]
+        out += _D3[d]
     uncovered = hand & ~meldable
     if uncovered & (uncovered - 1):  # the prune of ``knocks``, its table reach already at hand
         if not reach:
@@ -337,35 +415,6 @@ def _play_actions(s: DummyState, p: int) -> list[DummyAction]:
         reach = chain_reach(reach, hand, True) if ace_low else reach | suit_neighbours(reach)
         if (uncovered & ~reach).bit_count() > 1:
             return out
-    out.extend(knocks(s, p, hand, meldable))
-    return out
-
-
-def _play_actions_plain(s: DummyState, p: int) -> list[DummyAction]:
-    """``_play_actions``'s plain twin: each kind asked of its own function (the tests compare them).
-
-    Built kind by kind in sort_key order (melds, lay-offs, discards, knocks): no sort needed.
-    """
-    hand = s.hands[p]
-    ace_low = s.config.ace_low
-    meldable = meldable_cards(hand, ace_low)
-    out: list[DummyAction] = []
-    several = hand.bit_count() >= 2
-    if s.born >> p & 1:
-        if meldable:
-            for m in melds_in(hand, ace_low):
-                if hand & ~m:
-                    out.append(_meld(m))
-        if several:
-            layoffs = single_layoffs(s, p, hand)
-            if layoffs:
-                layoffs.sort()
-                out += [_layoff(c, t) for c, t in layoffs]
-    if several:
-        out += _D0[hand & 0x1FFF]
-        out += _D1[(hand >> 13) & 0x1FFF]
-        out += _D2[(hand >> 26) & 0x1FFF]
-        out += _D3[hand >> 39]
     out.extend(knocks(s, p, hand, meldable))
     return out
 
