@@ -16,8 +16,8 @@ from collections.abc import Iterator
 import pytest
 
 from samrap.core.melds import extension_cards, meldable_cards, melds_in, suit_neighbours
-from samrap.games.dummy import DummyConfig, DummyGame, DummyState, Phase, rules
-from samrap.games.dummy.actions import Collect, Discard, DummyAction, LayOff, Meld
+from samrap.games.dummy import DummyConfig, DummyGame, DummyState, Phase, rules, transitions
+from samrap.games.dummy.actions import Collect, Discard, Draw, DummyAction, LayOff, Meld
 from samrap.games.dummy.config import MODERN
 from samrap.games.dummy.putdown import (
     chain_reach,
@@ -181,3 +181,50 @@ def test_suit_tables_are_their_plain_readings() -> None:
             cards = sum(1 << (13 * s + rank) for s in range(4) if marks >> s & 1)
             spread = sum(1 << 13 * s for s in range(4) if marks >> s & 1)
             assert [m.cards for m in rules._SET_MELDS[rank][spread]] == melds_in(cards)
+
+
+def _with_seat(values: tuple[int, ...], seat: int, value: int) -> tuple[int, ...]:
+    return tuple(value if i == seat else v for i, v in enumerate(values))
+
+
+def draw_plain(s: DummyState) -> DummyState:
+    """Rule 11's draw by ``_replace``: the top stock card into the hand, the play phase."""
+    p = s.current
+    hand = s.hands[p] | 1 << s.deck[s.stock_pos]
+    return s._replace(phase=Phase.PLAY, stock_pos=s.stock_pos + 1, hands=_with_seat(s.hands, p, hand))
+
+
+def discard_plain(s: DummyState, c: int) -> DummyState:
+    """Rule 18's discard by ``_replace``: the card to the row, the turn to the next seat."""
+    p = s.current
+    nxt = (p + s.direction) % s.players
+    cfg = s.config
+    penalties = cfg.discard_layoff_penalty or cfg.discard_full_penalty
+    return s._replace(
+        phase=Phase.LAST_DRAW if s.stock_pos >= s.stock_end else Phase.DRAW,
+        current=nxt,
+        hands=_with_seat(s.hands, p, s.hands[p] & ~(1 << c)),
+        row=(*s.row, c),
+        row_by=(*s.row_by, p),
+        known=_with_seat(s.known, p, s.known[p] & ~(1 << c)),
+        turn_born=s.is_born(nxt),
+        ngo_from=-1,
+        items=transitions._discard_penalties(s, p, c) if penalties else s.items,
+    )
+
+
+@pytest.mark.parametrize("name", sorted(CONFIGS))
+def test_draw_and_discard_successors_are_their_plain_twins(name: str) -> None:
+    """``apply_unchecked``'s draw and discard (every field unpacked and written out whole) give
+    the states ``_replace`` gives, field for field, for every draw and discard of the games."""
+    draws = discards = 0
+    for s in positions(CONFIGS[name], games=25):
+        for a in rules.legal_actions(s):
+            if isinstance(a, Draw):
+                assert tuple(rules.apply_unchecked(s, a)) == tuple(draw_plain(s)), s.to_string()
+                draws += 1
+            elif isinstance(a, Discard):
+                after = rules.apply_unchecked(s, a)
+                assert type(after) is DummyState and tuple(after) == tuple(discard_plain(s, a.card)), s.to_string()
+                discards += 1
+    assert draws > 300 and discards > 3000
