@@ -228,3 +228,47 @@ def test_draw_and_discard_successors_are_their_plain_twins(name: str) -> None:
                 assert type(after) is DummyState and tuple(after) == tuple(discard_plain(s, a.card)), s.to_string()
                 discards += 1
     assert draws > 300 and discards > 3000
+
+
+def collect_plain(s: DummyState, a: Collect) -> DummyState:
+    """Rule 12's collect by ``_replace`` (the ledger left as it was: the modern head and speto
+    items are the golden and modern tests' to check): the target and every later row card into
+    the hand, then the meld or the lay-off down from it."""
+    p = s.current
+    taken = 0
+    for c in s.row[a.index :]:
+        taken |= 1 << c
+    down = a.meld if a.onto < 0 else 1 << s.row[a.index]
+    melds = (*s.melds, a.meld) if a.onto < 0 else _with_seat(s.melds, a.onto, s.melds[a.onto] | down)
+    hand = (s.hands[p] | taken) & ~down
+    newest = a.index == len(s.row) - 1
+    return s._replace(
+        phase=Phase.LAST_PLAY if s.phase is Phase.LAST_DRAW else Phase.PLAY,
+        hands=_with_seat(s.hands, p, hand),
+        row=s.row[: a.index],
+        row_by=s.row_by[: a.index],
+        melds=melds,
+        meld_owner=(*s.meld_owner, p) if a.onto < 0 else s.meld_owner,
+        put_down=_with_seat(s.put_down, p, s.put_down[p] | down),
+        known=_with_seat(s.known, p, (s.known[p] | taken) & hand),
+        born=s.born | 1 << p,
+        layoffs=s.layoffs if a.onto < 0 else _with_seat(s.layoffs, p, s.layoffs[p] + 1),
+        ngo_from=s.row_by[a.index] if newest and s.row_by[a.index] >= 0 else -1,
+    )
+
+
+@pytest.mark.parametrize("name", sorted(CONFIGS))
+def test_collect_successors_are_their_plain_twin(name: str) -> None:
+    """``apply_unchecked``'s collect (every field unpacked and written out whole) gives the state
+    ``collect_plain`` gives, every field but the ledger, for every collect of the games."""
+    items = DummyState._fields.index("items")
+    collects = 0
+    for s in positions(CONFIGS[name], games=25):
+        for a in rules.legal_actions(s):
+            if isinstance(a, Collect):
+                after = list(rules.apply_unchecked(s, a))
+                plain = list(collect_plain(s, a))
+                del after[items], plain[items]
+                assert after == plain, (s.to_string(), a.text())
+                collects += 1
+    assert collects > 300

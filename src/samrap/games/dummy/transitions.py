@@ -32,21 +32,15 @@ _DRAW, _PLAY = Phase.DRAW, Phase.PLAY
 
 
 #: Builds a state from a full sequence of its fields, skipping the named tuple's Python-level
-#: ``__new__`` (half the cost of a successor state). The collect and the lay-off copy ``list(s)``
-#: and set the fields they change by name (``state.field_index``); the draw and the discard, the
+#: ``__new__`` (half the cost of a successor state). The lay-off copies ``list(s)`` and sets the
+#: fields it changes by name (``state.field_index``); the draw, the collect and the discard, the
 #: commonest actions, unpack every field and write the successor out whole (``_FIELDS``).
 _state = tuple.__new__
-_PHASE = field_index("phase")
 _HANDS = field_index("hands")
-_ROW = field_index("row")
-_ROW_BY = field_index("row_by")
 _MELDS = field_index("melds")
-_MELD_OWNER = field_index("meld_owner")
 _PUT_DOWN = field_index("put_down")
 _KNOWN = field_index("known")
-_BORN = field_index("born")
 _LAYOFFS = field_index("layoffs")
-_NGO_FROM = field_index("ngo_from")
 _ITEMS = field_index("items")
 
 
@@ -141,14 +135,15 @@ def apply_unchecked(s: DummyState, a: DummyAction) -> DummyState:
 
 
 def _apply_collect(s: DummyState, p: int, i: int, m: CardSet, onto: int) -> DummyState:
-    cfg = s.config
-    hand = s.hands[p]
-    t = s.row[i]
+    (
+        cfg, phase, current, direction, starter, deck, stock_pos, stock_end, hands, row, row_by, melds,
+        owners, put_down, known, born, layoffs, turn_born, _, head, items, scores, knocker, knock_card,
+    ) = s  # fmt: skip
+    hand = hands[p]
+    t = row[i]
     taken = 0
-    for c in s.row[i:]:
+    for c in row[i:]:
         taken |= _BITS[c]
-    items = s.items
-    melds, owners, layoffs = s.melds, s.meld_owner, s.layoffs
     if onto >= 0:
         down = 1 << t
         melds = _replace_at(melds, onto, melds[onto] | down)
@@ -160,33 +155,28 @@ def _apply_collect(s: DummyState, p: int, i: int, m: CardSet, onto: int) -> Dumm
         owners = (*owners, p)
     new_hand = (hand | taken) & ~down
     # โง่ (rules 27, 37): a one-card collect of the newest card, discarded by the previous player.
-    ngo_from = s.row_by[i] if i == len(s.row) - 1 and s.row_by[i] >= 0 else -1
-    if t == s.head and (cfg.head_bonus or cfg.head_penalty):
+    ngo_from = row_by[i] if i == len(row) - 1 and row_by[i] >= 0 else -1
+    if t == head and (cfg.head_bonus or cfg.head_penalty):
         if cfg.head_bonus:
             items += (LedgerItem(p, "head", cfg.head_bonus * (2 if is_speto(t) else 1), card_str(t)),)
         feeder = _head_feeder(s, p, i, m) if cfg.head_penalty and onto < 0 else -1
         if feeder >= 0:
             items += (LedgerItem(feeder, "head_penalty", -cfg.head_penalty, card_str(t)),)
-    hands = list(s.hands)
-    hands[p] = new_hand
-    put_down = list(s.put_down)
-    put_down[p] |= down
-    known = list(s.known)
-    known[p] = (known[p] | taken) & new_hand
-    new = list(s)
-    new[_PHASE] = Phase.LAST_PLAY if s.phase is Phase.LAST_DRAW else _PLAY
-    new[_HANDS] = tuple(hands)
-    new[_ROW] = s.row[:i]
-    new[_ROW_BY] = s.row_by[:i]
-    new[_MELDS] = melds
-    new[_MELD_OWNER] = owners
-    new[_PUT_DOWN] = tuple(put_down)
-    new[_KNOWN] = tuple(known)
-    new[_BORN] = s.born | 1 << p
-    new[_LAYOFFS] = layoffs
-    new[_NGO_FROM] = ngo_from
-    new[_ITEMS] = items
-    return _state(DummyState, new)
+    new_hands = list(hands)
+    new_hands[p] = new_hand
+    new_put_down = list(put_down)
+    new_put_down[p] |= down
+    new_known = list(known)
+    new_known[p] = (known[p] | taken) & new_hand
+    return _state(
+        DummyState,
+        (
+            cfg, Phase.LAST_PLAY if phase is Phase.LAST_DRAW else _PLAY, current, direction, starter, deck,
+            stock_pos, stock_end, tuple(new_hands), row[:i], row_by[:i], melds, owners, tuple(new_put_down),
+            tuple(new_known), born | 1 << p, layoffs, turn_born, ngo_from, head, items, scores, knocker,
+            knock_card,
+        ),
+    )  # fmt: skip
 
 
 def _head_feeder(s: DummyState, p: int, i: int, m: CardSet) -> int:
@@ -230,7 +220,8 @@ def _apply_discard(s: DummyState, p: int, c: int) -> DummyState:
     )  # fmt: skip
 
 
-#: The fields in the order the draw and ``_apply_discard`` unpack and write them (checked at import).
+#: The fields in the order the draw, the collect and the discard unpack and write them (checked at
+#: import).
 _FIELDS = (
     "config phase current direction starter deck stock_pos stock_end hands row row_by melds meld_owner"
     " put_down known born layoffs turn_born ngo_from head items scores knocker knock_card"
