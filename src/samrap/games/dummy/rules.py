@@ -52,12 +52,14 @@ from samrap.games.dummy.transitions import apply_unchecked as apply_unchecked
 #: Interned discard actions, one per card (discards are the commonest action).
 DISCARDS = tuple(Discard(c) for c in range(52))
 _BITS = tuple(1 << c for c in range(52))
+_DECK = set(range(52))
 _DRAW, _PLAY = Phase.DRAW, Phase.PLAY
 # Interned actions: a frozen dataclass costs about 1 µs to build, a cache hit a tenth of that.
 _meld = cache(Meld)
 _layoff = cache(LayOff)
 _collect = cache(Collect)
 _NO_REACH: tuple[CardSet, tuple[tuple[int, CardSet], ...]] = (0, ())  # no table meld, or no lay-off room
+_last_table: tuple[tuple[CardSet, ...], bool, tuple[CardSet, tuple[tuple[int, CardSet], ...]]] = ((), False, _NO_REACH)
 
 
 class _SuitDiscards(dict[int, tuple[Discard, ...]]):
@@ -161,7 +163,7 @@ def new_game(
         IllegalActionError: the deck is not a permutation of the 52 cards, or a seat is out of range.
     """
     n = config.players
-    if sorted(deck) != list(range(52)):
+    if len(deck) != 52 or set(deck) != _DECK:  # (a quarter of the instructions ``sorted`` takes)
         raise IllegalActionError(1, "a Dummy deck is the 52 cards 0..51, each exactly once")
     if not 0 <= starter < n:
         raise IllegalActionError(6, f"starting seat {starter} is not one of the {n} seats")
@@ -169,10 +171,14 @@ def new_game(
         raise IllegalActionError(8, "direction is +1 (clockwise) or -1")
     deck = tuple(deck)
     hs = config.cards_per_hand
+    dealt = n * hs
     hands = [0] * n
-    for k in range(n * hs):
-        hands[(starter + direction * (k % n)) % n] |= 1 << deck[k]
-    upcard = deck[n * hs]
+    for i in range(n):  # the i-th card of every round goes to the same seat
+        hand = 0
+        for c in deck[i:dealt:n]:
+            hand |= _BITS[c]
+        hands[(starter + direction * i) % n] = hand
+    upcard = deck[dealt]
     zeros = (0,) * n
     return DummyState(
         config=config,
@@ -181,7 +187,7 @@ def new_game(
         direction=direction,
         starter=starter,
         deck=deck,
-        stock_pos=n * hs + 1,
+        stock_pos=dealt + 1,
         stock_end=52 - 5 if config.burn else 52,
         hands=tuple(hands),
         row=(upcard,),
@@ -363,7 +369,19 @@ def _play_actions(s: DummyState, p: int) -> list[DummyAction]:
     melds = s.melds
     limit = cfg.max_layoffs_per_game
     room = 52 if limit is None else limit - s.layoffs[p]  # layoff_room, inlined
-    table = table_reach(melds, ace_low) if melds and room > 0 else _NO_REACH
+    if melds and room > 0:
+        # The table changes on few turns: the last one looked up is kept with the very tuple it
+        # was asked of (kept alive by the reference, so ``is`` cannot meet a recycled id), a third
+        # of the instructions of the lru cache's hashing of the whole table.
+        global _last_table
+        last = _last_table
+        if last[0] is melds and last[1] is ace_low:
+            table = last[2]
+        else:
+            table = table_reach(melds, ace_low)
+            _last_table = (melds, ace_low, table)
+    else:
+        table = _NO_REACH
     reach = table[0] & hand
     out: list[DummyAction] = []
     several = hand & (hand - 1)  # two cards or more
