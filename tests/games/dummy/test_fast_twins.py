@@ -15,8 +15,8 @@ from collections.abc import Iterator
 
 import pytest
 
-from samrap.core.melds import extension_cards, meldable_cards, melds_in, suit_neighbours
-from samrap.games.dummy import DummyConfig, DummyGame, DummyState, Phase, rules, transitions
+from samrap.core.melds import extension_cards, is_run, is_set, meldable_cards, melds_in, melds_with, suit_neighbours
+from samrap.games.dummy import DummyConfig, DummyGame, DummyState, Phase, rules, suits, transitions
 from samrap.games.dummy.actions import Collect, Discard, Draw, DummyAction, LayOff, Meld
 from samrap.games.dummy.config import MODERN
 from samrap.games.dummy.putdown import (
@@ -162,25 +162,42 @@ def test_collects_are_their_plain_reading(name: str) -> None:
 
 
 def test_suit_tables_are_their_plain_readings() -> None:
-    """The per-suit tables of the listing, for every 13-bit pattern of every suit: the discards
-    (two halves joined on a miss), the run melds and the run windows (with and without
-    ``ace_low``), against the whole-deck functions of ``core.melds``."""
-    for suit, discards in enumerate((rules._D0, rules._D1, rules._D2, rules._D3)):
+    """The per-suit tables of the listing (``suits.py``), for every 13-bit pattern of every suit:
+    the discards (two halves joined on a miss), the run melds and the run windows (with and
+    without ``ace_low``), against the whole-deck functions of ``core.melds``."""
+    for suit, discards in enumerate(suits.SUIT_DISCARDS):
         for pattern in range(1 << 13):
             mask = pattern << 13 * suit
-            assert discards[pattern] == tuple(rules.DISCARDS[c] for c in range(52) if mask >> c & 1)
+            assert discards[pattern] == tuple(suits.DISCARDS[c] for c in range(52) if mask >> c & 1)
             for ace_low in (False, True):
                 runs = melds_in(mask, ace_low)
-                assert [m.cards for m in rules._RUN_MELDS[ace_low][suit][pattern]] == runs
+                assert [m.cards for m in suits.RUN_MELDS[ace_low][suit][pattern]] == runs
                 covered = 0
                 for m in runs:
                     covered |= m
-                assert rules._WINDOWS[ace_low][pattern] << 13 * suit == covered == meldable_cards(mask, ace_low)
+                assert suits.WINDOWS[ace_low][pattern] << 13 * suit == covered == meldable_cards(mask, ace_low)
     for rank in range(13):
         for marks in range(16):
             cards = sum(1 << (13 * s + rank) for s in range(4) if marks >> s & 1)
             spread = sum(1 << 13 * s for s in range(4) if marks >> s & 1)
-            assert [m.cards for m in rules._SET_MELDS[rank][spread]] == melds_in(cards)
+            assert [m.cards for m in suits.SET_MELDS[rank][spread]] == melds_in(cards)
+
+
+@pytest.mark.parametrize("ace_low", [False, True])
+def test_melds_with_a_card_are_melds_with(ace_low: bool) -> None:
+    """``RUNS_WITH`` and ``SETS_WITH`` (the collect walk's tables) hold exactly the runs and the
+    sets of ``core.melds.melds_with``, for every card with seeded masks of the other cards."""
+    rng = random.Random(5)
+    for _ in range(4_000):
+        t = rng.randrange(52)
+        full = sum(1 << c for c in rng.sample(range(52), rng.randint(2, 25))) | 1 << t
+        shift = 13 * (t // 13)
+        runs = suits.RUNS_WITH[ace_low][(full >> shift & 0x1FFF) << 6 | t]
+        marks = full >> t % 13 & suits.RANK0
+        sets = suits.SETS_WITH[marks << 6 | t]
+        assert sorted(runs + sets) == list(melds_with(t, full, ace_low))
+        assert all(is_run(m, ace_low) for m in runs) and all(is_set(m) for m in sets)
+        assert sets == () or marks.bit_count() >= 3
 
 
 def _with_seat(values: tuple[int, ...], seat: int, value: int) -> tuple[int, ...]:

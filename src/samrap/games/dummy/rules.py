@@ -12,17 +12,14 @@ from collections.abc import Sequence
 from functools import cache
 
 from samrap.core.cards import card_str
-from samrap.core.cardset import RANK_MASKS, CardSet, set_str
+from samrap.core.cardset import CardSet, set_str
 from samrap.core.errors import IllegalActionError
 from samrap.core.melds import (
-    RUN_PARTNERS,
-    SAME_RANK,
     extension_cards,
     is_meld,
     is_run,
     is_set,
     melds_in,
-    melds_with,
     suit_neighbours,
 )
 from samrap.games.dummy.actions import (
@@ -47,100 +44,29 @@ from samrap.games.dummy.putdown import (
     table_reach,
 )
 from samrap.games.dummy.state import DummyState, Phase
+from samrap.games.dummy.suits import (
+    RANK0,
+    RUN_MELDS,
+    RUNS_WITH,
+    SET_MELDS,
+    SETS_WITH,
+    SUIT_DISCARDS,
+    SUIT_SHIFT,
+    WINDOWS,
+    meld_cards,
+)
+from samrap.games.dummy.suits import meld_action as _meld
 from samrap.games.dummy.transitions import apply_unchecked as apply_unchecked
 
-#: Interned discard actions, one per card (discards are the commonest action).
-DISCARDS = tuple(Discard(c) for c in range(52))
 _BITS = tuple(1 << c for c in range(52))
 _DECK = set(range(52))
 _DRAW, _PLAY = Phase.DRAW, Phase.PLAY
 # Interned actions: a frozen dataclass costs about 1 µs to build, a cache hit a tenth of that.
-_meld = cache(Meld)
 _layoff = cache(LayOff)
 _collect = cache(Collect)
 _NO_REACH: tuple[CardSet, tuple[tuple[int, CardSet], ...]] = (0, ())  # no table meld, or no lay-off room
 _last_table: tuple[tuple[CardSet, ...], bool, tuple[CardSet, tuple[tuple[int, CardSet], ...]]] = ((), False, _NO_REACH)
-
-
-class _SuitDiscards(dict[int, tuple[Discard, ...]]):
-    """The discard actions of one suit's 13-bit pattern, built on first use (not at import).
-
-    A dict with ``__missing__`` rather than ``functools.cache``: a hit is a plain subscript, with
-    no wrapper call, and this lookup runs four times on every turn.
-
-    A miss joins two halves built at import (ranks 2-8 and 9-A, 128 and 64 patterns a suit): a
-    long run meets thousands of patterns, and a miss costs a concatenation, not a walk of 13 ranks.
-    """
-
-    def __init__(self, suit: int) -> None:
-        super().__init__()
-        first = 13 * suit
-        self.low = tuple(tuple(DISCARDS[first + r] for r in range(7) if p >> r & 1) for p in range(1 << 7))
-        self.high = tuple(tuple(DISCARDS[first + 7 + r] for r in range(6) if p >> r & 1) for p in range(1 << 6))
-
-    def __missing__(self, pattern: int) -> tuple[Discard, ...]:
-        found = self.low[pattern & 0x7F] + self.high[pattern >> 7]
-        self[pattern] = found
-        return found
-
-
-_D0, _D1, _D2, _D3 = (_SuitDiscards(suit) for suit in range(4))
-
-
-class _Windows(dict[int, int]):
-    """The cards of a 13-bit suit pattern that lie in a run window of it (three adjacent ranks;
-    with ``ace_low`` also A-2-3), built on first use as ``_SuitDiscards``."""
-
-    def __init__(self, ace_low: bool) -> None:
-        super().__init__()
-        self.ace_low = ace_low
-
-    def __missing__(self, pattern: int) -> int:
-        starts = pattern & pattern >> 1 & pattern >> 2 & 0x7FF  # ranks 2..Q with the next two
-        cards = starts | starts << 1 | starts << 2
-        if self.ace_low and pattern >> 12 & pattern & pattern >> 1 & 1:
-            cards |= 0b11 | 1 << 12  # A-2-3
-        self[pattern] = cards
-        return cards
-
-
-_WINDOWS = (_Windows(False), _Windows(True))
-
-
-class _SuitRuns(dict[int, tuple[Meld, ...]]):
-    """The run melds (actions) inside one suit's 13-bit pattern, by mask; built on first use."""
-
-    def __init__(self, suit: int, ace_low: bool) -> None:
-        super().__init__()
-        self.suit = suit
-        self.ace_low = ace_low
-
-    def __missing__(self, pattern: int) -> tuple[Meld, ...]:
-        found = tuple(_meld(m) for m in melds_in(pattern << 13 * self.suit, self.ace_low))  # one suit: runs only
-        self[pattern] = found
-        return found
-
-
-class _RankSets(dict[int, tuple[Meld, ...]]):
-    """The sets (actions) of one rank among the cards ``hand >> rank & _RANK0`` marks, by mask."""
-
-    def __init__(self, rank: int) -> None:
-        super().__init__()
-        self.rank = rank
-
-    def __missing__(self, marks: int) -> tuple[Meld, ...]:
-        found = tuple(_meld(m) for m in melds_in(marks << self.rank))  # one rank: sets only
-        self[marks] = found
-        return found
-
-
-_RUN_MELDS = tuple(tuple(_SuitRuns(suit, ace_low) for suit in range(4)) for ace_low in (False, True))
-_SET_MELDS = tuple(_RankSets(rank) for rank in range(13))
-_RANK0 = RANK_MASKS[0]
-
-
-def _meld_cards(m: Meld) -> CardSet:
-    return m.cards
+_D0, _D1, _D2, _D3 = SUIT_DISCARDS
 
 
 # ---------------------------------------------------------------------------------------------
@@ -237,7 +163,7 @@ def _collects(s: DummyState, seat: int) -> list[Collect]:
         d = hand >> 39
         ea, eb, ec, ed = a | ra, b | rb, c | rc, d | rd
         three = (ea & eb & (ec | ed) | ec & ed & (ea | eb)) & (a | b | c | d)  # three of a rank, one in hand
-        windows = _WINDOWS[ace_low]
+        windows = WINDOWS[ace_low]
         if ra:
             ra &= windows[ea] | three if a else three
         if rb:
@@ -249,7 +175,8 @@ def _collects(s: DummyState, seat: int) -> list[Collect]:
         if not (ra or rb or rc or rd):
             return []
         hopeful = ra | rb << 13 | rc << 26 | rd << 39
-    partners = RUN_PARTNERS[ace_low]
+    runs_with = RUNS_WITH[ace_low]
+    windows = WINDOWS[ace_low]
     # Walk the row newest first, so ``avail`` (the hand and every card after the target, which
     # are taken with it) grows by one card a step; stop once no hopeful card is left.
     found: list[list[Collect]] = []
@@ -264,16 +191,19 @@ def _collects(s: DummyState, seat: int) -> list[Collect]:
             continue
         hopeful ^= low
         here: list[Collect] = []
-        maybe = (SAME_RANK[t] & avail).bit_count() >= 2
-        if not maybe:
-            for pair in partners[t]:
-                if avail & pair == pair:
-                    maybe = True
-                    break
-        if maybe:
-            for m in melds_with(t, avail, ace_low):
-                if m & hand and (avail | low) & ~m:
-                    here.append(_collect(i, m))
+        # ``melds_with(t, avail)`` read off the tables: the runs by the suit's pattern, the sets
+        # by the rank's suits (three or four of them), merged by mask.
+        full = avail | low
+        shift = SUIT_SHIFT[t]
+        pattern = full >> shift & 0x1FFF
+        r = t - shift
+        ms = runs_with[pattern << 6 | t] if windows[pattern] >> r & 1 else ()  # (no window: no run)
+        marks = full >> r & RANK0
+        if marks.bit_count() >= 3:
+            ms = tuple(sorted(ms + SETS_WITH[marks << 6 | t])) if ms else SETS_WITH[marks << 6 | t]
+        for m in ms:
+            if m & hand and full & ~m:
+                here.append(_collect(i, m))
         if to_layoff:
             for j, meld in enumerate(s.melds):
                 if extension_cards(meld, ace_low) >> t & 1 and owner_allows(s, j, low, seat):
@@ -360,7 +290,7 @@ def _play_actions(s: DummyState, p: int) -> list[DummyAction]:
     b = (hand >> 13) & 0x1FFF
     c = (hand >> 26) & 0x1FFF
     d = hand >> 39
-    windows = _WINDOWS[ace_low]
+    windows = WINDOWS[ace_low]
     wa, wb, wc, wd = windows[a], windows[b], windows[c], windows[d]
     meldable = wa | wb << 13 | wc << 26 | wd << 39
     three = a & b & (c | d) | c & d & (a | b)
@@ -387,7 +317,7 @@ def _play_actions(s: DummyState, p: int) -> list[DummyAction]:
     several = hand & (hand - 1)  # two cards or more
     if s.born >> p & 1:
         if meldable:
-            runs = _RUN_MELDS[ace_low]
+            runs = RUN_MELDS[ace_low]
             ms: list[Meld] = []
             if wa:
                 ms += runs[0][a]
@@ -402,8 +332,8 @@ def _play_actions(s: DummyState, p: int) -> list[DummyAction]:
                     low = three & -three
                     three ^= low
                     r = low.bit_length() - 1
-                    ms += _SET_MELDS[r][hand >> r & _RANK0]
-                ms.sort(key=_meld_cards)  # (a set's cards span suits: runs and sets interleave)
+                    ms += SET_MELDS[r][hand >> r & RANK0]
+                ms.sort(key=meld_cards)  # (a set's cards span suits: runs and sets interleave)
             if meldable == hand:  # (only then can a meld take the whole hand, which rule 13 forbids)
                 ms = [m for m in ms if m.cards != hand]
             out += ms
