@@ -232,7 +232,8 @@ def knocks(s: DummyState, seat: int, hand: CardSet, meldable: CardSet | None = N
     ace_low = cfg.ace_low
     # Prune first: a card that is in no meld of the hand and cannot reach any table meld (even
     # through a chain of lay-offs) must be the face-down card; two such cards mean no knock.
-    uncovered = hand & ~(meldable_cards(hand, ace_low) if meldable is None else meldable)
+    covered = meldable_cards(hand, ace_low) if meldable is None else meldable
+    uncovered = hand & ~covered
     limit = cfg.max_layoffs_per_game
     room = 52 if limit is None else limit - s.layoffs[seat]  # layoff_room, inlined: runs every turn
     table = None
@@ -273,8 +274,9 @@ def knocks(s: DummyState, seat: int, hand: CardSet, meldable: CardSet | None = N
     for face in faces:
         rest = hand & ~(1 << face)
         # The cards in no meld of ``rest`` are in no meld of any part of it either: lay-offs
-        # must take every one of them.
-        must = rest & ~meldable_cards(rest, ace_low)
+        # must take every one of them. (A face in no meld of the hand, the commonest, leaves
+        # every meld of the hand in ``rest``: the hand's covered cards are ``rest``'s.)
+        must = rest & ~(meldable_cards(rest, ace_low) if covered >> face & 1 else covered)
         for lay, used in layoff_choices(options, rest, room, must):
             left = rest & ~used
             # A card in no meld inside what is left cannot be covered: skip the split search.
