@@ -278,28 +278,3 @@ def suit_neighbours(mask: CardSet, ace_low: bool = False) -> CardSet:
         twos = mask & RANK_MASKS[0]
         out |= (aces >> 12) | (twos << 12)
     return out & ((1 << 52) - 1)
-
-
-def _run_partners(card: int, ace_low: bool) -> tuple[CardSet, ...]:
-    """The pairs of same-suit cards that make a three-card run with ``card``."""
-    s, r = divmod(card, 13)
-    order = list(range(13))
-    if ace_low:
-        order = [12, *order]  # the ace may also stand below the 2
-    out = []
-    for i in range(len(order) - 2):
-        window = order[i : i + 3]
-        if r in window:
-            others = [x for x in window if x != r]
-            if len(others) == 2:
-                out.append((1 << (13 * s + others[0])) | (1 << (13 * s + others[1])))
-    return tuple(out)
-
-
-#: For each card, the pairs of cards that make a three-card run with it (ace high; with ace_low).
-RUN_PARTNERS: tuple[tuple[tuple[CardSet, ...], ...], tuple[tuple[CardSet, ...], ...]] = (
-    tuple(_run_partners(c, False) for c in range(52)),
-    tuple(_run_partners(c, True) for c in range(52)),
-)
-#: For each card, the cards of its rank.
-SAME_RANK: tuple[CardSet, ...] = tuple(RANK_MASKS[c % 13] for c in range(52))

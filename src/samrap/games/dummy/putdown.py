@@ -11,7 +11,7 @@ from __future__ import annotations
 from functools import lru_cache
 
 from samrap.core.cards import rank_of, suit_of
-from samrap.core.cardset import CardSet
+from samrap.core.cardset import RANK_MASKS, SUIT_MASKS, CardSet
 from samrap.core.melds import extension_cards, is_run, is_set, meldable_cards, melds_in, suit_neighbours
 from samrap.games.dummy.actions import Knock, sort_key
 from samrap.games.dummy.state import DummyState
@@ -67,7 +67,55 @@ def owner_allows(s: DummyState, target: int, group: CardSet, seat: int) -> bool:
 
 
 def layoff_groups(s: DummyState, target: int, hand: CardSet, seat: int, room: int) -> list[CardSet]:
-    """Every non-empty set of ``hand`` cards that can go on table meld ``target`` together."""
+    """Every non-empty set of ``hand`` cards that can go on table meld ``target`` together.
+
+    The groups a meld takes depend on the hand's cards of the meld's suit (a run) or rank (a set)
+    only, so they are remembered by the meld and those cards (``_meld_groups``); the lay-off room
+    and the owner's leave (``layoff_on_layoff`` off) are asked afresh.
+    """
+    meld = s.melds[target]
+    low = meld & -meld
+    found = _meld_groups(meld, hand & _ZONES[low.bit_length() - 1], s.config.ace_low)
+    if not found:
+        return []
+    free = s.config.layoff_on_layoff
+    return [g for g in found if g.bit_count() <= room and (free or owner_allows(s, target, g, seat))]
+
+
+#: For each card, the cards of its suit and of its rank: every card that can join a meld whose
+#: lowest card it is (a run's suit, a set's rank).
+_ZONES = tuple(SUIT_MASKS[c // 13] | RANK_MASKS[c % 13] for c in range(52))
+
+
+@lru_cache(maxsize=1 << 14)
+def _meld_groups(meld: CardSet, cards: CardSet, ace_low: bool) -> tuple[CardSet, ...]:
+    """Every non-empty set of ``cards`` that keeps ``meld`` a meld of its kind, in
+    ``layoff_groups_plain``'s order (bounded: a long run meets many hands)."""
+    reach = 0
+    frontier = meld
+    while True:
+        ext = extension_cards(frontier, ace_low) & cards & ~reach
+        if not ext:
+            break
+        reach |= ext
+        if is_set(meld):
+            break
+        frontier = meld | reach
+        if not is_run(frontier, ace_low):
+            break
+    if not reach:
+        return ()
+    subsets = [0]  # every subset of reach, in the order of counting over its cards from the lowest
+    while reach:
+        low = reach & -reach
+        reach ^= low
+        subsets += [g | low for g in subsets]
+    of_set = is_set(meld)
+    return tuple(g for g in subsets[1:] if (is_set(meld | g) if of_set else is_run(meld | g, ace_low)))
+
+
+def layoff_groups_plain(s: DummyState, target: int, hand: CardSet, seat: int, room: int) -> list[CardSet]:
+    """``layoff_groups``' plain twin: the groups found afresh at every call (the tests compare them)."""
     ace_low = s.config.ace_low
     meld = s.melds[target]
     reach = 0
@@ -112,7 +160,7 @@ def layoff_room(s: DummyState, seat: int) -> int:
 
 def single_layoffs(s: DummyState, seat: int, hand: CardSet) -> list[tuple[int, int]]:
     """Every (card, meld index) one-card lay-off of ``hand`` (rule 17), in table order."""
-    total, per_meld = _table_reach(s.melds, s.config.ace_low)
+    total, per_meld = table_reach(s.melds, s.config.ace_low)
     if not total & hand or layoff_room(s, seat) <= 0:
         return []
     out = []
@@ -145,7 +193,7 @@ def covers(rest: CardSet, ace_low: bool) -> list[tuple[CardSet, ...]]:
 
 
 @lru_cache(maxsize=1 << 14)
-def _table_reach(melds: tuple[CardSet, ...], ace_low: bool) -> tuple[CardSet, tuple[tuple[int, CardSet], ...]]:
+def table_reach(melds: tuple[CardSet, ...], ace_low: bool) -> tuple[CardSet, tuple[tuple[int, CardSet], ...]]:
     """Every card that extends some table meld by itself, and (index, cards) for each meld that
     can still grow; cached, because the table changes rarely and is asked about every turn."""
     total = 0
@@ -158,6 +206,23 @@ def _table_reach(melds: tuple[CardSet, ...], ace_low: bool) -> tuple[CardSet, tu
     return total, tuple(per_meld)
 
 
+def chain_reach(reach: CardSet, hand: CardSet, ace_low: bool) -> CardSet:
+    """The cards of ``hand`` that lay-offs can reach from ``reach`` (hand cards that extend a
+    table meld), each step a same-suit neighbour of a card reached before.
+
+    Without ``ace_low`` the uncovered cards it reaches (those in no meld of the hand) are all in
+    ``reach`` or next to it: a card two steps away comes through a hand card next to a ``reach``
+    card, and the three are a run of the hand, so it is covered. ``knocks`` asks this walk only
+    with ``ace_low``, where K-A-2 steps through the ace but is no run (``test_fast_twins.py``
+    checks the claim).
+    """
+    frontier = reach
+    while frontier:
+        frontier = suit_neighbours(frontier, ace_low) & hand & ~reach
+        reach |= frontier
+    return reach
+
+
 def knocks(s: DummyState, seat: int, hand: CardSet, meldable: CardSet | None = None) -> list[Knock]:
     """Every knock of ``hand``: each face-down card with each split of the rest (rules 19, 34).
 
@@ -167,26 +232,30 @@ def knocks(s: DummyState, seat: int, hand: CardSet, meldable: CardSet | None = N
     ace_low = cfg.ace_low
     # Prune first: a card that is in no meld of the hand and cannot reach any table meld (even
     # through a chain of lay-offs) must be the face-down card; two such cards mean no knock.
-    uncovered = hand & ~(meldable_cards(hand, ace_low) if meldable is None else meldable)
+    covered = meldable_cards(hand, ace_low) if meldable is None else meldable
+    uncovered = hand & ~covered
     limit = cfg.max_layoffs_per_game
     room = 52 if limit is None else limit - s.layoffs[seat]  # layoff_room, inlined: runs every turn
+    table = None
     if uncovered & (uncovered - 1):  # two or more cards
         if room <= 0 or not s.melds:
             return []
-        reach = _table_reach(s.melds, ace_low)[0] & hand
+        table = table_reach(s.melds, ace_low)
+        reach = table[0] & hand
         if not reach:
             return []
-        frontier = reach
-        while frontier:
-            frontier = suit_neighbours(frontier, ace_low) & hand & ~reach
-            reach |= frontier
+        # The uncovered cards lay-offs could reach (one step from ``reach`` without ``ace_low``:
+        # ``chain_reach``); two or more beyond them mean no knock.
+        reach = chain_reach(reach, hand, True) if ace_low else reach | suit_neighbours(reach)
         if (uncovered & ~reach).bit_count() > 1:
             return []
     # The lay-off groups of each meld some hand card extends (``layoff_groups`` of any other
     # meld is empty: its first step finds no card), with their meld's index.
     groups = []
     if room > 0:
-        for i, ext in _table_reach(s.melds, ace_low)[1]:
+        if table is None:
+            table = table_reach(s.melds, ace_low)
+        for i, ext in table[1]:
             if ext & hand:
                 gs = layoff_groups(s, i, hand, seat, room)
                 if gs:
@@ -205,8 +274,9 @@ def knocks(s: DummyState, seat: int, hand: CardSet, meldable: CardSet | None = N
     for face in faces:
         rest = hand & ~(1 << face)
         # The cards in no meld of ``rest`` are in no meld of any part of it either: lay-offs
-        # must take every one of them.
-        must = rest & ~meldable_cards(rest, ace_low)
+        # must take every one of them. (A face in no meld of the hand, the commonest, leaves
+        # every meld of the hand in ``rest``: the hand's covered cards are ``rest``'s.)
+        must = rest & ~(meldable_cards(rest, ace_low) if covered >> face & 1 else covered)
         for lay, used in layoff_choices(options, rest, room, must):
             left = rest & ~used
             # A card in no meld inside what is left cannot be covered: skip the split search.
@@ -217,12 +287,15 @@ def knocks(s: DummyState, seat: int, hand: CardSet, meldable: CardSet | None = N
                 lay_pairs = tuple(sorted(lay))
                 for cover in found:
                     out.append(Knock(face, cover, lay_pairs))
-    out.sort(key=sort_key)  # sort_key is one-to-one on knocks, so the enumeration order is free
+    if len(out) > 1:  # (most hands that knock have one knock)
+        out.sort(key=sort_key)  # sort_key is one-to-one on knocks, so the enumeration order is free
     return out
 
 
+@lru_cache(maxsize=1 << 12)
 def _pairs(group: CardSet, target: int) -> tuple[tuple[int, int], ...]:
-    """The (card, meld index) pairs of laying ``group`` on table meld ``target``."""
+    """The (card, meld index) pairs of laying ``group`` on table meld ``target`` (remembered: the
+    same groups come back turn after turn while the table stands)."""
     out = []
     while group:
         low = group & -group

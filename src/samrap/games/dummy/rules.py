@@ -12,18 +12,15 @@ from collections.abc import Sequence
 from functools import cache
 
 from samrap.core.cards import card_str
-from samrap.core.cardset import RANK_MASKS, SUIT_MASKS, CardSet, set_str
+from samrap.core.cardset import CardSet, set_str
 from samrap.core.errors import IllegalActionError
 from samrap.core.melds import (
-    RUN_PARTNERS,
-    SAME_RANK,
     extension_cards,
     is_meld,
     is_run,
     is_set,
-    meldable_cards,
     melds_in,
-    melds_with,
+    suit_neighbours,
 )
 from samrap.games.dummy.actions import (
     DRAW,
@@ -38,41 +35,38 @@ from samrap.games.dummy.actions import (
 )
 from samrap.games.dummy.actions import Draw as DrawAction
 from samrap.games.dummy.config import DummyConfig
-from samrap.games.dummy.putdown import knocks, layoff_room, owner_allows, single_layoffs
+from samrap.games.dummy.putdown import (
+    chain_reach,
+    knocks,
+    layoff_room,
+    owner_allows,
+    single_layoffs,
+    table_reach,
+)
 from samrap.games.dummy.state import DummyState, Phase
+from samrap.games.dummy.suits import (
+    RANK0,
+    RUN_MELDS,
+    RUNS_WITH,
+    SET_MELDS,
+    SETS_WITH,
+    SUIT_DISCARDS,
+    SUIT_SHIFT,
+    WINDOWS,
+    meld_cards,
+)
+from samrap.games.dummy.suits import meld_action as _meld
 from samrap.games.dummy.transitions import apply_unchecked as apply_unchecked
 
-#: Interned discard actions, one per card (discards are the commonest action).
-DISCARDS = tuple(Discard(c) for c in range(52))
 _BITS = tuple(1 << c for c in range(52))
-_S0, _S1, _S2, _S3 = SUIT_MASKS
+_DECK = set(range(52))
 _DRAW, _PLAY = Phase.DRAW, Phase.PLAY
-_ACES = RANK_MASKS[12]
-_RUN_STARTS = sum(((1 << 11) - 1) << (13 * s) for s in range(4))  # cards with two above them in suit
 # Interned actions: a frozen dataclass costs about 1 µs to build, a cache hit a tenth of that.
-_meld = cache(Meld)
 _layoff = cache(LayOff)
 _collect = cache(Collect)
-
-
-class _SuitDiscards(dict[int, tuple[Discard, ...]]):
-    """The discard actions of one suit's 13-bit pattern, built on first use (not at import).
-
-    A dict with ``__missing__`` rather than ``functools.cache``: a hit is a plain subscript, with
-    no wrapper call, and this lookup runs four times on every turn.
-    """
-
-    def __init__(self, suit: int) -> None:
-        super().__init__()
-        self.suit = suit
-
-    def __missing__(self, pattern: int) -> tuple[Discard, ...]:
-        found = tuple(DISCARDS[13 * self.suit + r] for r in range(13) if pattern >> r & 1)
-        self[pattern] = found
-        return found
-
-
-_D0, _D1, _D2, _D3 = (_SuitDiscards(suit) for suit in range(4))
+_NO_REACH: tuple[CardSet, tuple[tuple[int, CardSet], ...]] = (0, ())  # no table meld, or no lay-off room
+_last_table: tuple[tuple[CardSet, ...], bool, tuple[CardSet, tuple[tuple[int, CardSet], ...]]] = ((), False, _NO_REACH)
+_D0, _D1, _D2, _D3 = SUIT_DISCARDS
 
 
 # ---------------------------------------------------------------------------------------------
@@ -95,7 +89,7 @@ def new_game(
         IllegalActionError: the deck is not a permutation of the 52 cards, or a seat is out of range.
     """
     n = config.players
-    if sorted(deck) != list(range(52)):
+    if len(deck) != 52 or set(deck) != _DECK:  # (a quarter of the instructions ``sorted`` takes)
         raise IllegalActionError(1, "a Dummy deck is the 52 cards 0..51, each exactly once")
     if not 0 <= starter < n:
         raise IllegalActionError(6, f"starting seat {starter} is not one of the {n} seats")
@@ -103,10 +97,14 @@ def new_game(
         raise IllegalActionError(8, "direction is +1 (clockwise) or -1")
     deck = tuple(deck)
     hs = config.cards_per_hand
+    dealt = n * hs
     hands = [0] * n
-    for k in range(n * hs):
-        hands[(starter + direction * (k % n)) % n] |= 1 << deck[k]
-    upcard = deck[n * hs]
+    for i in range(n):  # the i-th card of every round goes to the same seat
+        hand = 0
+        for c in deck[i:dealt:n]:
+            hand |= _BITS[c]
+        hands[(starter + direction * i) % n] = hand
+    upcard = deck[dealt]
     zeros = (0,) * n
     return DummyState(
         config=config,
@@ -115,7 +113,7 @@ def new_game(
         direction=direction,
         starter=starter,
         deck=deck,
-        stock_pos=n * hs + 1,
+        stock_pos=dealt + 1,
         stock_end=52 - 5 if config.burn else 52,
         hands=tuple(hands),
         row=(upcard,),
@@ -143,7 +141,9 @@ def _collects(s: DummyState, seat: int) -> list[Collect]:
     hand = s.hands[seat]
     row = s.row
     ace_low = cfg.ace_low
-    row_mask = sum(map(_BITS.__getitem__, row))
+    row_mask = 0
+    for t in row:  # (a loop: ``sum(map(...))`` costs 1.7 times as many instructions on a row of 4)
+        row_mask |= _BITS[t]
     to_layoff = cfg.collect_to_layoff and layoff_room(s, seat) > 0
     if to_layoff:
         hopeful = row_mask
@@ -151,32 +151,32 @@ def _collects(s: DummyState, seat: int) -> list[Collect]:
         # Superset filter over the whole row (many rows have no hopeful card at all): a meld with
         # target t holds a hand card, either of t's rank (and the rank has three cards among hand
         # and row) or of t's suit (and t is in three suit-adjacent cards among hand and row).
-        everything = hand | row_mask
+        # Suit by suit on 13-bit patterns, the run windows read off a table: this runs on every
+        # draw (``test_fast_twins.py`` compares it with the same filter on whole-deck masks).
+        ra = row_mask & 0x1FFF
+        rb = (row_mask >> 13) & 0x1FFF
+        rc = (row_mask >> 26) & 0x1FFF
+        rd = row_mask >> 39
         a = hand & 0x1FFF
         b = (hand >> 13) & 0x1FFF
         c = (hand >> 26) & 0x1FFF
         d = hand >> 39
-        ranks = a | b | c | d
-        hand_suits = (a and _S0) | (b and _S1) | (c and _S2) | (d and _S3)
-        # The run windows and three-of-a-rank of ``everything``, inlined: this runs on every draw.
-        x = everything & (everything >> 1) & (everything >> 2) & _RUN_STARTS
-        near = x | x << 1 | x << 2
-        if ace_low:
-            x = (everything & _ACES) >> 12 & everything & (everything >> 1)  # A-2-3, marked on the 2
-            near |= x | x << 1 | x << 12
-        a = everything & 0x1FFF
-        b = (everything >> 13) & 0x1FFF
-        c = (everything >> 26) & 0x1FFF
-        d = everything >> 39
-        three = (a & b & c) | (a & b & d) | (a & c & d) | (b & c & d)
-        near &= hand_suits
-        three &= ranks  # ranks with three cards in all, one of them in hand
-        if three:
-            near |= three | three << 13 | three << 26 | three << 39
-        hopeful = row_mask & near
-        if not hopeful:
+        ea, eb, ec, ed = a | ra, b | rb, c | rc, d | rd
+        three = (ea & eb & (ec | ed) | ec & ed & (ea | eb)) & (a | b | c | d)  # three of a rank, one in hand
+        windows = WINDOWS[ace_low]
+        if ra:
+            ra &= windows[ea] | three if a else three
+        if rb:
+            rb &= windows[eb] | three if b else three
+        if rc:
+            rc &= windows[ec] | three if c else three
+        if rd:
+            rd &= windows[ed] | three if d else three
+        if not (ra or rb or rc or rd):
             return []
-    partners = RUN_PARTNERS[ace_low]
+        hopeful = ra | rb << 13 | rc << 26 | rd << 39
+    runs_with = RUNS_WITH[ace_low]
+    windows = WINDOWS[ace_low]
     # Walk the row newest first, so ``avail`` (the hand and every card after the target, which
     # are taken with it) grows by one card a step; stop once no hopeful card is left.
     found: list[list[Collect]] = []
@@ -191,16 +191,19 @@ def _collects(s: DummyState, seat: int) -> list[Collect]:
             continue
         hopeful ^= low
         here: list[Collect] = []
-        maybe = (SAME_RANK[t] & avail).bit_count() >= 2
-        if not maybe:
-            for pair in partners[t]:
-                if avail & pair == pair:
-                    maybe = True
-                    break
-        if maybe:
-            for m in melds_with(t, avail, ace_low):
-                if m & hand and (avail | low) & ~m:
-                    here.append(_collect(i, m))
+        # ``melds_with(t, avail)`` read off the tables: the runs by the suit's pattern, the sets
+        # by the rank's suits (three or four of them), merged by mask.
+        full = avail | low
+        shift = SUIT_SHIFT[t]
+        pattern = full >> shift & 0x1FFF
+        r = t - shift
+        ms = runs_with[pattern << 6 | t] if windows[pattern] >> r & 1 else ()  # (no window: no run)
+        marks = full >> r & RANK0
+        if marks.bit_count() >= 3:
+            ms = tuple(sorted(ms + SETS_WITH[marks << 6 | t])) if ms else SETS_WITH[marks << 6 | t]
+        for m in ms:
+            if m & hand and full & ~m:
+                here.append(_collect(i, m))
         if to_layoff:
             for j, meld in enumerate(s.melds):
                 if extension_cards(meld, ace_low) >> t & 1 and owner_allows(s, j, low, seat):
@@ -269,27 +272,97 @@ def _last_play_actions(s: DummyState, p: int) -> list[DummyAction]:
 
 
 def _play_actions(s: DummyState, p: int) -> list[DummyAction]:
-    # Built kind by kind in sort_key order (melds, lay-offs, discards, knocks): no sort needed.
+    """The actions after the draw (rules 16-19), in sort_key order (melds, lay-offs, discards,
+    knocks): no sort needed.
+
+    Its plain twin, ``play_actions_plain`` in tests/games/dummy/test_fast_twins.py, asks each
+    kind of its own function; this runs on every play turn, so the hand's melds come from
+    per-suit tables, the table's reach is looked up once for the lay-offs and the knocks, and the
+    knocks' prune (in most turns, two cards that can go nowhere: no knock) is asked here, before
+    any call; ``putdown.knocks`` asks it again, rarely, and lists the knocks.
+    """
     hand = s.hands[p]
-    ace_low = s.config.ace_low
-    meldable = meldable_cards(hand, ace_low)
+    cfg = s.config
+    ace_low = cfg.ace_low
+    # The hand's melds suit by suit (``meldable_cards`` and ``melds_in`` in one): the run windows
+    # of each suit's pattern from a table, the ranks held in three suits or four.
+    a = hand & 0x1FFF
+    b = (hand >> 13) & 0x1FFF
+    c = (hand >> 26) & 0x1FFF
+    d = hand >> 39
+    windows = WINDOWS[ace_low]
+    wa, wb, wc, wd = windows[a], windows[b], windows[c], windows[d]
+    meldable = wa | wb << 13 | wc << 26 | wd << 39
+    three = a & b & (c | d) | c & d & (a | b)
+    if three:
+        meldable |= hand & (three | three << 13 | three << 26 | three << 39)
+    melds = s.melds
+    limit = cfg.max_layoffs_per_game
+    room = 52 if limit is None else limit - s.layoffs[p]  # layoff_room, inlined
+    if melds and room > 0:
+        # The table changes on few turns: the last one looked up is kept with the very tuple it
+        # was asked of (kept alive by the reference, so ``is`` cannot meet a recycled id), a third
+        # of the instructions of the lru cache's hashing of the whole table.
+        global _last_table
+        last = _last_table
+        if last[0] is melds and last[1] is ace_low:
+            table = last[2]
+        else:
+            table = table_reach(melds, ace_low)
+            _last_table = (melds, ace_low, table)
+    else:
+        table = _NO_REACH
+    reach = table[0] & hand
     out: list[DummyAction] = []
-    several = hand.bit_count() >= 2
+    several = hand & (hand - 1)  # two cards or more
     if s.born >> p & 1:
         if meldable:
-            for m in melds_in(hand, ace_low):
-                if hand & ~m:
-                    out.append(_meld(m))
-        if several:
-            layoffs = single_layoffs(s, p, hand)
+            runs = RUN_MELDS[ace_low]
+            ms: list[Meld] = []
+            if wa:
+                ms += runs[0][a]
+            if wb:
+                ms += runs[1][b]
+            if wc:
+                ms += runs[2][c]
+            if wd:
+                ms += runs[3][d]
+            if three:
+                while three:
+                    low = three & -three
+                    three ^= low
+                    r = low.bit_length() - 1
+                    ms += SET_MELDS[r][hand >> r & RANK0]
+                ms.sort(key=meld_cards)  # (a set's cards span suits: runs and sets interleave)
+            if meldable == hand:  # (only then can a meld take the whole hand, which rule 13 forbids)
+                ms = [m for m in ms if m.cards != hand]
+            out += ms
+        if several and reach:
+            # ``single_layoffs``, the table's reach at hand: each (card, meld index), sorted.
+            free = cfg.layoff_on_layoff
+            layoffs = []
+            for i, ext in table[1]:
+                ext &= hand
+                while ext:
+                    low = ext & -ext
+                    ext ^= low
+                    if free or owner_allows(s, i, low, p):
+                        layoffs.append((low.bit_length() - 1, i))
             if layoffs:
                 layoffs.sort()
                 out += [_layoff(c, t) for c, t in layoffs]
     if several:
-        out += _D0[hand & 0x1FFF]
-        out += _D1[(hand >> 13) & 0x1FFF]
-        out += _D2[(hand >> 26) & 0x1FFF]
-        out += _D3[hand >> 39]
+        out += _D0[a]
+        out += _D1[b]
+        out += _D2[c]
+        out += _D3[d]
+    uncovered = hand & ~meldable
+    if uncovered & (uncovered - 1):  # the prune of ``knocks``, its table reach already at hand
+        if not reach:
+            return out
+        reach = chain_reach(reach, hand, True) if ace_low else reach | suit_neighbours(reach)
+        if (uncovered & ~reach).bit_count() > 1:
+            return out
     out.extend(knocks(s, p, hand, meldable))
     return out
 
