@@ -20,6 +20,7 @@ from samrap.engine.match import (
     draws_uniformly,
     ledger_lines,
     ledger_scores,
+    play_game,
     run_match,
     single_games,
 )
@@ -449,3 +450,25 @@ def test_the_runner_drawing_for_random_players_plays_what_asking_them_plays(text
     asked = list(single_games(spec, config, [_AskedRandom() for _ in range(4)], 5, 3))
     assert [r.games for r in drawn] == [r.games for r in asked]
     assert all(len(r.games[0].actions) > 0 for r in drawn)
+
+
+class _SubRandom(Random):
+    """A ``Random`` subclass drawing as ``Random`` does: the runner may not assume so, and asks."""
+
+
+@pytest.mark.parametrize("text", ["dummy(players=4)", "contract(players=3)"])
+def test_the_runners_written_out_draw_is_rng_choice(text: str) -> None:
+    """The runner's draw for random players on plain generators (``Random.choice`` written out)
+    plays what the seats' ``choose`` plays on a subclass's generators (the general loop, which
+    calls ``rng.choice``): the same actions and final states, and the generators end alike."""
+    spec, config = resolve(text)
+    game = spec.make_game(config)
+    players = [RandomPlayer() for _ in range(game.players)]
+    for seed in range(12):
+        setup = GameSetup(0, game.deal_order(seed), spec.first_starter(game, seed), 1, (0,) * game.players, seed)
+        plain = [Random(f"{seed}:{q}") for q in range(game.players)]
+        sub = [_SubRandom(f"{seed}:{q}") for q in range(game.players)]
+        final, actions = play_game(spec, game, setup, players, plain)
+        final_sub, actions_sub = play_game(spec, game, setup, players, sub)
+        assert final == final_sub and actions == actions_sub and len(actions) > 0
+        assert [r.getstate() for r in plain] == [r.getstate() for r in sub]

@@ -38,12 +38,14 @@ class Summary:
     bots: tuple[str, ...] = ()
     games: int = 0
     actions: int = 0
-    stats: dict[str, int] = field(default_factory=dict)
     score_sums: list[int] = field(default_factory=list)
     #: Each stat's count for a ledger whose items with a stat's code are these (a stat counts
     #: those alone), so that a game costs one pass and a lookup, not a pass for every stat; the
     #: keys are few (for Dummy: which knock, โง่, who fell), whatever the other items.
     _counts: dict[tuple[str, ...], tuple[int, ...]] = field(default_factory=dict, init=False, repr=False)
+    #: How many games had each key of ``_counts``: the stats are summed from these when read,
+    #: not stat by stat at every game.
+    _games_by_key: dict[tuple[str, ...], int] = field(default_factory=dict, init=False, repr=False)
     _codes: frozenset[str] = field(default=frozenset(), init=False, repr=False)
 
     def __post_init__(self) -> None:
@@ -53,23 +55,33 @@ class Summary:
         if not self.score_sums:
             self.score_sums = [0] * self.players
         stats = self.spec.stats
+        relevant, by_key = self._codes, self._games_by_key
         for g in result.games:
             self.games += 1
             self.actions += len(g.actions)
-            relevant = self._codes
             codes = tuple(code for item in g.ledger if (code := item.code) in relevant)
-            counts = self._counts.get(codes)
-            if counts is None:
-                counts = self._counts[codes] = tuple(stat.count(g.ledger) for stat in stats)
-            for stat, c in zip(stats, counts, strict=True):
-                self.stats[stat.key] = self.stats.get(stat.key, 0) + c
+            seen = by_key.get(codes)
+            if seen is None:
+                self._counts[codes] = tuple(stat.count(g.ledger) for stat in stats)
+                seen = 0
+            by_key[codes] = seen + 1
             self.score_sums = [t + s for t, s in zip(self.score_sums, g.scores, strict=True)]
+
+    @property
+    def stats(self) -> dict[str, int]:
+        """Each stat's total over the games added: its count for each key times that key's games."""
+        totals = dict.fromkeys((stat.key for stat in self.spec.stats), 0)
+        for codes, games in self._games_by_key.items():
+            for stat, c in zip(self.spec.stats, self._counts[codes], strict=True):
+                totals[stat.key] += c * games
+        return totals
 
     @property
     def averages(self) -> list[float]:
         return [round(s / self.games, 2) if self.games else 0.0 for s in self.score_sums or [0] * self.players]
 
     def as_dict(self, wall_time: float) -> dict[str, object]:
+        stats = self.stats
         return {
             "game": self.spec.name,
             "config": self.config,
@@ -78,7 +90,7 @@ class Summary:
             "seed": self.seed,
             "games": self.games,
             "actions": self.actions,
-            **{stat.key: self.stats.get(stat.key, 0) for stat in self.spec.stats},
+            **{stat.key: stats.get(stat.key, 0) for stat in self.spec.stats},
             "average_scores": self.averages,
             "wall_time_s": round(wall_time, 3),
         }
@@ -98,10 +110,9 @@ class Summary:
                 say("simulate.actions_value", lang, actions=self.actions, per=per_game, unit=unit),
             ),
         ]
+        stats = self.stats
         for stat in self.spec.stats:
-            rows.append(
-                (say("simulate.stat", lang, english=stat.english, thai=stat.thai), str(self.stats.get(stat.key, 0)))
-            )
+            rows.append((say("simulate.stat", lang, english=stat.english, thai=stat.thai), str(stats.get(stat.key, 0))))
         averages = "  ".join(say("simulate.seat_average", lang, seat=q, average=a) for q, a in enumerate(self.averages))
         rows.append((say("simulate.average", lang), averages))
         rows.append((say("simulate.wall", lang), say("simulate.seconds", lang, seconds=wall_time)))

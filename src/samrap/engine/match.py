@@ -227,15 +227,29 @@ def play_game(
     moves: list[object] = []
     add_seat, add_move = seats.append, moves.append
     seat = current_player(state)
-    if observer is None and all(map(draws_uniformly, players)):
+    if observer is None and all(map(draws_uniformly, players)) and all(type(r) is Random for r in rngs):
         # Every seat's choice is ``rng.choice(legal)`` (random players): the runner draws it from
         # the seat's generator itself, the same action as ``choose`` would give, and an action
         # drawn from the list is legal by definition; no ``choose`` frame, no check, no view.
-        draws = [r.choice for r in rngs]
+        # The draw is ``Random.choice`` written out (its ``_randbelow``: ``getrandbits`` of the
+        # length's bit length until below it), the same calls in the same order, as
+        # ``core.rng.shuffled`` does; without its two Python frames a Dummy action costs about
+        # 1,400 fewer instructions (docs/performance.md, 2026-12-07). A subclass of ``Random``
+        # may draw otherwise, so its seats take the general loop below, which asks ``choose``.
+        bits = [r.getrandbits for r in rngs]
         for _ in range(limit):
             if seat < 0:
                 break
-            action = draws[seat](legal_moves(state))
+            legal = legal_moves(state)
+            n = len(legal)
+            k = n.bit_length()
+            getrandbits = bits[seat]
+            j = getrandbits(k)
+            while j >= n:
+                if not n:
+                    raise IndexError("Cannot choose from an empty sequence")
+                j = getrandbits(k)
+            action = legal[j]
             state = unchecked(state, action)
             add_seat(seat)
             add_move(action)
