@@ -31,6 +31,8 @@ Delete the units file when the bots change: each line records the commit it was 
     python -m bench.ladder --suites dummy-classic --pairs learned-medium --deals 1000 --jobs 2 \
         --out bench/data/learned.json --units bench/data/learned-units.jsonl   # the learned bot (24.4)
     nice -n 10 python -m bench.ladder --deals 20 --jobs 1 --out /tmp/l.json --units /tmp/l.jsonl
+    python -m bench.ladder --suites contract-pagat --pairs hard-medium --contract-deals 2-7 --deals 60 \
+        --out bench/data/ladder-contract.json --units bench/data/ladder-contract-units.jsonl  # deals 2-7 alone
 """
 
 from __future__ import annotations
@@ -51,8 +53,16 @@ from pathlib import Path
 from random import Random
 from typing import Any
 
-from samrap.engine.match import run_match
-from samrap.engine.registry import resolve
+from samrap.engine.match import (
+    SEED_BITS,
+    deal_rng,
+    ledger_lines,
+    ledger_scores,
+    play_game,
+    run_match,
+    seat_rngs,
+)
+from samrap.engine.registry import GameSetup, resolve
 from samrap.engine.tournament import make_tasks, wilson
 from samrap.players.budget import Budget
 from samrap.players.levels import make_bot
@@ -90,10 +100,15 @@ class Unit:
     lineup: tuple[str, ...]
     hands: int
     untimed: bool = False
+    #: Contract: 0 plays the match from deal 1 (``hands`` deals); 1..7 plays that deal alone, the
+    #: match's own cards and dealer for it, from totals of zero (``--contract-deals``).
+    deal_number: int = 0
 
     @property
     def key(self) -> str:
         tail = "|untimed" if self.untimed else ""
+        if self.deal_number:
+            tail += f"|d{self.deal_number}"
         return f"{self.suite}|{self.pair}|{self.seed}|{self.deal}|{self.rotation}|{self.hands}{tail}"
 
 
@@ -111,9 +126,20 @@ def parse_pair(text: str) -> tuple[str, str]:
 
 
 def units_for(
-    suite: str, pair: str, deals: int, seed: int, contract_hands: int = 1, untimed: bool = False
+    suite: str,
+    pair: str,
+    deals: int,
+    seed: int,
+    contract_hands: int = 1,
+    untimed: bool = False,
+    contract_deals: Sequence[int] = (),
 ) -> list[Unit]:
-    """Every unit of one suite and pair: ``deals`` duplicate deals, each once per rotation."""
+    """Every unit of one suite and pair: ``deals`` duplicate deals, each once per rotation.
+
+    ``contract_deals`` (Contract only): duplicate deal ``d`` plays deal number
+    ``contract_deals[d % len(contract_deals)]`` of its match alone, so a run can weigh the deals
+    with runs (2-7), where a search has more to choose than in deal 1's two sets.
+    """
     strong, weak = parse_pair(pair)
     pair = f"{strong}>{weak}"
     config = SUITES[suite]
@@ -121,10 +147,54 @@ def units_for(
     players = spec.make_game(cfg).players
     seats = (strong, *([weak] * (players - 1)))
     hands = 1 if spec.name == "dummy" else contract_hands
+    numbers = tuple(contract_deals) if spec.name == "contract" else ()
+    if numbers:
+        hands = 1
     out = []
     for t in make_tasks(spec.config_string(cfg), seats, deals, seed, hands):
-        out.append(Unit(suite, pair, seed, t.deal, t.rotation, t.seed, t.seats, hands, untimed))
+        number = numbers[t.deal % len(numbers)] if numbers else 0
+        out.append(Unit(suite, pair, seed, t.deal, t.rotation, t.seed, t.seats, hands, untimed, number))
     return out
+
+
+def play_one_deal(spec: Any, cfg: Any, bots: Sequence[Any], match_seed: int, number: int) -> tuple[int, ...]:
+    """Deal ``number`` of the match ``match_seed`` played alone: the deck and the starter the
+    match gives that deal (the deck seeds are drawn in order, the deal passes left), the match
+    totals zero. Each seat's penalty points."""
+    game = spec.make_game(cfg)
+    deals = deal_rng(match_seed)
+    game_seed = 0
+    for _ in range(number):
+        game_seed = deals.getrandbits(SEED_BITS)
+    first = spec.first_starter(game, deals_first_seed(match_seed))
+    starter = (first + number - 1) % game.players
+    setup = GameSetup(number - 1, game.deal_order(game_seed), starter, 1, (0,) * game.players, game_seed)
+    final, _ = play_game(spec, game, setup, bots, seat_rngs(match_seed, game.players))
+    return ledger_scores(ledger_lines(game.ledger(final)), game.players)
+
+
+def deals_first_seed(match_seed: int) -> int:
+    """The deck seed of a match's first deal (which also draws the first starter)."""
+    return deal_rng(match_seed).getrandbits(SEED_BITS)
+
+
+def parse_numbers(text: str) -> tuple[int, ...]:
+    """``"2-7"`` -> ``(2, 3, 4, 5, 6, 7)``, ``"3,5"`` -> ``(3, 5)``, ``""`` -> ``()`` (Contract deal numbers).
+
+    Raises:
+        ValueError: not deal numbers 1 to 7.
+    """
+    out: list[int] = []
+    for part in (p.strip() for p in text.split(",") if p.strip()):
+        lo, sep, hi = part.partition("-")
+        try:
+            a, b = int(lo), int(hi) if sep else int(lo)
+        except ValueError:
+            raise ValueError(f"--contract-deals takes numbers 1 to 7 like 2-7 or 3,5: {text!r}") from None
+        if not 1 <= a <= b <= 7:
+            raise ValueError(f"--contract-deals takes numbers 1 to 7 like 2-7 or 3,5: {text!r}")
+        out.extend(range(a, b + 1))
+    return tuple(out)
 
 
 class _Clocked:
@@ -163,7 +233,11 @@ def play(unit: Unit) -> dict[str, Any]:
     game = spec.make_game(cfg)
     bots = [_Clocked(_bot(level, game, f"{level}-{q}", unit.untimed)) for q, level in enumerate(unit.lineup)]
     start = time.perf_counter()
-    match = run_match(spec, cfg, bots, unit.match_seed, max_games=unit.hands)
+    if unit.deal_number:
+        scores = [list(play_one_deal(spec, cfg, bots, unit.match_seed, unit.deal_number))]
+    else:
+        match = run_match(spec, cfg, bots, unit.match_seed, max_games=unit.hands)
+        scores = [list(g.scores) for g in match.games]
     times: dict[str, list[float]] = {}
     cpu: dict[str, list[float]] = {}
     iters: dict[str, list[int]] = {}
@@ -177,7 +251,7 @@ def play(unit: Unit) -> dict[str, Any]:
         **asdict(unit),
         "key": unit.key,
         "strong_seat": unit.lineup.index(strong),
-        "scores": [list(g.scores) for g in match.games],
+        "scores": scores,
         **_compact_times("ms", times),
         **_compact_times("cpu_ms", cpu),
         "iters": iters,
@@ -262,6 +336,7 @@ def summarise_pair(rows: Sequence[dict[str, Any]]) -> dict[str, Any]:
         "duplicate_deals": len(by_deal),
         "units": len(rows),
         "hands_per_unit": rows[0]["hands"],
+        "deal_numbers": sorted({r.get("deal_number", 0) for r in rows}),
         "commits": sorted({r["commit"] for r in rows}),
     }
     wins = sum(unit_win(r, contract) for r in rows)
@@ -423,6 +498,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     ap.add_argument("--seed", type=int, default=2026, help="the seed every deal derives from")
     ap.add_argument("--jobs", type=int, default=1, help="processes")
     ap.add_argument("--contract-hands", type=int, default=1, help="Contract deals per unit (7: whole matches)")
+    ap.add_argument(
+        "--contract-deals",
+        default="",
+        help="Contract: play one deal a unit, duplicate deal d at deal number LIST[d %% len] (e.g. 2-7 or 3,5)",
+    )
     ap.add_argument("--out", type=Path, default=DEFAULT_OUT)
     ap.add_argument("--units", type=Path, default=DEFAULT_UNITS)
     ap.add_argument("--quiet", action="store_true", help="no progress lines")
@@ -439,6 +519,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     pairs = [p.strip().replace("-", ">") for p in args.pairs.split(",") if p.strip()]
     suites = [s.strip() for s in args.suites.split(",") if s.strip()]
     try:
+        numbers = parse_numbers(args.contract_deals)
         for p in pairs:
             parse_pair(p)
         for s in suites:
@@ -466,7 +547,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     done = {r["key"] for r in rows}
     loads = [os.getloadavg()[0]]
     for suite, pair in wanted:
-        units = units_for(suite, pair, args.deals, args.seed, args.contract_hands, args.untimed)
+        units = units_for(suite, pair, args.deals, args.seed, args.contract_hands, args.untimed, numbers)
         todo = [] if args.no_play else [u for u in units if u.key not in done]
         total = len(todo)
         keys = {u.key for u in units}

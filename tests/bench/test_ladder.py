@@ -92,3 +92,27 @@ def test_the_learned_bot_is_measured_and_timed_against_medium(tmp_path: Path) ->
     data = json.loads(out.read_text())
     assert data["pairs"][0]["pair"] == "learned>medium" and data["pairs"][0]["games"] == 2
     assert data["timing"]["dummy-classic"]["learned"]["decisions"] > 0
+
+
+def test_contract_deal_numbers_play_the_matchs_own_deal_alone() -> None:
+    assert ladder.parse_numbers("2-7") == (2, 3, 4, 5, 6, 7)
+    assert ladder.parse_numbers("3, 5") == (3, 5) and ladder.parse_numbers("") == ()
+    for bad in ("0", "6-8", "x", "5-3"):
+        with pytest.raises(ValueError):
+            ladder.parse_numbers(bad)
+    units = ladder.units_for("contract-pagat", "hard>medium", 3, seed=5, contract_deals=(2, 6))
+    assert [u.deal_number for u in units if u.rotation == 0] == [2, 6, 2]
+    assert len({u.key for u in units}) == 12 and all(u.hands == 1 for u in units)
+    assert units[0].key.endswith("|d2") and "|d" not in ladder.units_for("contract-seed", "easy>random", 1, 5)[0].key
+    assert ladder.units_for("dummy-classic", "hard>medium", 1, 5, contract_deals=(3,))[0].deal_number == 0
+    # Deal k alone is the match's deal k: the same cards and starter (medium ignores the totals).
+    from samrap.engine.match import run_match
+    from samrap.engine.registry import resolve
+    from samrap.players.levels import make_bot
+
+    spec, cfg = resolve("contract(preset=pagat)")
+    game = spec.make_game(cfg)
+    bots = [make_bot("medium", game, f"m{q}") for q in range(4)]
+    match = run_match(spec, cfg, bots, 12345, max_games=3)
+    for k in (1, 3):
+        assert ladder.play_one_deal(spec, cfg, bots, 12345, k) == match.games[k - 1].scores

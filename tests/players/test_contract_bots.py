@@ -182,3 +182,22 @@ def test_deal_7_shortcut_plays_as_the_full_evaluation() -> None:
             checked += 1
             s = GAME.apply(s, a if rng.random() < 0.8 else rng.choice(legal))
     assert checked > 100
+
+
+def test_expert_compares_more_moves_than_hard_and_hard_is_unchanged() -> None:
+    """Contract's ``expert`` (600 playouts) searches six candidates, ``hard`` (150) the four of
+    the heuristic's default list; the wide list keeps the narrow one as its start."""
+    from samrap.players.heuristic.contract import CANDIDATES, WIDE_CANDIDATES, candidates
+
+    hard, expert = make_bot("hard", GAME), make_bot("expert", GAME)
+    wider = 0
+    for seed in range(2):
+        for view, _, legal in _play(seed):
+            narrow = candidates(view, legal)
+            assert hard.candidates(view, legal) == narrow == candidates(view, legal, CANDIDATES)
+            wide = expert.candidates(view, legal)
+            assert wide == candidates(view, legal, WIDE_CANDIDATES)
+            assert len(set(wide)) == len(wide) <= WIDE_CANDIDATES and all(a in legal for a in wide)
+            assert set(narrow) <= set(wide) and wide[0] == narrow[0]
+            wider += len(wide) > len(narrow)
+    assert wider > 10

@@ -137,3 +137,27 @@ def test_the_focused_search_of_modern_rules_sees_the_view_only() -> None:
         hard.choose(modern.observe(x, seat), modern.legal_moves(x), Random(3), Budget(iterations=12)) for x in (s, t)
     ]
     assert picks[0] == picks[1]
+
+
+@pytest.mark.parametrize("level", ["hard", "expert"])
+def test_contract_searches_decide_from_the_view_alone(level: str) -> None:
+    """Contract's ``hard`` and ``expert`` (its wider candidate list) choose alike in two states
+    that differ only in cards the seat cannot see."""
+    from samrap.games.contract.game import ContractGame
+    from samrap.players.heuristic.contract import ContractHeuristic
+
+    game, heuristic = ContractGame(), ContractHeuristic()
+    s = game.new_game(seed=6, deal_number=3)
+    rng = make_rng(6)
+    for _ in range(40):
+        s = game.apply(s, heuristic.choose(game.observe(s, game.current_player(s)), game.legal_moves(s), rng))
+    while len(game.legal_moves(s)) < 2:
+        s = game.apply(s, game.legal_moves(s)[0])
+    seat = game.current_player(s)
+    view = game.observe(s, seat)
+    twin = game.resample(view, make_rng("twin-contract"))
+    assert game.observe(twin, seat) == view and twin.hands != s.hands
+    bot = make_bot(level, game)
+    budget = Budget(iterations=18)
+    picks = [bot.choose(game.observe(x, seat), game.legal_moves(x), Random(2), budget) for x in (s, twin)]
+    assert picks[0] == picks[1] and picks[0] in game.legal_moves(s)

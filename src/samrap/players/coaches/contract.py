@@ -45,18 +45,30 @@ def search(
     It scores a playout by the chance of winning the match from the totals it leads to (plus a
     little of the deal's margin), and races the candidates: one clearly worse than the
     heuristic's move stops drawing playouts, which go to the others.
+
+    A budget of :data:`~samrap.players.heuristic.contract.WIDE_PLAYOUTS` playouts or more (the
+    ``expert`` level's 600) compares six moves instead of four: more discards, and a second way
+    to wait when the contract can be met. Four times ``hard``'s playouts over the same four
+    moves only narrows estimates that already decide most choices; the wider list lets the
+    search find moves the heuristic ranks lower (docs/bots.md, "Contract's hard and expert").
     """
+    budget = budget or Budget(iterations=48)
     return FocusedSearch(
         game,
         contract.rollout,
-        contract.candidates,
+        _wide if (budget.iterations or 0) >= contract.WIDE_PLAYOUTS else contract.candidates,
         contract.deal_value,
-        budget or Budget(iterations=48),
+        budget,
         name=name,
         playout_state=contract.playout_state,
         value_for=contract.match_value,
         prune_z=2.0,
     )
+
+
+def _wide(view: ContractView, legal: Sequence[ContractAction]) -> list[ContractAction]:
+    """The wider search's moves: :func:`contract.candidates` with six."""
+    return contract.candidates(view, legal, contract.WIDE_CANDIDATES)
 
 
 def candidates(view: ContractView, legal: Sequence[ContractAction], k: int) -> list[ContractAction]:

@@ -315,6 +315,10 @@ def _best_action(view: ContractView, legal: Sequence[ContractAction]) -> Contrac
 
 #: How many moves :func:`candidates` offers a search at most (the heuristic's own move included).
 CANDIDATES = 4
+#: How many a search with :data:`WIDE_PLAYOUTS` playouts or more a decision compares (Contract's
+#: ``expert``): its budget gives each of six moves as many playouts as ``hard`` gives four.
+WIDE_CANDIDATES = 6
+WIDE_PLAYOUTS = 400
 
 
 def candidates(view: ContractView, legal: Sequence[ContractAction], k: int = CANDIDATES) -> list[ContractAction]:
@@ -335,8 +339,9 @@ def candidates(view: ContractView, legal: Sequence[ContractAction], k: int = CAN
     )
     out: list[ContractAction] = [first]
     if isinstance(first, GoDown):
-        out += [a for a in scored if isinstance(a, GoDown)][: k - 2]
-        out += [a for a in scored if not isinstance(a, GoDown)][:1]
+        waits = 1 if k <= CANDIDATES else 2  # a wider search also weighs a second way to wait
+        out += [a for a in scored if isinstance(a, GoDown)][: k - 1 - waits]
+        out += [a for a in scored if not isinstance(a, GoDown)][:waits]
     else:
         out += scored[: k - 1]
     return out
