@@ -96,37 +96,11 @@ def contract_possible(
     layers: tuple[int, ...], jokers: int, sets: int, runs: int, min_run: int, run_rule: str, any_suits: bool = False
 ) -> bool:
     """A cheap necessary test that the hand holds the contract: the jokers each meld needs at
-    least, taking the cheapest melds and ignoring that two melds may want the same card."""
+    least, taking the cheapest melds and ignoring that two melds may want the same card.
+
+    The runs are counted first: a look-up a suit, where the sets of two or more take a pass over
+    every rank, and over a third of the pools the draw asks about fail on their runs alone."""
     need = 0
-    if sets and any_suits:
-        # t sets of any suits of one rank can use every copy of it, at least one each.
-        costs: list[int] = []
-        for rank in RANK_MASKS:
-            n = sum((lay & rank).bit_count() for lay in layers)
-            before = 0
-            for t in range(1, min(n, sets) + 1):
-                cost = max(0, 3 * t - n)
-                costs.append(cost - before)
-                before = cost
-        if len(costs) < sets:
-            return False
-        costs.sort()
-        need = sum(costs[:sets])
-        if need > jokers:
-            return False
-    elif sets == 1:  # one set: the rank held in the most suits (the suits' 13-bit rank masks)
-        first = layers[0] if layers else 0
-        a, b, c, d = first & 0x1FFF, first >> 13 & 0x1FFF, first >> 26 & 0x1FFF, first >> 39
-        if not (a | b | c | d):
-            return False
-        if not (a & b & (c | d) or c & d & (a | b)):  # no rank in three suits
-            need = 1 if a & (b | c | d) or b & (c | d) or c & d else 2
-            if need > jokers:
-                return False
-    elif sets:
-        need = _sets_need_two_layers(layers, sets) if len(layers) <= 2 else _sets_need_by_ranks(layers, jokers, sets)
-        if need > jokers:
-            return False
     if runs:
         faces = layers[0] if layers else 0
         table = _RUN_COSTS.get(min_run)
@@ -144,11 +118,37 @@ def contract_possible(
                 least = c
             if d < least:
                 least = d
-            need += least * runs
+            need = least * runs
         else:
             run_costs = sorted((a, b, c, d))
             for k in range(runs):
                 need += run_costs[k]
+        if need > jokers:
+            return False
+    if sets and any_suits:
+        # t sets of any suits of one rank can use every copy of it, at least one each.
+        costs: list[int] = []
+        for rank in RANK_MASKS:
+            n = sum((lay & rank).bit_count() for lay in layers)
+            before = 0
+            for t in range(1, min(n, sets) + 1):
+                cost = max(0, 3 * t - n)
+                costs.append(cost - before)
+                before = cost
+        if len(costs) < sets:
+            return False
+        costs.sort()
+        need += sum(costs[:sets])
+    elif sets == 1:  # one set: the rank held in the most suits (the suits' 13-bit rank masks)
+        first = layers[0] if layers else 0
+        a, b, c, d = first & 0x1FFF, first >> 13 & 0x1FFF, first >> 26 & 0x1FFF, first >> 39
+        if not (a | b | c | d):
+            return False
+        if not (a & b & (c | d) or c & d & (a | b)):  # no rank in three suits
+            need += 1 if a & (b | c | d) or b & (c | d) or c & d else 2
+    elif sets:
+        # (the twin leaves out costs above ``jokers``: exact whenever the sum is within them)
+        need += _sets_need_two_layers(layers, sets) if len(layers) <= 2 else _sets_need_by_ranks(layers, jokers, sets)
     return need <= jokers
 
 
