@@ -163,3 +163,17 @@ def test_melds_keep_their_kind() -> None:
     t = act(s, "G 7c7d7h 4s5s6s")
     assert [m.kind for m in t.melds] == [SET, RUN]
     assert JOKER == 52
+
+
+def test_discards_of_a_suit_pattern_joined_from_halves_equal_rank_by_rank() -> None:
+    """``turn.play_actions`` builds a suit's discards first met from its low 7 and high 6 ranks'
+    tuples (``_DISCARD_HALVES``): every 13-bit pattern of every suit gives the discards rank by
+    rank, in order."""
+    from samrap.games.contract import turn
+    from samrap.games.contract.actions import DISCARDS
+
+    for su, (low, high) in enumerate(turn._DISCARD_HALVES):
+        base = 13 * su
+        for pattern in range(1 << 13):
+            want = tuple(DISCARDS[base + r] for r in range(13) if pattern >> r & 1)
+            assert low[pattern & 0x7F] + high[pattern >> 7] == want, (base, pattern)

@@ -68,7 +68,8 @@ def play_actions(s: ContractState, go_downs: bool = True) -> list[ContractAction
             if chunk:
                 found = table.get(chunk)
                 if found is None:
-                    found = table[chunk] = tuple(DISCARDS[base + r] for r in range(13) if chunk >> r & 1)
+                    low, high = _DISCARD_HALVES[base // 13]
+                    found = table[chunk] = low[chunk & 0x7F] + high[chunk >> 7]
                 out += found
         if free & pack.jokers_mask:
             out.append(DISCARDS[JOKER])
@@ -363,6 +364,25 @@ def _deep_table_actions(s: ContractState, hand: int) -> list[ContractAction]:
 #: alone, and a dict get or set is atomic, so two threads that fill one key store equal values
 #: (tests/engine/test_threads.py).
 _SUIT_DISCARDS: tuple[tuple[int, dict[int, tuple[ContractAction, ...]]], ...] = tuple((13 * su, {}) for su in range(4))
+
+_Discards = tuple[ContractAction, ...]
+
+
+def _discard_run(base: int, pattern: int, shift: int) -> _Discards:
+    """The discards of the ranks ``shift`` on of one suit (faces from ``base``) in ``pattern``, in order."""
+    return tuple(DISCARDS[base + shift + r] for r in range(7) if pattern >> r & 1)
+
+
+#: Per suit, the discards of every pattern of its low 7 ranks and of its high 6 (768 small
+#: tuples built at import): a pattern :data:`_SUIT_DISCARDS` meets first is joined from its two
+#: halves, not made rank by rank (the patterns met first cost about 2 % of deal 3's instructions).
+_DISCARD_HALVES: tuple[tuple[tuple[_Discards, ...], tuple[_Discards, ...]], ...] = tuple(
+    (
+        tuple(_discard_run(13 * su, p, 0) for p in range(1 << 7)),
+        tuple(_discard_run(13 * su, p, 7) for p in range(1 << 6)),
+    )
+    for su in range(4)
+)
 
 
 def _fits_table(s: ContractState, hand: int) -> bool:
