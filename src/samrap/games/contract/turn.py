@@ -25,7 +25,8 @@ from samrap.games.contract.actions import (
 from samrap.games.contract.candidates import Cand, keyed
 from samrap.games.contract.cards import JOKER
 from samrap.games.contract.contracts import LAST_DEAL, contract
-from samrap.games.contract.deepcard import DeepAfterGoDown, DeepAfterLayOff, deep_marks, deep_only
+from samrap.games.contract.deepcard import DeepAfterGoDown, deep_marks, deep_only
+from samrap.games.contract.deeplayoff import DeepAfterLayOff
 from samrap.games.contract.feasible import contract_possible
 from samrap.games.contract.jokerduty import JokerDuty
 from samrap.games.contract.lookahead import is_finishable, phys_of_faces, spare_after
@@ -48,6 +49,7 @@ def play_actions(s: ContractState, go_downs: bool = True) -> list[ContractAction
     pack = cfg.pack
     p = s.current
     hand = s.hands[p]
+    faces = pack.faces_of(hand)  # (asked once: the table moves and the discards read it)
     deep = s.deep
     if s.pending & hand or (deep >= 0 and hand >> deep & 1):  # discardable(), inlined
         free = 0  # a duty of the turn is open
@@ -57,12 +59,13 @@ def play_actions(s: ContractState, go_downs: bool = True) -> list[ContractAction
         free = hand
     if not s.down >> p & 1:
         out = whole_go_downs(s, free) if go_downs else []
-    elif s.deal != LAST_DEAL and (cfg.melds_after_down or _fits_table(s, hand)):
-        out = _table_actions(s, free)
+    elif s.deal != LAST_DEAL and (cfg.melds_after_down or _fits_table(s, hand, faces)):
+        out = _table_actions(s, free, faces=faces)
     else:
         out = []
     if free:
-        faces = pack.faces_of(free)
+        if s.forbid >= 0:  # (free is the hand less every copy of that face: faces_of(free))
+            faces &= ~(1 << s.forbid)
         for base, table in _SUIT_DISCARDS:
             chunk = faces >> base & 0x1FFF
             if chunk:
@@ -159,25 +162,26 @@ def _first(pair: tuple[tuple[tuple[int, int, int], ...], GoDown]) -> tuple[tuple
     return pair[0]
 
 
-def _table_actions(s: ContractState, free: int, direct: bool = True) -> list[ContractAction]:
-    """The legal lay-offs, exchanges and new melds (rule 30 checked); ``free`` is :func:`discardable`.
+def _table_actions(s: ContractState, free: int, direct: bool = True, faces: int = -1) -> list[ContractAction]:
+    """The legal lay-offs, exchanges and new melds (rule 30 checked); ``free`` is :func:`discardable`,
+    ``faces`` the hand's faces when the caller has them (-1: worked out here).
 
     ``direct`` (the default) lets the two commonest cases take their direct loops
     (:func:`_free_table_actions`, :func:`_deep_table_actions`); without it every case takes the
     general loop below, their twin (``tests/games/contract/test_layoff_free.py`` compares them, and
     both with the plain path)."""
     if direct and free and not s.config.melds_after_down:
-        return _free_table_actions(s, free)
+        return _free_table_actions(s, free, faces)
     pack = s.config.pack
     out: list[ContractAction] = []
     # With the deep card as the turn's only duty (deepcard.deep_only, no exchanged joker pending),
-    # most lay-offs are judged from this state alone (deepcard.DeepAfterLayOff).
+    # most lay-offs are judged from this state alone (deeplayoff.DeepAfterLayOff).
     judge = None
     hand = s.hands[s.current]
     pending = s.pending & hand
     if not free and s.deep >= 0 and hand >> s.deep & 1 and not pending and deep_only(s):
         if direct:
-            return _deep_table_actions(s, hand)
+            return _deep_table_actions(s, hand, faces)
         judge = DeepAfterLayOff(s, hand, s.deep)
     # A joker taken by exchange to place (rule 26), now or after an exchange: a quick "yes" where
     # a plain plan is in sight (jokerduty), made when first needed; else the search as before.
@@ -242,7 +246,7 @@ def _table_actions(s: ContractState, free: int, direct: bool = True) -> list[Con
     return out
 
 
-def _free_table_actions(s: ContractState, free: int) -> list[ContractAction]:
+def _free_table_actions(s: ContractState, free: int, faces: int = -1) -> list[ContractAction]:
     """:func:`_table_actions` where the turn has no open duty (``free``, :func:`discardable`, is not
     0) and there are no new melds (no ``melds_after_down``): the moves of :func:`table_moves` in its
     order, built here without the generator and the match per move, since in this, the commonest
@@ -250,7 +254,8 @@ def _free_table_actions(s: ContractState, free: int) -> list[ContractAction]:
     applied and searched (rule 30), and an exchange is asked as :func:`_table_actions` asks it."""
     pack = s.config.pack
     hand = s.hands[s.current]
-    faces = pack.faces_of(hand)
+    if faces < 0:
+        faces = pack.faces_of(hand)
     face_masks = pack.face_masks
     jokers_mask = pack.jokers_mask
     out: list[ContractAction] = []
@@ -294,15 +299,16 @@ def _free_table_actions(s: ContractState, free: int) -> list[ContractAction]:
     return out
 
 
-def _deep_table_actions(s: ContractState, hand: int) -> list[ContractAction]:
+def _deep_table_actions(s: ContractState, hand: int, faces: int = -1) -> list[ContractAction]:
     """:func:`_table_actions` of a player who is down holding the deep card as the turn's only
     duty (:func:`deepcard.deep_only`, no exchanged joker pending; so no new melds): the moves of
     :func:`table_moves` in its order, asked as the general loop asks them, without the generator
     and the ``match`` per move. With the deep card in hand a lay-off leaves a spare card
     (:func:`spare_after`) only when it places the deep card's face (a joker deep card: a joker),
-    so the others go straight to :class:`deepcard.DeepAfterLayOff`."""
+    so the others go straight to :class:`deeplayoff.DeepAfterLayOff`."""
     pack = s.config.pack
-    faces = pack.faces_of(hand)
+    if faces < 0:
+        faces = pack.faces_of(hand)
     face_masks = pack.face_masks
     deep_face = pack.faces[s.deep]
     has_joker = hand & pack.jokers_mask
@@ -385,13 +391,11 @@ _DISCARD_HALVES: tuple[tuple[tuple[_Discards, ...], tuple[_Discards, ...]], ...]
 )
 
 
-def _fits_table(s: ContractState, hand: int) -> bool:
-    """Whether a card of ``hand`` might go on the table (lay-off or joker exchange), for a player
-    who is down and without ``melds_after_down``: a quick look at the whole table that spares
-    generating table moves in the common case where no card fits anywhere."""
+def _fits_table(s: ContractState, hand: int, faces: int) -> bool:
+    """Whether a card of ``hand`` (of ``faces``) might go on the table (lay-off or joker exchange),
+    for a player who is down and without ``melds_after_down``: a quick look at the whole table
+    that spares generating table moves in the common case where no card fits anywhere."""
     ext, swap, _ = table_summary(s.melds)
     if not ext and not swap:
         return False
-    pack = s.config.pack
-    faces = pack.faces_of(hand)
-    return bool(ext & faces or (ext and hand & pack.jokers_mask) or (not s.went_down and swap & faces))
+    return bool(ext & faces or (ext and hand & s.config.pack.jokers_mask) or (not s.went_down and swap & faces))
