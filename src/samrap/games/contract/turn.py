@@ -66,14 +66,11 @@ def play_actions(s: ContractState, go_downs: bool = True) -> list[ContractAction
     if free:
         if s.forbid >= 0:  # (free is the hand less every copy of that face: faces_of(free))
             faces &= ~(1 << s.forbid)
-        for base, table in _SUIT_DISCARDS:
+        for base, low, high in _SUIT_DISCARDS:
             chunk = faces >> base & 0x1FFF
             if chunk:
-                found = table.get(chunk)
-                if found is None:
-                    low, high = _DISCARD_HALVES[base // 13]
-                    found = table[chunk] = low[chunk & 0x7F] + high[chunk >> 7]
-                out += found
+                out += low[chunk & 0x7F]
+                out += high[chunk >> 7]
         if free & pack.jokers_mask:
             out.append(DISCARDS[JOKER])
     return out
@@ -364,13 +361,6 @@ def _deep_table_actions(s: ContractState, hand: int, faces: int = -1) -> list[Co
     return out
 
 
-#: ``(13 * suit, {13-bit pattern of the suit's ranks: its discard actions})``, filled as met:
-#: listing a hand's discards a suit at a time is several times quicker than bit by bit.
-#: Safe for worker threads: an entry is a tuple of interned actions that depends on its key
-#: alone, and a dict get or set is atomic, so two threads that fill one key store equal values
-#: (tests/engine/test_threads.py).
-_SUIT_DISCARDS: tuple[tuple[int, dict[int, tuple[ContractAction, ...]]], ...] = tuple((13 * su, {}) for su in range(4))
-
 _Discards = tuple[ContractAction, ...]
 
 
@@ -379,11 +369,14 @@ def _discard_run(base: int, pattern: int, shift: int) -> _Discards:
     return tuple(DISCARDS[base + shift + r] for r in range(7) if pattern >> r & 1)
 
 
-#: Per suit, the discards of every pattern of its low 7 ranks and of its high 6 (768 small
-#: tuples built at import): a pattern :data:`_SUIT_DISCARDS` meets first is joined from its two
-#: halves, not made rank by rank (the patterns met first cost about 2 % of deal 3's instructions).
-_DISCARD_HALVES: tuple[tuple[tuple[_Discards, ...], tuple[_Discards, ...]], ...] = tuple(
+#: ``(13 * suit, the discards of every pattern of its low 7 ranks, of its high 6)``, 768 small
+#: tuples of interned actions built at import: a hand's discards are listed a suit at a time, two
+#: tuple look-ups a suit. (A dict by the suit's whole 13-bit pattern, filled as met, was as quick
+#: on a hit, but a long run met thousands of patterns first, each built rank by rank: about 2-3 %
+#: of deals 3 and 5.) Read-only, so safe for worker threads.
+_SUIT_DISCARDS: tuple[tuple[int, tuple[_Discards, ...], tuple[_Discards, ...]], ...] = tuple(
     (
+        13 * su,
         tuple(_discard_run(13 * su, p, 0) for p in range(1 << 7)),
         tuple(_discard_run(13 * su, p, 7) for p in range(1 << 6)),
     )
