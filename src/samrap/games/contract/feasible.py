@@ -119,6 +119,16 @@ def contract_possible(
             if d < least:
                 least = d
             need = least * runs
+        elif runs == 2:  # the two cheapest suits (deals 3 and 6), without sorting the four
+            if a > b:
+                a, b = b, a
+            if c < b:
+                b = c if c > a else a
+                a = c if c < a else a
+            if d < b:
+                b = d if d > a else a
+                a = d if d < a else a
+            need = a + b
         else:
             run_costs = sorted((a, b, c, d))
             for k in range(runs):
