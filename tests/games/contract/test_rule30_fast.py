@@ -16,7 +16,7 @@ from collections import Counter
 from collections.abc import Iterator, Sequence
 from functools import cache
 
-from samrap.games.contract import deepcard, lookahead, turn, turnmoves
+from samrap.games.contract import deepcard, deeplayoff, lookahead, turn, turnmoves
 from samrap.games.contract.actions import GoDown, LayOff, pickup, sort_key
 from samrap.games.contract.candidates import _cand
 from samrap.games.contract.cards import JOKER, Pack
@@ -197,7 +197,7 @@ def test_chain_reach_masks_against_the_walk() -> None:
 
 
 def test_lay_offs_judged_without_their_successors() -> None:
-    """``deepcard.DeepAfterLayOff`` against the reference search on each lay-off's successor, for
+    """``deeplayoff.DeepAfterLayOff`` against the reference search on each lay-off's successor, for
     made-up hands holding a deep card (natural or joker) on seeded tables, down, as the turn's
     only duty; and the listing (which uses it) against every lay-off checked the plain way."""
     rng = random.Random(14)
@@ -225,7 +225,7 @@ def test_lay_offs_judged_without_their_successors() -> None:
                 deep=deep,
                 pending=0,
             )
-            judge = deepcard.DeepAfterLayOff(t, hand, deep)
+            judge = deeplayoff.DeepAfterLayOff(t, hand, deep)
             legal = []
             for a in turnmoves.table_moves(t):
                 after = apply_unchecked(t, a)

@@ -163,3 +163,16 @@ def test_melds_keep_their_kind() -> None:
     t = act(s, "G 7c7d7h 4s5s6s")
     assert [m.kind for m in t.melds] == [SET, RUN]
     assert JOKER == 52
+
+
+def test_discards_of_a_suit_pattern_joined_from_halves_equal_rank_by_rank() -> None:
+    """``turn.play_actions`` lists a suit's discards from its low 7 and high 6 ranks' tuples
+    (``_SUIT_DISCARDS``): every 13-bit pattern of every suit gives the discards rank by rank, in
+    order."""
+    from samrap.games.contract import turn
+    from samrap.games.contract.actions import DISCARDS
+
+    for base, low, high in turn._SUIT_DISCARDS:
+        for pattern in range(1 << 13):
+            want = tuple(DISCARDS[base + r] for r in range(13) if pattern >> r & 1)
+            assert low[pattern & 0x7F] + high[pattern >> 7] == want, (base, pattern)

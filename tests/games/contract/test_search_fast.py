@@ -7,6 +7,9 @@ sorted). Both are asked of every hand in random deals 2, 3, 5 and 6 (each player
 every action, and the hand plus the top discards, as the deep pick-up test asks) and of random
 hands of up to 30 cards, under each run rule and run length.
 
+Its sets part counts the marginal set costs of a pool of at most two layers by masks
+(``feasible._sets_need_two_layers``); its twin ``_sets_need_by_ranks`` goes rank by rank.
+
 ``candidates._suit_runs`` reads runs of one length off a table of each window's candidates; it must
 give :func:`candidates._run_options`' pairs as candidates, in the same order.
 """
@@ -112,6 +115,32 @@ def test_contract_possible_on_random_hands() -> None:
         layers, jokers = pack.face_layers(hand)
         for sets, runs in ((0, 1), (0, 2), (0, 3), (1, 1), (1, 2), (2, 1), (0, 4)):
             _check(layers, jokers, sets, runs, any_suits=rng.random() < 0.2)
+
+
+def test_sets_need_of_two_layers_by_masks_equals_rank_by_rank() -> None:
+    """``feasible._sets_need_two_layers`` (all ranks at once, by masks) against its plain twin
+    ``_sets_need_by_ranks`` (rank by rank): the same answer within every joker count, both above
+    it otherwise, on random two-deck pools of 0-40 cards (up to eight jokers), one to four sets,
+    and on every hand of random deals 1, 4 and 5 with the top discards."""
+    rng = random.Random(28)
+    pack = make_pack(2, 8)
+    pools = [sum(1 << c for c in rng.sample(range(pack.size), rng.randint(0, 40))) for _ in range(4000)]
+    for deal in (1, 4, 5):
+        pools += list(_deal_hands(deal, 3))
+    four_deck = make_pack(4, 4)
+    for pool in pools:
+        layers, _ = pack.face_layers(pool)
+        assert len(layers) <= 2
+        for sets in (1, 2, 3, 4):
+            fast = feasible._sets_need_two_layers(layers, sets)
+            for jokers in range(9):
+                plain = feasible._sets_need_by_ranks(layers, jokers, sets)
+                assert (fast <= jokers) is (plain <= jokers), (layers, sets, jokers)
+                if plain <= jokers:
+                    assert fast == plain, (layers, sets, jokers)
+    # More than two layers (three and four decks) take the plain loop in contract_possible.
+    layers, jokers = four_deck.face_layers((1 << four_deck.size) - 1)
+    assert len(layers) == 4 and feasible.contract_possible(layers, jokers, 3, 0, 3, "different")
 
 
 def test_runs_of_one_length_by_window_candidates() -> None:

@@ -13,8 +13,9 @@ Every check of that question lives here, each with its precondition:
 * :func:`table_may_take` (necessary), shared by :func:`may_attach_later` (a player not down who
   leaves the card out of the go-down) and :func:`deep_marks`;
 * :func:`takes_deep_down`, sufficient: a go-down that holds the card;
-* :class:`DeepAfterLayOff`, exact where it answers, for a player who is down: whether the card
-  can still reach the table after a lay-off of another card, without building the successor.
+* :class:`deeplayoff.DeepAfterLayOff` (a module of its own), exact where it answers, for a player
+  who is down: whether the card can still reach the table after a lay-off of another card,
+  without building the successor.
 
 Runs grow position by position (:func:`growth_paths`, :func:`chain_gaps`, :func:`chain_reach`).
 ``tests/games/contract/test_rule30_fast.py`` checks the exact ones against the plain search, and
@@ -26,13 +27,12 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator, Sequence
 from functools import cache, lru_cache
 
-from samrap.games.contract.actions import LayOff
 from samrap.games.contract.candidates import Cand
 from samrap.games.contract.cards import JOKER, Pack
 from samrap.games.contract.contracts import LAST_DEAL, contract
 from samrap.games.contract.feasible import meld_with_face
 from samrap.games.contract.lastasked import LastAsked
-from samrap.games.contract.melds import RUN, TableMeld, ext_faces, pos_face, table_summary, with_card
+from samrap.games.contract.melds import RUN, TableMeld, ext_faces, pos_face, table_summary
 from samrap.games.contract.search import holds_containing
 from samrap.games.contract.state import ContractState
 from samrap.games.contract.turnmoves import go_down_query
@@ -122,6 +122,15 @@ def placeable(pack: Pack, melds: Sequence[TableMeld], ext: int, exchanges: bool,
         return False
     suit = face // 13
     runs = [m for m in melds if m.kind == RUN and ((exchanges and m.jokers) or m.key == suit)]
+    return placeable_on_runs(pack, runs, exchanges, hand, face)
+
+
+def placeable_on_runs(pack: Pack, runs: Sequence[TableMeld], exchanges: bool, hand: int, face: int) -> bool:
+    """:func:`placeable` past its first three tests (a natural ``face`` no meld takes as it is, on
+    a table with an open meld), given the table's runs it reads: those with a joker (when
+    ``exchanges``) or of ``face``'s suit, in any order (the answer is an "any" over them and
+    sums over their jokers). :class:`deeplayoff.DeepAfterLayOff` keeps them for its table."""
+    suit = face // 13
     face_masks = pack.face_masks
     freed = tight = 0  # jokers exchanges could free; held faces whose copies all fill their gap
     if exchanges:
@@ -519,82 +528,3 @@ class DeepAfterGoDown:
                 if gaps <= left:
                     return True
         return False
-
-
-class DeepAfterLayOff:
-    """Rule 30 for a lay-off that does not put the deep card down, by a player who is down and
-    holds it as the turn's only duty (:func:`deep_only`, no exchanged joker in hand), without
-    building the successor. The deep card still in hand makes every discard wait, so the turn can
-    end after the lay-off exactly when :func:`deep_placeable` holds for the state it leads to:
-    :meth:`ok` asks :func:`placeable` of that state's table and hand (the hand less one card of
-    the face laid off: copies of a face are alike to it), with three shortcuts:
-
-    * a meld other than the lay-off's, or that meld after it, still takes a natural deep card's
-      face as it is: true;
-    * a joker deep card: true when some meld still takes a card after, false when none does;
-    * a natural deep card no meld takes, laid-off on a meld ``m`` that is no run of its suit:
-      that changes no run the card could grow from, adds no meld end taking it (a set's open
-      suits only shrink, a run of another suit stays in its suit) and no joker standing for it
-      or on its runs' paths. So, when some meld still takes a card, it is this table's answer for
-      the smaller hand (remembered by hand), except that a joker laid on a run adds an
-      exchangeable joker, which only ever helps: a "no" there (exchanges allowed) asks the
-      successor's table. ``None``: the lay-off would put the deep card itself down (the caller's
-      spare-card test).
-    """
-
-    __slots__ = ("by_hand", "deep", "ext", "face", "face_masks", "hand", "jokers_mask", "open_melds", "s", "takers")
-
-    def __init__(self, s: ContractState, hand: int, deep: int) -> None:
-        pack = s.config.pack
-        self.s = s
-        self.hand = hand
-        self.deep = deep
-        self.face = face = pack.faces[deep]
-        self.ext = table_summary(s.melds).ext
-        self.jokers_mask = pack.jokers_mask
-        self.face_masks = pack.face_masks
-        self.open_melds, self.takers = 0, list[int]()  # melds taking a card; those taking the face
-        for t, m in enumerate(s.melds):  # (one loop, no generator; ``ext`` has no joker bit 52)
-            if m.ext:
-                self.open_melds += 1
-                if m.ext >> face & 1:
-                    self.takers.append(t)
-        self.by_hand: dict[int, bool] = {}  # hand after the lay-off -> placeable on this table
-
-    def ok(self, a: LayOff) -> bool | None:
-        s = self.s
-        face = self.face
-        f, t, joker = a.face, a.target, a.joker
-        if joker if face == JOKER else not joker and f == face:
-            return None  # (the deep card itself would go)
-        m = s.melds[t]
-        if face == JOKER:
-            return self.open_melds > 1 or with_card(m, f, 0, joker).ext != 0
-        takers = self.takers
-        hand = self.hand
-        gone = hand & (self.jokers_mask if joker else self.face_masks[f])
-        after = hand & ~(gone & -gone)
-        if takers and (len(takers) > 1 or takers[0] != t):
-            return True
-        if takers or (m.kind == RUN and m.key == face // 13):
-            grown = with_card(m, f, 0, joker)
-            if takers and grown.ext >> face & 1:
-                return True
-            return self._after(t, grown, after)
-        if self.open_melds == 1 and not with_card(m, f, 0, joker).ext:
-            return False
-        ok = self.by_hand.get(after)
-        if ok is None:
-            ok = self.by_hand[after] = placeable(s.config.pack, s.melds, self.ext, not s.went_down, after, face)
-        if ok or not joker or m.kind != RUN or s.went_down:
-            return ok
-        return self._after(t, with_card(m, f, 0, joker), after)
-
-    def _after(self, t: int, grown: TableMeld, hand: int) -> bool:
-        """:func:`placeable` on the table with meld ``t`` replaced by ``grown``, holding ``hand``."""
-        s = self.s
-        melds = (*s.melds[:t], grown, *s.melds[t + 1 :])
-        ext = 0
-        for m in melds:
-            ext |= m.ext
-        return placeable(s.config.pack, melds, ext, not s.went_down, hand, self.face)

@@ -8,6 +8,7 @@ card (:func:`contract_possible`), whether runs of different suits can take (near
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from functools import cache
 
 from samrap.core.cardset import RANK_MASKS
@@ -95,62 +96,11 @@ def contract_possible(
     layers: tuple[int, ...], jokers: int, sets: int, runs: int, min_run: int, run_rule: str, any_suits: bool = False
 ) -> bool:
     """A cheap necessary test that the hand holds the contract: the jokers each meld needs at
-    least, taking the cheapest melds and ignoring that two melds may want the same card."""
+    least, taking the cheapest melds and ignoring that two melds may want the same card.
+
+    The runs are counted first: a look-up a suit, where the sets of two or more take a pass over
+    every rank, and over a third of the pools the draw asks about fail on their runs alone."""
     need = 0
-    if sets and any_suits:
-        # t sets of any suits of one rank can use every copy of it, at least one each.
-        costs: list[int] = []
-        for rank in RANK_MASKS:
-            n = sum((lay & rank).bit_count() for lay in layers)
-            before = 0
-            for t in range(1, min(n, sets) + 1):
-                cost = max(0, 3 * t - n)
-                costs.append(cost - before)
-                before = cost
-        if len(costs) < sets:
-            return False
-        costs.sort()
-        need = sum(costs[:sets])
-        if need > jokers:
-            return False
-    elif sets == 1:  # one set: the rank held in the most suits (the suits' 13-bit rank masks)
-        first = layers[0] if layers else 0
-        a, b, c, d = first & 0x1FFF, first >> 13 & 0x1FFF, first >> 26 & 0x1FFF, first >> 39
-        if not (a | b | c | d):
-            return False
-        if not (a & b & (c | d) or c & d & (a | b)):  # no rank in three suits
-            need = 1 if a & (b | c | d) or b & (c | d) or c & d else 2
-            if need > jokers:
-                return False
-    elif sets:
-        # t sets of one rank can use min(copies, t) cards of each suit: the sum over the first t
-        # layers. Their joker cost is convex in t, so the cheapest marginal costs add up right;
-        # a marginal cost above the jokers can be in no answer (nor, by convexity, the rank's
-        # later ones), so it is left out. (Written out for speed: the deep pick-up test calls
-        # this for many pools.)
-        costs = []
-        first = layers[0] if layers else 0
-        for rank in RANK_MASKS:
-            if not first & rank:
-                continue  # no set of this rank at all
-            usable = before = 0
-            for t, lay in enumerate(layers, 1):
-                usable += (lay & rank).bit_count()
-                if usable < t:
-                    break
-                cost = 3 * t - usable
-                if cost < 0:
-                    cost = 0
-                if cost - before > jokers:
-                    break
-                costs.append(cost - before)
-                before = cost
-        if len(costs) < sets:
-            return False
-        costs.sort()
-        need = sum(costs[:sets])
-        if need > jokers:
-            return False
     if runs:
         faces = layers[0] if layers else 0
         table = _RUN_COSTS.get(min_run)
@@ -168,12 +118,123 @@ def contract_possible(
                 least = c
             if d < least:
                 least = d
-            need += least * runs
+            need = least * runs
+        elif runs == 2:  # the two cheapest suits (deals 3 and 6), without sorting the four
+            if a > b:
+                a, b = b, a
+            if c < b:
+                b = c if c > a else a
+                a = c if c < a else a
+            if d < b:
+                b = d if d > a else a
+                a = d if d < a else a
+            need = a + b
         else:
             run_costs = sorted((a, b, c, d))
             for k in range(runs):
                 need += run_costs[k]
+        if need > jokers:
+            return False
+    if sets and any_suits:
+        # t sets of any suits of one rank can use every copy of it, at least one each.
+        costs: list[int] = []
+        for rank in RANK_MASKS:
+            n = sum((lay & rank).bit_count() for lay in layers)
+            before = 0
+            for t in range(1, min(n, sets) + 1):
+                cost = max(0, 3 * t - n)
+                costs.append(cost - before)
+                before = cost
+        if len(costs) < sets:
+            return False
+        costs.sort()
+        need += sum(costs[:sets])
+    elif sets == 1:  # one set: the rank held in the most suits (the suits' 13-bit rank masks)
+        first = layers[0] if layers else 0
+        a, b, c, d = first & 0x1FFF, first >> 13 & 0x1FFF, first >> 26 & 0x1FFF, first >> 39
+        if not (a | b | c | d):
+            return False
+        if not (a & b & (c | d) or c & d & (a | b)):  # no rank in three suits
+            need += 1 if a & (b | c | d) or b & (c | d) or c & d else 2
+    elif sets:
+        # (the twin leaves out costs above ``jokers``: exact whenever the sum is within them)
+        need += _sets_need_two_layers(layers, sets) if len(layers) <= 2 else _sets_need_by_ranks(layers, jokers, sets)
     return need <= jokers
+
+
+def _sets_need_by_ranks(layers: Sequence[int], jokers: int, sets: int) -> int:
+    """The fewest jokers ``sets`` sets of one suit each need at least (one rank's sets may share
+    no card of a face; 99: fewer than ``sets`` sets), rank by rank: any number of layers, and the
+    plain twin of :func:`_sets_need_two_layers` (``tests/games/contract/test_search_fast.py``).
+
+    t sets of one rank can use min(copies, t) cards of each suit: the sum over the first t
+    layers. Their joker cost is convex in t, so the cheapest marginal costs add up right; a
+    marginal cost above the jokers can be in no answer (nor, by convexity, the rank's later
+    ones), so it is left out.
+    """
+    costs = []
+    first = layers[0] if layers else 0
+    for rank in RANK_MASKS:
+        if not first & rank:
+            continue  # no set of this rank at all
+        usable = before = 0
+        for t, lay in enumerate(layers, 1):
+            usable += (lay & rank).bit_count()
+            if usable < t:
+                break
+            cost = 3 * t - usable
+            if cost < 0:
+                cost = 0
+            if cost - before > jokers:
+                break
+            costs.append(cost - before)
+            before = cost
+    if len(costs) < sets:
+        return 99
+    costs.sort()
+    return sum(costs[:sets])
+
+
+def _sets_need_two_layers(layers: Sequence[int], sets: int) -> int:
+    """:func:`_sets_need_by_ranks` for a pool of at most two layers (two decks, every preset's
+    pack for 3-5 players), all ranks at once: the deep pick-up test asks it of many pools, and
+    the loop over 13 ranks was the dearest part of a draw in deals 1, 4 and 5.
+
+    A rank held in ``n`` suits once and ``m`` (<= ``n``) twice gives a first set costing
+    ``max(0, 3 - n)`` jokers and, when ``n + m >= 2``, a second one costing ``max(0, 6 - n - m)``
+    less the first's: ``3 - m`` for ``n <= 3``, ``max(0, 2 - m)`` for ``n = 4``. Each layer's
+    ranks held in at least 1-4 suits are masks of 13 bits, so the marginal costs (0 to 3) are
+    counted by value, and the ``sets`` cheapest summed. Costs above the jokers are counted here
+    (the loop leaves them out): either way the answer exceeds the jokers exactly when they would
+    be needed (a cost above the jokers among the cheapest ``sets`` makes the sum exceed them too).
+    """
+    first = layers[0] if layers else 0
+    a, b, c, d = first & 0x1FFF, first >> 13 & 0x1FFF, first >> 26 & 0x1FFF, first >> 39
+    ab, cd, a_b, c_d = a & b, c & d, a | b, c | d
+    n1 = a_b | c_d  # the ranks held in at least 1 suit, 2, 3, 4
+    n2 = ab | cd | a_b & c_d
+    n3 = ab & c_d | cd & a_b
+    n4 = ab & cd
+    zero, one, two, three = n3.bit_count(), (n2 & ~n3).bit_count(), (n1 & ~n2).bit_count(), 0
+    if len(layers) == 2:
+        second = layers[1]
+        a, b, c, d = second & 0x1FFF, second >> 13 & 0x1FFF, second >> 26 & 0x1FFF, second >> 39
+        ab, cd, a_b, c_d = a & b, c & d, a | b, c | d
+        m1 = a_b | c_d
+        m2 = ab | cd | a_b & c_d
+        m3 = ab & c_d | cd & a_b
+        upto3 = n1 & ~n4
+        zero += (m3 | n4 & m2).bit_count()
+        one += (upto3 & m2 & ~m3 | n4 & m1 & ~m2).bit_count()
+        two += (upto3 & m1 & ~m2 | n4 & ~m1).bit_count()
+        three = (upto3 & n2 & ~m1).bit_count()
+    need = 0
+    for cost, count in ((0, zero), (1, one), (2, two), (3, three)):
+        if count >= sets:
+            return need + cost * sets
+        need += cost * count
+        sets -= count
+    return 99
 
 
 def _run_cost_table(min_run: int) -> list[int]:

@@ -3,7 +3,7 @@ without building the successor where a plain plan is in sight.
 
 An exchange hands the player a joker that must go back on the table this turn (rule 26,
 ``state.pending``); with the deep card (rule 24) still in hand too, the turn has two duties and
-:class:`deepcard.DeepAfterLayOff` (the deep card as the only duty) does not apply, so every
+:class:`deeplayoff.DeepAfterLayOff` (the deep card as the only duty) does not apply, so every
 lay-off and exchange of such a player was applied and searched (:func:`lookahead.can_finish`). In
 deals with runs most of those searches end at once on the plan this module checks directly:
 

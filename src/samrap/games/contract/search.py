@@ -88,10 +88,22 @@ def _sets_then_runs(
     second = layers[1] if len(layers) > 1 else 0
     first = used[0] if used else 0
     cap = jokers if jokers < 2 else 2  # (a set of 3 with a natural takes at most 2 jokers)
-    for r in range(start, 13):
+    # Only the ranks from ``start`` held in 3 - spare suits or more (spare: the jokers left, at
+    # most 2) have a set that fits: each other rank's sets all take more jokers than are left.
+    a, b, c_, d = faces & 0x1FFF, faces >> 13 & 0x1FFF, faces >> 26 & 0x1FFF, faces >> 39
+    spare = jokers - jused
+    if spare >= 2:
+        ranks = a | b | c_ | d
+    elif spare == 1:
+        ranks = a & b | c_ & d | (a | b) & (c_ | d)
+    else:
+        ranks = a & b & (c_ | d) | c_ & d & (a | b)
+    ranks &= ~((1 << start) - 1)
+    while ranks:
+        low = ranks & -ranks
+        ranks ^= low
+        r = low.bit_length() - 1
         held = faces & RANK_MASKS[r]
-        if not held:
-            continue
         for c in _rank_sets(held, cap, 3, 3):
             j = jused + c.jokers
             if j > jokers:

@@ -25,7 +25,8 @@ from samrap.games.contract.actions import (
 from samrap.games.contract.candidates import Cand, keyed
 from samrap.games.contract.cards import JOKER
 from samrap.games.contract.contracts import LAST_DEAL, contract
-from samrap.games.contract.deepcard import DeepAfterGoDown, DeepAfterLayOff, deep_marks, deep_only
+from samrap.games.contract.deepcard import DeepAfterGoDown, deep_marks, deep_only
+from samrap.games.contract.deeplayoff import DeepAfterLayOff
 from samrap.games.contract.feasible import contract_possible
 from samrap.games.contract.jokerduty import JokerDuty
 from samrap.games.contract.lookahead import is_finishable, phys_of_faces, spare_after
@@ -48,6 +49,7 @@ def play_actions(s: ContractState, go_downs: bool = True) -> list[ContractAction
     pack = cfg.pack
     p = s.current
     hand = s.hands[p]
+    faces = pack.faces_of(hand)  # (asked once: the table moves and the discards read it)
     deep = s.deep
     if s.pending & hand or (deep >= 0 and hand >> deep & 1):  # discardable(), inlined
         free = 0  # a duty of the turn is open
@@ -57,19 +59,18 @@ def play_actions(s: ContractState, go_downs: bool = True) -> list[ContractAction
         free = hand
     if not s.down >> p & 1:
         out = whole_go_downs(s, free) if go_downs else []
-    elif s.deal != LAST_DEAL and (cfg.melds_after_down or _fits_table(s, hand)):
-        out = _table_actions(s, free)
+    elif s.deal != LAST_DEAL and (cfg.melds_after_down or _fits_table(s, hand, faces)):
+        out = _table_actions(s, free, faces=faces)
     else:
         out = []
     if free:
-        faces = pack.faces_of(free)
-        for base, table in _SUIT_DISCARDS:
+        if s.forbid >= 0:  # (free is the hand less every copy of that face: faces_of(free))
+            faces &= ~(1 << s.forbid)
+        for base, low, high in _SUIT_DISCARDS:
             chunk = faces >> base & 0x1FFF
             if chunk:
-                found = table.get(chunk)
-                if found is None:
-                    found = table[chunk] = tuple(DISCARDS[base + r] for r in range(13) if chunk >> r & 1)
-                out += found
+                out += low[chunk & 0x7F]
+                out += high[chunk >> 7]
         if free & pack.jokers_mask:
             out.append(DISCARDS[JOKER])
     return out
@@ -158,25 +159,26 @@ def _first(pair: tuple[tuple[tuple[int, int, int], ...], GoDown]) -> tuple[tuple
     return pair[0]
 
 
-def _table_actions(s: ContractState, free: int, direct: bool = True) -> list[ContractAction]:
-    """The legal lay-offs, exchanges and new melds (rule 30 checked); ``free`` is :func:`discardable`.
+def _table_actions(s: ContractState, free: int, direct: bool = True, faces: int = -1) -> list[ContractAction]:
+    """The legal lay-offs, exchanges and new melds (rule 30 checked); ``free`` is :func:`discardable`,
+    ``faces`` the hand's faces when the caller has them (-1: worked out here).
 
     ``direct`` (the default) lets the two commonest cases take their direct loops
     (:func:`_free_table_actions`, :func:`_deep_table_actions`); without it every case takes the
     general loop below, their twin (``tests/games/contract/test_layoff_free.py`` compares them, and
     both with the plain path)."""
     if direct and free and not s.config.melds_after_down:
-        return _free_table_actions(s, free)
+        return _free_table_actions(s, free, faces)
     pack = s.config.pack
     out: list[ContractAction] = []
     # With the deep card as the turn's only duty (deepcard.deep_only, no exchanged joker pending),
-    # most lay-offs are judged from this state alone (deepcard.DeepAfterLayOff).
+    # most lay-offs are judged from this state alone (deeplayoff.DeepAfterLayOff).
     judge = None
     hand = s.hands[s.current]
     pending = s.pending & hand
     if not free and s.deep >= 0 and hand >> s.deep & 1 and not pending and deep_only(s):
         if direct:
-            return _deep_table_actions(s, hand)
+            return _deep_table_actions(s, hand, faces)
         judge = DeepAfterLayOff(s, hand, s.deep)
     # A joker taken by exchange to place (rule 26), now or after an exchange: a quick "yes" where
     # a plain plan is in sight (jokerduty), made when first needed; else the search as before.
@@ -241,7 +243,7 @@ def _table_actions(s: ContractState, free: int, direct: bool = True) -> list[Con
     return out
 
 
-def _free_table_actions(s: ContractState, free: int) -> list[ContractAction]:
+def _free_table_actions(s: ContractState, free: int, faces: int = -1) -> list[ContractAction]:
     """:func:`_table_actions` where the turn has no open duty (``free``, :func:`discardable`, is not
     0) and there are no new melds (no ``melds_after_down``): the moves of :func:`table_moves` in its
     order, built here without the generator and the match per move, since in this, the commonest
@@ -249,7 +251,8 @@ def _free_table_actions(s: ContractState, free: int) -> list[ContractAction]:
     applied and searched (rule 30), and an exchange is asked as :func:`_table_actions` asks it."""
     pack = s.config.pack
     hand = s.hands[s.current]
-    faces = pack.faces_of(hand)
+    if faces < 0:
+        faces = pack.faces_of(hand)
     face_masks = pack.face_masks
     jokers_mask = pack.jokers_mask
     out: list[ContractAction] = []
@@ -293,15 +296,16 @@ def _free_table_actions(s: ContractState, free: int) -> list[ContractAction]:
     return out
 
 
-def _deep_table_actions(s: ContractState, hand: int) -> list[ContractAction]:
+def _deep_table_actions(s: ContractState, hand: int, faces: int = -1) -> list[ContractAction]:
     """:func:`_table_actions` of a player who is down holding the deep card as the turn's only
     duty (:func:`deepcard.deep_only`, no exchanged joker pending; so no new melds): the moves of
     :func:`table_moves` in its order, asked as the general loop asks them, without the generator
     and the ``match`` per move. With the deep card in hand a lay-off leaves a spare card
     (:func:`spare_after`) only when it places the deep card's face (a joker deep card: a joker),
-    so the others go straight to :class:`deepcard.DeepAfterLayOff`."""
+    so the others go straight to :class:`deeplayoff.DeepAfterLayOff`."""
     pack = s.config.pack
-    faces = pack.faces_of(hand)
+    if faces < 0:
+        faces = pack.faces_of(hand)
     face_masks = pack.face_masks
     deep_face = pack.faces[s.deep]
     has_joker = hand & pack.jokers_mask
@@ -357,21 +361,34 @@ def _deep_table_actions(s: ContractState, hand: int) -> list[ContractAction]:
     return out
 
 
-#: ``(13 * suit, {13-bit pattern of the suit's ranks: its discard actions})``, filled as met:
-#: listing a hand's discards a suit at a time is several times quicker than bit by bit.
-#: Safe for worker threads: an entry is a tuple of interned actions that depends on its key
-#: alone, and a dict get or set is atomic, so two threads that fill one key store equal values
-#: (tests/engine/test_threads.py).
-_SUIT_DISCARDS: tuple[tuple[int, dict[int, tuple[ContractAction, ...]]], ...] = tuple((13 * su, {}) for su in range(4))
+_Discards = tuple[ContractAction, ...]
 
 
-def _fits_table(s: ContractState, hand: int) -> bool:
-    """Whether a card of ``hand`` might go on the table (lay-off or joker exchange), for a player
-    who is down and without ``melds_after_down``: a quick look at the whole table that spares
-    generating table moves in the common case where no card fits anywhere."""
+def _discard_run(base: int, pattern: int, shift: int) -> _Discards:
+    """The discards of the ranks ``shift`` on of one suit (faces from ``base``) in ``pattern``, in order."""
+    return tuple(DISCARDS[base + shift + r] for r in range(7) if pattern >> r & 1)
+
+
+#: ``(13 * suit, the discards of every pattern of its low 7 ranks, of its high 6)``, 768 small
+#: tuples of interned actions built at import: a hand's discards are listed a suit at a time, two
+#: tuple look-ups a suit. (A dict by the suit's whole 13-bit pattern, filled as met, was as quick
+#: on a hit, but a long run met thousands of patterns first, each built rank by rank: about 2-3 %
+#: of deals 3 and 5.) Read-only, so safe for worker threads.
+_SUIT_DISCARDS: tuple[tuple[int, tuple[_Discards, ...], tuple[_Discards, ...]], ...] = tuple(
+    (
+        13 * su,
+        tuple(_discard_run(13 * su, p, 0) for p in range(1 << 7)),
+        tuple(_discard_run(13 * su, p, 7) for p in range(1 << 6)),
+    )
+    for su in range(4)
+)
+
+
+def _fits_table(s: ContractState, hand: int, faces: int) -> bool:
+    """Whether a card of ``hand`` (of ``faces``) might go on the table (lay-off or joker exchange),
+    for a player who is down and without ``melds_after_down``: a quick look at the whole table
+    that spares generating table moves in the common case where no card fits anywhere."""
     ext, swap, _ = table_summary(s.melds)
     if not ext and not swap:
         return False
-    pack = s.config.pack
-    faces = pack.faces_of(hand)
-    return bool(ext & faces or (ext and hand & pack.jokers_mask) or (not s.went_down and swap & faces))
+    return bool(ext & faces or (ext and hand & s.config.pack.jokers_mask) or (not s.went_down and swap & faces))
