@@ -2,8 +2,9 @@
 
 The server lists legal moves in worker threads (``GameSpec.slow_moves``), so the caches the
 rules keep (``functools`` caches of pure functions, the one-entry ``table_summary`` and pick-up
-reach slots in Contract's ``melds.py`` and ``pickups.py``, the per-suit discard tables in
-``turn.py``) are read and written by several threads at once. Each thread here walks the same
+reach slots in Contract's ``melds.py`` and ``pickups.py``, Dummy's per-suit tables in
+``suits.py``) are read and written by several threads at once (Contract's per-suit discard
+tables in ``turn.py`` are built whole at import and only read). Each thread here walks the same
 positions in its own order, so every cache is hit, missed and overwritten from all sides, and
 the thread switch interval is cut to a few microseconds so that threads interleave inside the
 rules; every answer must equal the one thread's answer.
