@@ -27,6 +27,8 @@ from samrap.games.dummy.putdown import (
     layoff_room,
     owner_allows,
     single_layoffs,
+    table_reach,
+    with_derived,
 )
 
 CONFIGS = {
@@ -204,6 +206,12 @@ def _with_seat(values: tuple[int, ...], seat: int, value: int) -> tuple[int, ...
     return tuple(value if i == seat else v for i, v in enumerate(values))
 
 
+def _derived(s: DummyState, **changes: object) -> DummyState:
+    """``s._replace(**changes)`` with the derived fields (the row's mask, the table's reach) read
+    afresh from the changed row and table."""
+    return with_derived(s._replace(**changes))  # type: ignore[arg-type]
+
+
 def draw_plain(s: DummyState) -> DummyState:
     """Rule 11's draw by ``_replace``: the top stock card into the hand, the play phase."""
     p = s.current
@@ -217,7 +225,8 @@ def discard_plain(s: DummyState, c: int) -> DummyState:
     nxt = (p + s.direction) % s.players
     cfg = s.config
     penalties = cfg.discard_layoff_penalty or cfg.discard_full_penalty
-    return s._replace(
+    return _derived(
+        s,
         phase=Phase.LAST_DRAW if s.stock_pos >= s.stock_end else Phase.DRAW,
         current=nxt,
         hands=_with_seat(s.hands, p, s.hands[p] & ~(1 << c)),
@@ -259,7 +268,8 @@ def collect_plain(s: DummyState, a: Collect) -> DummyState:
     melds = (*s.melds, a.meld) if a.onto < 0 else _with_seat(s.melds, a.onto, s.melds[a.onto] | down)
     hand = (s.hands[p] | taken) & ~down
     newest = a.index == len(s.row) - 1
-    return s._replace(
+    return _derived(
+        s,
         phase=Phase.LAST_PLAY if s.phase is Phase.LAST_DRAW else Phase.PLAY,
         hands=_with_seat(s.hands, p, hand),
         row=s.row[: a.index],
@@ -302,3 +312,19 @@ def test_an_uncovered_face_leaves_the_covered_cards(ace_low: bool) -> None:
         for face in range(52):
             if hand >> face & 1 and not covered >> face & 1:
                 assert meldable_cards(hand & ~(1 << face), ace_low) == covered
+
+
+@pytest.mark.parametrize("name", sorted(CONFIGS))
+def test_derived_fields_are_read_afresh(name: str) -> None:
+    """Every successor of every legal action keeps the derived fields the transitions update a
+    meld or a card at a time (``reach_after``, the row's mask) equal to a fresh reading of its row
+    and table (``table_reach``), and a state read back from its position string has them too."""
+    kinds: set[str] = set()
+    for s in positions(CONFIGS[name], games=15):
+        for a in rules.legal_actions(s):
+            after = rules.apply_unchecked(s, a)
+            assert after == with_derived(after), (s.to_string(), a.text())
+            kinds.add(type(a).__name__)
+        assert s.reach == table_reach(s.melds, s.config.ace_low)
+        assert DummyState.from_string(s.to_string()) == s
+    assert {"Collect", "Discard", "Draw", "LayOff", "Meld"} <= kinds

@@ -35,6 +35,8 @@ FIELDS = (
     "head",
     "items",
     "scores",
+    "row_cards",
+    "reach",
     "knocker",
     "knock_card",
 )

@@ -14,7 +14,7 @@ from samrap.core.cards import rank_of, suit_of
 from samrap.core.cardset import RANK_MASKS, SUIT_MASKS, CardSet
 from samrap.core.melds import extension_cards, is_run, is_set, meldable_cards, melds_in, suit_neighbours
 from samrap.games.dummy.actions import Knock, sort_key
-from samrap.games.dummy.state import DummyState
+from samrap.games.dummy.state import DummyState, TableReach
 
 
 def neighbours(card: int, ace_low: bool) -> CardSet:
@@ -160,7 +160,7 @@ def layoff_room(s: DummyState, seat: int) -> int:
 
 def single_layoffs(s: DummyState, seat: int, hand: CardSet) -> list[tuple[int, int]]:
     """Every (card, meld index) one-card lay-off of ``hand`` (rule 17), in table order."""
-    total, per_meld = table_reach(s.melds, s.config.ace_low)
+    total, per_meld = s.reach
     if not total & hand or layoff_room(s, seat) <= 0:
         return []
     out = []
@@ -192,10 +192,12 @@ def covers(rest: CardSet, ace_low: bool) -> list[tuple[CardSet, ...]]:
     return out
 
 
-@lru_cache(maxsize=1 << 14)
-def table_reach(melds: tuple[CardSet, ...], ace_low: bool) -> tuple[CardSet, tuple[tuple[int, CardSet], ...]]:
+@lru_cache(maxsize=1 << 12)
+def table_reach(melds: tuple[CardSet, ...], ace_low: bool) -> TableReach:
     """Every card that extends some table meld by itself, and (index, cards) for each meld that
-    can still grow; cached, because the table changes rarely and is asked about every turn."""
+    can still grow: the state's ``reach``, derived when a state is built from a string or a view
+    (cached: a search resamples the same view's table many times); the transitions update it a
+    meld at a time (``reach_after``)."""
     total = 0
     per_meld = []
     for i, m in enumerate(melds):
@@ -204,6 +206,40 @@ def table_reach(melds: tuple[CardSet, ...], ace_low: bool) -> tuple[CardSet, tup
             total |= ext
             per_meld.append((i, ext))
     return total, tuple(per_meld)
+
+
+def reach_after(table: TableReach, i: int, meld: CardSet, ace_low: bool) -> TableReach:
+    """``table_reach`` of the table ``table`` was read from once its meld ``i`` is ``meld`` (a
+    meld grown by a lay-off, or a new meld at the end): one ``extension_cards``, not one a meld.
+    ``test_fast_twins.py`` compares every state's ``reach`` with ``table_reach``."""
+    ext = extension_cards(meld, ace_low)
+    total, per_meld = table
+    if not per_meld or per_meld[-1][0] < i:  # the last meld that can grow is before i
+        return (total | ext, (*per_meld, (i, ext))) if ext else table
+    total = 0
+    out = []
+    for j, e in per_meld:
+        if j == i:
+            continue  # (its new entry goes in below, in table order)
+        if ext and j > i:
+            out.append((i, ext))
+            total |= ext
+            ext = 0
+        out.append((j, e))
+        total |= e
+    if ext:
+        out.append((i, ext))
+        total |= ext
+    return total, tuple(out)
+
+
+def with_derived(s: DummyState) -> DummyState:
+    """``s`` with its derived fields (``row_cards``, ``reach``) read afresh from its row and
+    table: for a state changed with ``_replace``, and the plain twins of the tests."""
+    row_cards = 0
+    for c in s.row:
+        row_cards |= 1 << c
+    return s._replace(row_cards=row_cards, reach=table_reach(s.melds, s.config.ace_low))
 
 
 def chain_reach(reach: CardSet, hand: CardSet, ace_low: bool) -> CardSet:
@@ -236,12 +272,10 @@ def knocks(s: DummyState, seat: int, hand: CardSet, meldable: CardSet | None = N
     uncovered = hand & ~covered
     limit = cfg.max_layoffs_per_game
     room = 52 if limit is None else limit - s.layoffs[seat]  # layoff_room, inlined: runs every turn
-    table = None
     if uncovered & (uncovered - 1):  # two or more cards
         if room <= 0 or not s.melds:
             return []
-        table = table_reach(s.melds, ace_low)
-        reach = table[0] & hand
+        reach = s.reach[0] & hand
         if not reach:
             return []
         # The uncovered cards lay-offs could reach (one step from ``reach`` without ``ace_low``:
@@ -253,9 +287,7 @@ def knocks(s: DummyState, seat: int, hand: CardSet, meldable: CardSet | None = N
     # meld is empty: its first step finds no card), with their meld's index.
     groups = []
     if room > 0:
-        if table is None:
-            table = table_reach(s.melds, ace_low)
-        for i, ext in table[1]:
+        for i, ext in s.reach[1]:
             if ext & hand:
                 gs = layoff_groups(s, i, hand, seat, room)
                 if gs:

@@ -41,9 +41,8 @@ from samrap.games.dummy.putdown import (
     layoff_room,
     owner_allows,
     single_layoffs,
-    table_reach,
 )
-from samrap.games.dummy.state import DummyState, Phase
+from samrap.games.dummy.state import DummyState, Phase, TableReach
 from samrap.games.dummy.suits import (
     RANK0,
     RUN_MELDS,
@@ -64,8 +63,7 @@ _DRAW, _PLAY = Phase.DRAW, Phase.PLAY
 # Interned actions: a frozen dataclass costs about 1 µs to build, a cache hit a tenth of that.
 _layoff = cache(LayOff)
 _collect = cache(Collect)
-_NO_REACH: tuple[CardSet, tuple[tuple[int, CardSet], ...]] = (0, ())  # no table meld, or no lay-off room
-_last_table: tuple[tuple[CardSet, ...], bool, tuple[CardSet, tuple[tuple[int, CardSet], ...]]] = ((), False, _NO_REACH)
+_NO_REACH: TableReach = (0, ())  # no table meld, or no lay-off room
 _D0, _D1, _D2, _D3 = SUIT_DISCARDS
 
 
@@ -129,6 +127,8 @@ def new_game(
         head=upcard,
         items=(),
         scores=tuple(scores) if scores is not None else zeros,
+        row_cards=_BITS[upcard],
+        reach=_NO_REACH,
     )
 
 
@@ -141,9 +141,7 @@ def _collects(s: DummyState, seat: int) -> list[Collect]:
     hand = s.hands[seat]
     row = s.row
     ace_low = cfg.ace_low
-    row_mask = 0
-    for t in row:  # (a loop: ``sum(map(...))`` costs 1.7 times as many instructions on a row of 4)
-        row_mask |= _BITS[t]
+    row_mask = s.row_cards
     to_layoff = cfg.collect_to_layoff and layoff_room(s, seat) > 0
     if to_layoff:
         hopeful = row_mask
@@ -296,22 +294,9 @@ def _play_actions(s: DummyState, p: int) -> list[DummyAction]:
     three = a & b & (c | d) | c & d & (a | b)
     if three:
         meldable |= hand & (three | three << 13 | three << 26 | three << 39)
-    melds = s.melds
     limit = cfg.max_layoffs_per_game
-    room = 52 if limit is None else limit - s.layoffs[p]  # layoff_room, inlined
-    if melds and room > 0:
-        # The table changes on few turns: the last one looked up is kept with the very tuple it
-        # was asked of (kept alive by the reference, so ``is`` cannot meet a recycled id), a third
-        # of the instructions of the lru cache's hashing of the whole table.
-        global _last_table
-        last = _last_table
-        if last[0] is melds and last[1] is ace_low:
-            table = last[2]
-        else:
-            table = table_reach(melds, ace_low)
-            _last_table = (melds, ace_low, table)
-    else:
-        table = _NO_REACH
+    # The table's reach, kept with the table (the state's ``reach``), unless no lay-off is left.
+    table = s.reach if limit is None or limit - s.layoffs[p] > 0 else _NO_REACH  # layoff_room, inlined
     reach = table[0] & hand
     out: list[DummyAction] = []
     several = hand & (hand - 1)  # two cards or more

@@ -7,7 +7,7 @@ through the checked ``apply``, so a shortcut here that changed a state fails the
 """
 
 from samrap.core.cards import card_str
-from samrap.core.cardset import FULL_DECK, CardSet
+from samrap.core.cardset import CardSet
 from samrap.core.errors import IllegalActionError
 from samrap.core.melds import (
     extension_cards,
@@ -24,7 +24,7 @@ from samrap.games.dummy.actions import (
 )
 from samrap.games.dummy.actions import Draw as DrawAction
 from samrap.games.dummy.cards import is_speto
-from samrap.games.dummy.putdown import owner_allows
+from samrap.games.dummy.putdown import owner_allows, reach_after, table_reach
 from samrap.games.dummy.state import DummyState, LedgerItem, Phase, field_index
 
 _BITS = tuple(1 << c for c in range(52))
@@ -42,6 +42,7 @@ _PUT_DOWN = field_index("put_down")
 _KNOWN = field_index("known")
 _LAYOFFS = field_index("layoffs")
 _ITEMS = field_index("items")
+_REACH = field_index("reach")
 
 
 def _replace_at(t: tuple[int, ...], i: int, v: int) -> tuple[int, ...]:
@@ -70,8 +71,8 @@ def apply_unchecked(s: DummyState, a: DummyAction) -> DummyState:
     if isinstance(a, DrawAction):  # written out whole, as ``_apply_discard``
         (
             config, _, current, direction, starter, deck, stock_pos, stock_end, _, row, row_by, melds,
-            meld_owner, put_down, known, born, layoffs, turn_born, ngo_from, head, items, scores, knocker,
-            knock_card,
+            meld_owner, put_down, known, born, layoffs, turn_born, ngo_from, head, items, scores, row_cards,
+            reach, knocker, knock_card,
         ) = s  # fmt: skip
         new_hands = list(hands)
         new_hands[p] = hand | 1 << deck[stock_pos]
@@ -80,7 +81,7 @@ def apply_unchecked(s: DummyState, a: DummyAction) -> DummyState:
             (
                 config, _PLAY, current, direction, starter, deck, stock_pos + 1, stock_end, tuple(new_hands), row,
                 row_by, melds, meld_owner, put_down, known, born, layoffs, turn_born, ngo_from, head, items,
-                scores, knocker, knock_card,
+                scores, row_cards, reach, knocker, knock_card,
             ),
         )  # fmt: skip
     if isinstance(a, Collect):
@@ -93,11 +94,13 @@ def apply_unchecked(s: DummyState, a: DummyAction) -> DummyState:
         layoffs = s.layoffs
         new = list(s)
         new[_HANDS] = _replace_at(hands, p, hand & ~b)
-        new[_MELDS] = _replace_at(s.melds, t, s.melds[t] | b)
+        grown = s.melds[t] | b
+        new[_MELDS] = _replace_at(s.melds, t, grown)
         new[_PUT_DOWN] = _replace_at(put_down, p, put_down[p] | b)
         new[_KNOWN] = _replace_at(known, p, known[p] & ~b)
         new[_LAYOFFS] = _replace_at(layoffs, p, layoffs[p] + 1)
         new[_ITEMS] = s.items + _speto_item(s, c, t, p)
+        new[_REACH] = reach_after(s.reach, t, grown, s.config.ace_low)
         return _state(DummyState, new)
     match a:
         case Meld(cards=m):
@@ -108,19 +111,22 @@ def apply_unchecked(s: DummyState, a: DummyAction) -> DummyState:
                 meld_owner=(*s.meld_owner, p),
                 put_down=_replace_at(s.put_down, p, s.put_down[p] | m),
                 known=_replace_at(s.known, p, s.known[p] & ~m),
+                reach=reach_after(s.reach, len(s.melds), m, s.config.ace_low),
             )
         case Knock(card=c, melds=ms, layoffs=ls):
-            grown = list(s.melds)
+            table = list(s.melds)
             items = s.items
             for card, t in ls:
-                grown[t] |= 1 << card
+                table[t] |= 1 << card
                 items += _speto_item(s, card, t, p)
             down = hand & ~(1 << c)
+            after = (*table, *ms)
             return _with(
                 s,
                 phase=Phase.OVER,
                 hands=_replace_at(hands, p, 0),
-                melds=(*grown, *ms),
+                melds=after,
+                reach=table_reach(after, s.config.ace_low),
                 meld_owner=s.meld_owner + (p,) * len(ms),
                 put_down=_replace_at(s.put_down, p, s.put_down[p] | down),
                 known=_replace_at(s.known, p, 0),
@@ -137,7 +143,8 @@ def apply_unchecked(s: DummyState, a: DummyAction) -> DummyState:
 def _apply_collect(s: DummyState, p: int, i: int, m: CardSet, onto: int) -> DummyState:
     (
         cfg, phase, current, direction, starter, deck, stock_pos, stock_end, hands, row, row_by, melds,
-        owners, put_down, known, born, layoffs, turn_born, _, head, items, scores, knocker, knock_card,
+        owners, put_down, known, born, layoffs, turn_born, _, head, items, scores, row_cards, reach, knocker,
+        knock_card,
     ) = s  # fmt: skip
     hand = hands[p]
     t = row[i]
@@ -146,11 +153,14 @@ def _apply_collect(s: DummyState, p: int, i: int, m: CardSet, onto: int) -> Dumm
         taken |= _BITS[c]
     if onto >= 0:
         down = 1 << t
-        melds = _replace_at(melds, onto, melds[onto] | down)
+        grown = melds[onto] | down
+        reach = reach_after(reach, onto, grown, cfg.ace_low)
+        melds = _replace_at(melds, onto, grown)
         layoffs = _replace_at(layoffs, p, layoffs[p] + 1)
         items += _speto_item(s, t, onto, p)
     else:
         down = m
+        reach = reach_after(reach, len(melds), m, cfg.ace_low)
         melds = (*melds, m)
         owners = (*owners, p)
     new_hand = (hand | taken) & ~down
@@ -173,8 +183,8 @@ def _apply_collect(s: DummyState, p: int, i: int, m: CardSet, onto: int) -> Dumm
         (
             cfg, Phase.LAST_PLAY if phase is Phase.LAST_DRAW else _PLAY, current, direction, starter, deck,
             stock_pos, stock_end, tuple(new_hands), row[:i], row_by[:i], melds, owners, tuple(new_put_down),
-            tuple(new_known), born | 1 << p, layoffs, turn_born, ngo_from, head, items, scores, knocker,
-            knock_card,
+            tuple(new_known), born | 1 << p, layoffs, turn_born, ngo_from, head, items, scores, row_cards & ~taken,
+            reach, knocker, knock_card,
         ),
     )  # fmt: skip
 
@@ -200,7 +210,8 @@ def _apply_discard(s: DummyState, p: int, c: int) -> DummyState:
     # actions, and this costs a fifth fewer instructions than ``list(s)`` with fields set.
     (
         config, _, _, direction, starter, deck, stock_pos, stock_end, hands, row, row_by, melds,
-        meld_owner, put_down, known, born, layoffs, _, _, head, items, scores, knocker, knock_card,
+        meld_owner, put_down, known, born, layoffs, _, _, head, items, scores, row_cards, reach, knocker,
+        knock_card,
     ) = s  # fmt: skip
     if config.discard_layoff_penalty or config.discard_full_penalty:
         items = _discard_penalties(s, p, c)
@@ -215,7 +226,8 @@ def _apply_discard(s: DummyState, p: int, c: int) -> DummyState:
         (
             config, Phase.LAST_DRAW if stock_pos >= stock_end else _DRAW, nxt, direction, starter, deck,
             stock_pos, stock_end, tuple(new_hands), (*row, c), (*row_by, p), melds, meld_owner, put_down,
-            known, born, layoffs, bool(born >> nxt & 1), -1, head, items, scores, knocker, knock_card,
+            known, born, layoffs, bool(born >> nxt & 1), -1, head, items, scores, row_cards | b, reach, knocker,
+            knock_card,
         ),
     )  # fmt: skip
 
@@ -224,7 +236,7 @@ def _apply_discard(s: DummyState, p: int, c: int) -> DummyState:
 #: import).
 _FIELDS = (
     "config phase current direction starter deck stock_pos stock_end hands row row_by melds meld_owner"
-    " put_down known born layoffs turn_born ngo_from head items scores knocker knock_card"
+    " put_down known born layoffs turn_born ngo_from head items scores row_cards reach knocker knock_card"
 )
 if tuple(_FIELDS.split()) != DummyState._fields:
     raise ImportError("DummyState's fields changed: update _apply_discard and _FIELDS")
@@ -238,12 +250,8 @@ def _discard_penalties(s: DummyState, p: int, c: int) -> tuple[LedgerItem, ...]:
         extension_cards(m, cfg.ace_low) >> c & 1 and owner_allows(s, i, 1 << c, p) for i, m in enumerate(s.melds)
     ):
         items += (LedgerItem(p, "discard_layoff", -cfg.discard_layoff_penalty, card_str(c)),)
-    if cfg.discard_full_penalty:
-        row_mask = 0
-        for r in s.row:
-            row_mask |= 1 << r
-        if melds_with(c, row_mask & FULL_DECK, cfg.ace_low):
-            items += (LedgerItem(p, "discard_full", -cfg.discard_full_penalty, card_str(c)),)
+    if cfg.discard_full_penalty and melds_with(c, s.row_cards, cfg.ace_low):
+        items += (LedgerItem(p, "discard_full", -cfg.discard_full_penalty, card_str(c)),)
     return items
 
 
