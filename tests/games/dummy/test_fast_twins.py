@@ -151,7 +151,7 @@ def collects_plain(s: DummyState, seat: int) -> list[Collect]:
 
 @pytest.mark.parametrize("name", sorted(CONFIGS))
 def test_collects_are_their_plain_reading(name: str) -> None:
-    """``_collects`` (a filter suit by suit over the row, then a walk newest first) lists what
+    """``_collects`` (a filter over the row, every suit at once, then a walk newest first) lists what
     ``collects_plain`` lists, in order, at every draw and last-draw position."""
     seen = found = 0
     for s in positions(CONFIGS[name]):

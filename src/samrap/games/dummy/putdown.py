@@ -13,7 +13,7 @@ from functools import lru_cache
 from samrap.core.cards import rank_of, suit_of
 from samrap.core.cardset import RANK_MASKS, SUIT_MASKS, CardSet
 from samrap.core.melds import extension_cards, is_meld, is_run, is_set, meldable_cards, melds_with, suit_neighbours
-from samrap.games.dummy.actions import Knock, sort_key
+from samrap.games.dummy.actions import Knock
 from samrap.games.dummy.state import DummyState, TableReach
 
 
@@ -355,8 +355,14 @@ def knocks(s: DummyState, seat: int, hand: CardSet, meldable: CardSet | None = N
                 for cover in found:
                     out.append(Knock(face, cover, lay_pairs))
     if len(out) > 1:  # (most hands that knock have one knock)
-        out.sort(key=sort_key)  # sort_key is one-to-one on knocks, so the enumeration order is free
+        out.sort(key=_knock_key)  # one-to-one on knocks, so the enumeration order is free
     return out
+
+
+def _knock_key(k: Knock) -> tuple[int, ...]:
+    """``actions.sort_key`` of a knock, without its kind (every action here is a knock) and
+    without the match over the other kinds first."""
+    return (k.card, len(k.melds), *k.melds, -1, *(x for pair in k.layoffs for x in pair))
 
 
 @lru_cache(maxsize=1 << 12)
@@ -390,6 +396,9 @@ def layoff_choices(
         later[i] = reach
     if must & ~later[0]:
         return []
+    # The room is asked only when it is smaller than ``rest`` (the groups of a choice are
+    # disjoint parts of ``rest``).
+    unlimited = room >= rest.bit_count()
     choices: list[tuple[tuple[tuple[int, int], ...], CardSet]] = [((), 0)]
     for i, opts in enumerate(options):
         after = later[i + 1]
@@ -398,7 +407,7 @@ def layoff_choices(
             if not must & ~(used | after):
                 grown.append((lay, used))
             for g, pairs in opts:
-                if g & rest == g and not g & used and g.bit_count() + used.bit_count() <= room:
+                if g & rest == g and not g & used and (unlimited or g.bit_count() + used.bit_count() <= room):
                     now = used | g
                     if not must & ~(now | after):
                         grown.append((lay + pairs, now))
