@@ -289,7 +289,7 @@ def _play_actions(s: DummyState, p: int) -> list[DummyAction]:
     meldable = wa | wb << 13 | wc << 26 | wd << 39
     three = a & b & (c | d) | c & d & (a | b)
     if three:
-        meldable |= hand & (three | three << 13 | three << 26 | three << 39)
+        meldable |= hand & three * RANK0  # (the rank pattern in every suit)
     limit = cfg.max_layoffs_per_game
     # The table's reach, kept with the table (the state's ``reach``), unless no lay-off is left.
     table = s.reach if limit is None or limit - s.layoffs[p] > 0 else _NO_REACH  # layoff_room, inlined
