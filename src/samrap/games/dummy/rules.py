@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from functools import cache
+from itertools import starmap
 
 from samrap.core.cards import card_str
 from samrap.core.cardset import CardSet, set_str
@@ -20,7 +21,6 @@ from samrap.core.melds import (
     is_run,
     is_set,
     melds_in,
-    suit_neighbours,
 )
 from samrap.games.dummy.actions import (
     DRAW,
@@ -68,6 +68,7 @@ _D0, _D1, _D2, _D3 = SUIT_DISCARDS
 #: The cards of ranks 2 to Q (where a run of three starts, without ``ace_low``) and the aces.
 _RUN_STARTS = sum(0x7FF << 13 * suit for suit in range(4))
 _ACES = RANK0 << 12
+_NOT_TWOS, _NOT_ACES = ~RANK0, ~_ACES
 
 
 # ---------------------------------------------------------------------------------------------
@@ -331,7 +332,7 @@ def _play_actions(s: DummyState, p: int) -> list[DummyAction]:
                         layoffs.append((low.bit_length() - 1, i))
             if layoffs:
                 layoffs.sort()
-                out += [_layoff(c, t) for c, t in layoffs]
+                out += starmap(_layoff, layoffs)  # (no comprehension frame)
     if several:
         out += _D0[a]
         out += _D1[b]
@@ -341,7 +342,10 @@ def _play_actions(s: DummyState, p: int) -> list[DummyAction]:
     if uncovered & (uncovered - 1):  # the prune of ``knocks``, its table reach already at hand
         if not reach:
             return out
-        reach = chain_reach(reach, hand, True) if ace_low else reach | suit_neighbours(reach)
+        if ace_low:
+            reach = chain_reach(reach, hand, True)
+        else:  # ``suit_neighbours``, inlined: one step up or down inside the suit
+            reach |= reach << 1 & _NOT_TWOS | reach >> 1 & _NOT_ACES
         if (uncovered & ~reach).bit_count() > 1:
             return out
     out.extend(knocks(s, p, hand, meldable))
