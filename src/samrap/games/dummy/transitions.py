@@ -25,24 +25,17 @@ from samrap.games.dummy.actions import (
 from samrap.games.dummy.actions import Draw as DrawAction
 from samrap.games.dummy.cards import is_speto
 from samrap.games.dummy.putdown import owner_allows, reach_after, table_reach
-from samrap.games.dummy.state import DummyState, LedgerItem, Phase, field_index
+from samrap.games.dummy.state import DummyState, LedgerItem, Phase
 
 _BITS = tuple(1 << c for c in range(52))
 _DRAW, _PLAY = Phase.DRAW, Phase.PLAY
 
 
 #: Builds a state from a full sequence of its fields, skipping the named tuple's Python-level
-#: ``__new__`` (half the cost of a successor state). The lay-off copies ``list(s)`` and sets the
-#: fields it changes by name (``state.field_index``); the draw, the collect and the discard, the
-#: commonest actions, unpack every field and write the successor out whole (``_FIELDS``).
+#: ``__new__`` (half the cost of a successor state). The draw, the discard, the collect, the
+#: lay-off and the meld, the actions of every turn, unpack every field and write the successor
+#: out whole (``_FIELDS``); the knock and the pass, once a game, use ``_replace``.
 _state = tuple.__new__
-_HANDS = field_index("hands")
-_MELDS = field_index("melds")
-_PUT_DOWN = field_index("put_down")
-_KNOWN = field_index("known")
-_LAYOFFS = field_index("layoffs")
-_ITEMS = field_index("items")
-_REACH = field_index("reach")
 
 
 def _replace_at(t: tuple[int, ...], i: int, v: int) -> tuple[int, ...]:
@@ -107,38 +100,49 @@ def apply_unchecked(s: DummyState, a: DummyAction) -> DummyState:
                 scores, row_cards, reach, knocker, knock_card,
             ),
         )  # fmt: skip
-    p = s.current
     if isinstance(a, Collect):
-        return _apply_collect(s, p, a.index, a.meld, a.onto)
-    hands = s.hands
-    hand = hands[p]
-    if isinstance(a, LayOff):
-        c, t = a.card, a.target
-        b = 1 << c
-        put_down = s.put_down
-        known = s.known
-        layoffs = s.layoffs
-        new = list(s)
-        new[_HANDS] = _replace_at(hands, p, hand & ~b)
-        grown = s.melds[t] | b
-        new[_MELDS] = _replace_at(s.melds, t, grown)
-        new[_PUT_DOWN] = _replace_at(put_down, p, put_down[p] | b)
-        new[_KNOWN] = _replace_at(known, p, known[p] & ~b)
-        new[_LAYOFFS] = _replace_at(layoffs, p, layoffs[p] + 1)
-        new[_ITEMS] = s.items + _speto_item(s, c, t, p)
-        new[_REACH] = reach_after(s.reach, t, grown, s.config.ace_low)
-        return _state(DummyState, new)
+        return _apply_collect(s, s.current, a.index, a.meld, a.onto)
+    if isinstance(a, LayOff | Meld):  # written out whole too: four or five seats' tuples change
+        (
+            config, phase, p, direction, starter, deck, stock_pos, stock_end, hands, row, row_by, melds,
+            meld_owner, put_down, known, born, layoffs, turn_born, ngo_from, head, items, scores, row_cards,
+            reach, knocker, knock_card,
+        ) = s  # fmt: skip
+        new_hands = list(hands)
+        new_put_down = list(put_down)
+        new_known = list(known)
+        if isinstance(a, LayOff):
+            c, t = a.card, a.target
+            b = 1 << c
+            grown = melds[t] | b
+            new_melds = list(melds)
+            new_melds[t] = grown
+            melds = tuple(new_melds)
+            reach = reach_after(reach, t, grown, config.ace_low)
+            new_layoffs = list(layoffs)
+            new_layoffs[p] += 1
+            layoffs = tuple(new_layoffs)
+            if config.speto_layoff_penalty:
+                items += _speto_item(s, c, t, p)
+        else:
+            b = a.cards
+            reach = reach_after(reach, len(melds), b, config.ace_low)
+            melds += (b,)
+            meld_owner += (p,)
+        new_hands[p] &= ~b
+        new_put_down[p] |= b
+        new_known[p] &= ~b
+        return _state(
+            DummyState,
+            (
+                config, phase, p, direction, starter, deck, stock_pos, stock_end, tuple(new_hands), row, row_by,
+                melds, meld_owner, tuple(new_put_down), tuple(new_known), born, layoffs, turn_born, ngo_from, head,
+                items, scores, row_cards, reach, knocker, knock_card,
+            ),
+        )  # fmt: skip
+    p = s.current
+    hand = s.hands[p]
     match a:
-        case Meld(cards=m):
-            return _with(
-                s,
-                hands=_replace_at(hands, p, hand & ~m),
-                melds=(*s.melds, m),
-                meld_owner=(*s.meld_owner, p),
-                put_down=_replace_at(s.put_down, p, s.put_down[p] | m),
-                known=_replace_at(s.known, p, s.known[p] & ~m),
-                reach=reach_after(s.reach, len(s.melds), m, s.config.ace_low),
-            )
         case Knock(card=c, melds=ms, layoffs=ls):
             table = list(s.melds)
             items = s.items
@@ -150,7 +154,7 @@ def apply_unchecked(s: DummyState, a: DummyAction) -> DummyState:
             return _with(
                 s,
                 phase=Phase.OVER,
-                hands=_replace_at(hands, p, 0),
+                hands=_replace_at(s.hands, p, 0),
                 melds=after,
                 reach=table_reach(after, s.config.ace_low),
                 meld_owner=s.meld_owner + (p,) * len(ms),
