@@ -21,6 +21,7 @@ from samrap.games.dummy.actions import Collect, Discard, Draw, DummyAction, LayO
 from samrap.games.dummy.config import MODERN
 from samrap.games.dummy.putdown import (
     chain_reach,
+    covers,
     knocks,
     layoff_groups,
     layoff_groups_plain,
@@ -370,3 +371,31 @@ def test_layoff_and_meld_successors_are_their_plain_twin(name: str) -> None:
                 assert after == plain, (s.to_string(), a.text())
                 seen += 1
     assert seen > 100
+
+
+def covers_plain(rest: int, ace_low: bool) -> list[tuple[int, ...]]:
+    """``covers``' plain twin (its code before ``melds_with``): every meld of ``rest`` that holds
+    its lowest card, read off ``melds_in``."""
+    if not rest:
+        return [()]
+    low = rest & -rest
+    out: list[tuple[int, ...]] = []
+    for m in melds_in(rest, ace_low):
+        if m & low:
+            out += [tuple(sorted((m, *tail))) for tail in covers_plain(rest & ~m, ace_low)]
+    return out
+
+
+@pytest.mark.parametrize("ace_low", [False, True])
+def test_covers_are_their_plain_twin(ace_low: bool) -> None:
+    """``covers`` (the melds of the lowest card from ``melds_with``) splits random hands exactly
+    as ``covers_plain`` does, in the same order."""
+    rng = random.Random(17)
+    split = 0
+    for _ in range(3_000):
+        hand = sum(1 << c for c in rng.sample(range(52), rng.randint(3, 12)))
+        rest = meldable_cards(hand, ace_low)  # (cards in no meld leave nothing to split)
+        found = covers(rest, ace_low)
+        assert found == covers_plain(rest, ace_low)
+        split += bool(found) and rest != 0
+    assert split > 300
