@@ -14,11 +14,12 @@ from collections.abc import Iterable, Sequence
 import pytest
 
 from samrap.core.cards import card_str, parse_card
-from samrap.core.cardset import CardSet, cards_of, parse_set
+from samrap.core.cardset import CardSet, cards_of, from_cards, parse_set
 from samrap.core.errors import IllegalActionError
 from samrap.games.dummy import rules, scoring
 from samrap.games.dummy.actions import DummyAction, parse_action
 from samrap.games.dummy.config import CLASSIC, DummyConfig
+from samrap.games.dummy.putdown import table_reach
 from samrap.games.dummy.state import DummyState, Phase
 
 PHASES = {"draw": Phase.DRAW, "play": Phase.PLAY, "lastdraw": Phase.LAST_DRAW, "lastplay": Phase.LAST_PLAY}
@@ -147,6 +148,8 @@ def position(
         head=head_card,
         items=(),
         scores=tuple(scores) if scores is not None else (0,) * n,
+        row_cards=from_cards(row_cards),
+        reach=table_reach(tuple(meld_masks), config.ace_low),
     )
     again = DummyState.from_string(s.to_string())  # checks card conservation
     assert again == s

@@ -21,12 +21,15 @@ from samrap.games.dummy.actions import Collect, Discard, Draw, DummyAction, LayO
 from samrap.games.dummy.config import MODERN
 from samrap.games.dummy.putdown import (
     chain_reach,
+    covers,
     knocks,
     layoff_groups,
     layoff_groups_plain,
     layoff_room,
     owner_allows,
     single_layoffs,
+    table_reach,
+    with_derived,
 )
 
 CONFIGS = {
@@ -149,7 +152,7 @@ def collects_plain(s: DummyState, seat: int) -> list[Collect]:
 
 @pytest.mark.parametrize("name", sorted(CONFIGS))
 def test_collects_are_their_plain_reading(name: str) -> None:
-    """``_collects`` (a filter suit by suit over the row, then a walk newest first) lists what
+    """``_collects`` (a filter over the row, every suit at once, then a walk newest first) lists what
     ``collects_plain`` lists, in order, at every draw and last-draw position."""
     seen = found = 0
     for s in positions(CONFIGS[name]):
@@ -204,6 +207,12 @@ def _with_seat(values: tuple[int, ...], seat: int, value: int) -> tuple[int, ...
     return tuple(value if i == seat else v for i, v in enumerate(values))
 
 
+def _derived(s: DummyState, **changes: object) -> DummyState:
+    """``s._replace(**changes)`` with the derived fields (the row's mask, the table's reach) read
+    afresh from the changed row and table."""
+    return with_derived(s._replace(**changes))  # type: ignore[arg-type]
+
+
 def draw_plain(s: DummyState) -> DummyState:
     """Rule 11's draw by ``_replace``: the top stock card into the hand, the play phase."""
     p = s.current
@@ -217,7 +226,8 @@ def discard_plain(s: DummyState, c: int) -> DummyState:
     nxt = (p + s.direction) % s.players
     cfg = s.config
     penalties = cfg.discard_layoff_penalty or cfg.discard_full_penalty
-    return s._replace(
+    return _derived(
+        s,
         phase=Phase.LAST_DRAW if s.stock_pos >= s.stock_end else Phase.DRAW,
         current=nxt,
         hands=_with_seat(s.hands, p, s.hands[p] & ~(1 << c)),
@@ -259,7 +269,8 @@ def collect_plain(s: DummyState, a: Collect) -> DummyState:
     melds = (*s.melds, a.meld) if a.onto < 0 else _with_seat(s.melds, a.onto, s.melds[a.onto] | down)
     hand = (s.hands[p] | taken) & ~down
     newest = a.index == len(s.row) - 1
-    return s._replace(
+    return _derived(
+        s,
         phase=Phase.LAST_PLAY if s.phase is Phase.LAST_DRAW else Phase.PLAY,
         hands=_with_seat(s.hands, p, hand),
         row=s.row[: a.index],
@@ -302,3 +313,89 @@ def test_an_uncovered_face_leaves_the_covered_cards(ace_low: bool) -> None:
         for face in range(52):
             if hand >> face & 1 and not covered >> face & 1:
                 assert meldable_cards(hand & ~(1 << face), ace_low) == covered
+
+
+@pytest.mark.parametrize("name", sorted(CONFIGS))
+def test_derived_fields_are_read_afresh(name: str) -> None:
+    """Every successor of every legal action keeps the derived fields the transitions update a
+    meld or a card at a time (``reach_after``, the row's mask) equal to a fresh reading of its row
+    and table (``table_reach``), and a state read back from its position string has them too."""
+    kinds: set[str] = set()
+    for s in positions(CONFIGS[name], games=15):
+        for a in rules.legal_actions(s):
+            after = rules.apply_unchecked(s, a)
+            assert after == with_derived(after), (s.to_string(), a.text())
+            kinds.add(type(a).__name__)
+        assert s.reach == table_reach(s.melds, s.config.ace_low)
+        assert DummyState.from_string(s.to_string()) == s
+    assert {"Collect", "Discard", "Draw", "LayOff", "Meld"} <= kinds
+
+
+def layoff_or_meld_plain(s: DummyState, a: LayOff | Meld) -> DummyState:
+    """Rules 16 and 17 by ``_replace`` (the ledger left as it was: the speto item is the modern
+    tests' to check): the cards from the hand onto the table, put down by the player."""
+    p = s.current
+    if isinstance(a, LayOff):
+        down = 1 << a.card
+        melds = _with_seat(s.melds, a.target, s.melds[a.target] | down)
+        owners = s.meld_owner
+        layoffs = _with_seat(s.layoffs, p, s.layoffs[p] + 1)
+    else:
+        down = a.cards
+        melds = (*s.melds, down)
+        owners = (*s.meld_owner, p)
+        layoffs = s.layoffs
+    return _derived(
+        s,
+        hands=_with_seat(s.hands, p, s.hands[p] & ~down),
+        melds=melds,
+        meld_owner=owners,
+        put_down=_with_seat(s.put_down, p, s.put_down[p] | down),
+        known=_with_seat(s.known, p, s.known[p] & ~down),
+        layoffs=layoffs,
+    )
+
+
+@pytest.mark.parametrize("name", sorted(CONFIGS))
+def test_layoff_and_meld_successors_are_their_plain_twin(name: str) -> None:
+    """``apply_unchecked``'s lay-off and meld (every field unpacked and written out whole) give
+    the state ``layoff_or_meld_plain`` gives, every field but the ledger."""
+    items = DummyState._fields.index("items")
+    seen = 0
+    for s in positions(CONFIGS[name], games=25):
+        for a in rules.legal_actions(s):
+            if isinstance(a, LayOff | Meld):
+                after = list(rules.apply_unchecked(s, a))
+                plain = list(layoff_or_meld_plain(s, a))
+                del after[items], plain[items]
+                assert after == plain, (s.to_string(), a.text())
+                seen += 1
+    assert seen > 100
+
+
+def covers_plain(rest: int, ace_low: bool) -> list[tuple[int, ...]]:
+    """``covers``' plain twin (its code before ``melds_with``): every meld of ``rest`` that holds
+    its lowest card, read off ``melds_in``."""
+    if not rest:
+        return [()]
+    low = rest & -rest
+    out: list[tuple[int, ...]] = []
+    for m in melds_in(rest, ace_low):
+        if m & low:
+            out += [tuple(sorted((m, *tail))) for tail in covers_plain(rest & ~m, ace_low)]
+    return out
+
+
+@pytest.mark.parametrize("ace_low", [False, True])
+def test_covers_are_their_plain_twin(ace_low: bool) -> None:
+    """``covers`` (the melds of the lowest card from ``melds_with``) splits random hands exactly
+    as ``covers_plain`` does, in the same order."""
+    rng = random.Random(17)
+    split = 0
+    for _ in range(3_000):
+        hand = sum(1 << c for c in rng.sample(range(52), rng.randint(3, 12)))
+        rest = meldable_cards(hand, ace_low)  # (cards in no meld leave nothing to split)
+        found = covers(rest, ace_low)
+        assert found == covers_plain(rest, ace_low)
+        split += bool(found) and rest != 0
+    assert split > 300

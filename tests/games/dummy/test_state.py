@@ -35,6 +35,8 @@ FIELDS = (
     "head",
     "items",
     "scores",
+    "row_cards",
+    "reach",
     "knocker",
     "knock_card",
 )
@@ -80,8 +82,21 @@ def test_hot_transitions_change_only_their_fields() -> None:
                         "layoffs",
                         "ngo_from",
                         "items",
+                        "row_cards",
+                        "reach",
                     },
-                    Discard: {"phase", "current", "hands", "row", "row_by", "known", "turn_born", "ngo_from", "items"},
+                    Discard: {
+                        "phase",
+                        "current",
+                        "hands",
+                        "row",
+                        "row_by",
+                        "known",
+                        "turn_born",
+                        "ngo_from",
+                        "items",
+                        "row_cards",
+                    },
                 }[type(a)]
                 assert changed <= allowed, (a.text(), changed - allowed)
             s = after

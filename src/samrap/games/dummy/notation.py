@@ -17,6 +17,7 @@ from samrap.core.cardset import CardSet, from_cards, parse_set, set_str
 from samrap.core.errors import ConfigError, InvalidNotationError
 from samrap.games.dummy.config import DummyConfig
 from samrap.games.dummy.observe import DummyView
+from samrap.games.dummy.putdown import table_reach
 from samrap.games.dummy.state import PHASE_NAMES, DummyState, LedgerItem, Phase
 
 _PHASES = {v: k for k, v in PHASE_NAMES.items()}
@@ -254,6 +255,7 @@ def state_from_string(text: str) -> DummyState:
     if sorted(deck) != list(range(52)):
         raise InvalidNotationError("deck: must list the 52 cards once each")
     pos, _, end = f["stock"].partition("-")
+    common = _parse_common(f, n)
     s = DummyState(
         config=config,
         phase=phase,
@@ -264,7 +266,9 @@ def state_from_string(text: str) -> DummyState:
         stock_pos=_int(pos, "stock position"),
         stock_end=_int(end, "stock end"),
         hands=_parse_masks(f["hands"], n, "hands"),
-        **_parse_common(f, n),  # type: ignore[arg-type]
+        row_cards=from_cards(common["row"]),  # type: ignore[arg-type]
+        reach=table_reach(common["melds"], config.ace_low),
+        **common,  # type: ignore[arg-type]
     )
     _check_conservation(s)
     return s

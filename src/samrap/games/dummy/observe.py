@@ -11,9 +11,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from samrap.core.cardset import FULL_DECK, CardSet, cards_of
+from samrap.core.cardset import FULL_DECK, CardSet, cards_of, from_cards
 from samrap.core.rng import Random
 from samrap.games.dummy.config import DummyConfig
+from samrap.games.dummy.putdown import table_reach
 from samrap.games.dummy.state import DummyState, LedgerItem, Phase
 
 
@@ -158,6 +159,8 @@ def resample(v: DummyView, rng: Random) -> DummyState:
         head=v.head,
         items=v.items,
         scores=v.scores,
+        row_cards=from_cards(v.row),
+        reach=table_reach(v.melds, v.config.ace_low),
         knocker=v.knocker,
         knock_card=v.knock_card,
     )

@@ -12,9 +12,9 @@ from functools import lru_cache
 
 from samrap.core.cards import rank_of, suit_of
 from samrap.core.cardset import RANK_MASKS, SUIT_MASKS, CardSet
-from samrap.core.melds import extension_cards, is_run, is_set, meldable_cards, melds_in, suit_neighbours
-from samrap.games.dummy.actions import Knock, sort_key
-from samrap.games.dummy.state import DummyState
+from samrap.core.melds import extension_cards, is_meld, is_run, is_set, meldable_cards, melds_with, suit_neighbours
+from samrap.games.dummy.actions import Knock
+from samrap.games.dummy.state import DummyState, TableReach
 
 
 def neighbours(card: int, ace_low: bool) -> CardSet:
@@ -79,6 +79,8 @@ def layoff_groups(s: DummyState, target: int, hand: CardSet, seat: int, room: in
     if not found:
         return []
     free = s.config.layoff_on_layoff
+    if free and room >= hand.bit_count():  # (every group is a part of the hand: all fit)
+        return list(found)
     return [g for g in found if g.bit_count() <= room and (free or owner_allows(s, target, g, seat))]
 
 
@@ -90,7 +92,38 @@ _ZONES = tuple(SUIT_MASKS[c // 13] | RANK_MASKS[c % 13] for c in range(52))
 @lru_cache(maxsize=1 << 14)
 def _meld_groups(meld: CardSet, cards: CardSet, ace_low: bool) -> tuple[CardSet, ...]:
     """Every non-empty set of ``cards`` that keeps ``meld`` a meld of its kind, in
-    ``layoff_groups_plain``'s order (bounded: a long run meets many hands)."""
+    ``layoff_groups_plain``'s order (bounded: a long run meets many hands).
+
+    That order is the order of the groups' masks (the plain twin counts over the reachable cards
+    from the lowest, and counting over bits in ascending order orders the subsets as their
+    masks). A run without ``ace_low`` (a block of consecutive cards) takes an unbroken stretch
+    below it and one above it, so its groups are those pairs, written out, and a set takes the
+    fourth card of its rank: a cold game misses this cache in a third of its calls, and the walk
+    over every subset cost tens of thousands of instructions.
+    """
+    lo = (meld & -meld).bit_length() - 1
+    hi = meld.bit_length() - 1
+    if not ace_low and meld == (2 << hi) - (1 << lo):  # a run: one block of consecutive cards
+        base = lo - lo % 13
+        below = [0]
+        grown = 0
+        c = lo - 1
+        while c >= base and cards >> c & 1:
+            grown |= 1 << c
+            below.append(grown)
+            c -= 1
+        above = [0]
+        grown = 0
+        c = hi + 1
+        while c < base + 13 and cards >> c & 1:
+            grown |= 1 << c
+            above.append(grown)
+            c += 1
+        return tuple(sorted(d | u for d in below for u in above if d | u))
+    rank = RANK_MASKS[lo % 13]
+    if not meld & ~rank and meld.bit_count() >= 3:  # a set: it takes its rank's fourth card
+        fourth = rank & ~meld & cards
+        return (fourth,) if fourth else ()
     reach = 0
     frontier = meld
     while True:
@@ -160,7 +193,7 @@ def layoff_room(s: DummyState, seat: int) -> int:
 
 def single_layoffs(s: DummyState, seat: int, hand: CardSet) -> list[tuple[int, int]]:
     """Every (card, meld index) one-card lay-off of ``hand`` (rule 17), in table order."""
-    total, per_meld = table_reach(s.melds, s.config.ace_low)
+    total, per_meld = s.reach
     if not total & hand or layoff_room(s, seat) <= 0:
         return []
     out = []
@@ -185,25 +218,62 @@ def covers(rest: CardSet, ace_low: bool) -> list[tuple[CardSet, ...]]:
         return [()]
     low = rest & -rest
     out: list[tuple[CardSet, ...]] = []
-    for m in melds_in(rest, ace_low):
-        if m & low:
-            for tail in covers(rest & ~m, ace_low):
-                out.append(tuple(sorted((m, *tail))))
+    # The melds of ``rest`` that hold its lowest card, ascending (as ``melds_in`` filtered).
+    for m in melds_with(low.bit_length() - 1, rest, ace_low):
+        for tail in covers(rest & ~m, ace_low):
+            out.append(tuple(sorted((m, *tail))))
     return out
 
 
-@lru_cache(maxsize=1 << 14)
-def table_reach(melds: tuple[CardSet, ...], ace_low: bool) -> tuple[CardSet, tuple[tuple[int, CardSet], ...]]:
+@lru_cache(maxsize=1 << 12)
+def table_reach(melds: tuple[CardSet, ...], ace_low: bool) -> TableReach:
     """Every card that extends some table meld by itself, and (index, cards) for each meld that
-    can still grow; cached, because the table changes rarely and is asked about every turn."""
+    can still grow: the state's ``reach``, derived when a state is built from a string or a view
+    (cached: a search resamples the same view's table many times); the transitions update it a
+    meld at a time (``reach_after``). A position string may put anything on the table, and
+    nothing extends what is not a meld (``extension_cards`` may fail on it)."""
     total = 0
     per_meld = []
     for i, m in enumerate(melds):
-        ext = extension_cards(m, ace_low)
+        ext = extension_cards(m, ace_low) if is_meld(m, ace_low) else 0
         if ext:
             total |= ext
             per_meld.append((i, ext))
     return total, tuple(per_meld)
+
+
+def reach_after(table: TableReach, i: int, meld: CardSet, ace_low: bool) -> TableReach:
+    """``table_reach`` of the table ``table`` was read from once its meld ``i`` is ``meld`` (a
+    meld grown by a lay-off, or a new meld at the end): one ``extension_cards``, not one a meld.
+    ``test_fast_twins.py`` compares every state's ``reach`` with ``table_reach``."""
+    ext = extension_cards(meld, ace_low)
+    total, per_meld = table
+    if not per_meld or per_meld[-1][0] < i:  # the last meld that can grow is before i
+        return (total | ext, (*per_meld, (i, ext))) if ext else table
+    total = 0
+    out = []
+    for j, e in per_meld:
+        if j == i:
+            continue  # (its new entry goes in below, in table order)
+        if ext and j > i:
+            out.append((i, ext))
+            total |= ext
+            ext = 0
+        out.append((j, e))
+        total |= e
+    if ext:
+        out.append((i, ext))
+        total |= ext
+    return total, tuple(out)
+
+
+def with_derived(s: DummyState) -> DummyState:
+    """``s`` with its derived fields (``row_cards``, ``reach``) read afresh from its row and
+    table: for a state changed with ``_replace``, and the plain twins of the tests."""
+    row_cards = 0
+    for c in s.row:
+        row_cards |= 1 << c
+    return s._replace(row_cards=row_cards, reach=table_reach(s.melds, s.config.ace_low))
 
 
 def chain_reach(reach: CardSet, hand: CardSet, ace_low: bool) -> CardSet:
@@ -236,12 +306,10 @@ def knocks(s: DummyState, seat: int, hand: CardSet, meldable: CardSet | None = N
     uncovered = hand & ~covered
     limit = cfg.max_layoffs_per_game
     room = 52 if limit is None else limit - s.layoffs[seat]  # layoff_room, inlined: runs every turn
-    table = None
     if uncovered & (uncovered - 1):  # two or more cards
         if room <= 0 or not s.melds:
             return []
-        table = table_reach(s.melds, ace_low)
-        reach = table[0] & hand
+        reach = s.reach[0] & hand
         if not reach:
             return []
         # The uncovered cards lay-offs could reach (one step from ``reach`` without ``ace_low``:
@@ -253,9 +321,7 @@ def knocks(s: DummyState, seat: int, hand: CardSet, meldable: CardSet | None = N
     # meld is empty: its first step finds no card), with their meld's index.
     groups = []
     if room > 0:
-        if table is None:
-            table = table_reach(s.melds, ace_low)
-        for i, ext in table[1]:
+        for i, ext in s.reach[1]:
             if ext & hand:
                 gs = layoff_groups(s, i, hand, seat, room)
                 if gs:
@@ -267,7 +333,15 @@ def knocks(s: DummyState, seat: int, hand: CardSet, meldable: CardSet | None = N
     uncovered &= ~reach
     if uncovered.bit_count() > 1:
         return []
-    faces = [uncovered.bit_length() - 1] if uncovered else [c for c in range(52) if hand >> c & 1]
+    if uncovered:
+        faces = [uncovered.bit_length() - 1]
+    else:  # every card of the hand, ascending (a walk over its bits: a dozen steps, not 52)
+        faces = []
+        bits = hand
+        while bits:
+            low = bits & -bits
+            bits ^= low
+            faces.append(low.bit_length() - 1)
     # Each group with its (card, meld index) pairs, built once rather than per combination.
     options = [[(g, _pairs(g, i)) for g in gs] for i, gs in groups]
     out: list[Knock] = []
@@ -288,8 +362,14 @@ def knocks(s: DummyState, seat: int, hand: CardSet, meldable: CardSet | None = N
                 for cover in found:
                     out.append(Knock(face, cover, lay_pairs))
     if len(out) > 1:  # (most hands that knock have one knock)
-        out.sort(key=sort_key)  # sort_key is one-to-one on knocks, so the enumeration order is free
+        out.sort(key=_knock_key)  # one-to-one on knocks, so the enumeration order is free
     return out
+
+
+def _knock_key(k: Knock) -> tuple[int, ...]:
+    """``actions.sort_key`` of a knock, without its kind (every action here is a knock) and
+    without the match over the other kinds first."""
+    return (k.card, len(k.melds), *k.melds, -1, *(x for pair in k.layoffs for x in pair))
 
 
 @lru_cache(maxsize=1 << 12)
@@ -323,6 +403,9 @@ def layoff_choices(
         later[i] = reach
     if must & ~later[0]:
         return []
+    # The room is asked only when it is smaller than ``rest`` (the groups of a choice are
+    # disjoint parts of ``rest``).
+    unlimited = room >= rest.bit_count()
     choices: list[tuple[tuple[tuple[int, int], ...], CardSet]] = [((), 0)]
     for i, opts in enumerate(options):
         after = later[i + 1]
@@ -331,7 +414,7 @@ def layoff_choices(
             if not must & ~(used | after):
                 grown.append((lay, used))
             for g, pairs in opts:
-                if g & rest == g and not g & used and g.bit_count() + used.bit_count() <= room:
+                if g & rest == g and not g & used and (unlimited or g.bit_count() + used.bit_count() <= room):
                     now = used | g
                     if not must & ~(now | after):
                         grown.append((lay + pairs, now))

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from functools import cache
+from itertools import starmap
 
 from samrap.core.cards import card_str
 from samrap.core.cardset import CardSet, set_str
@@ -20,7 +21,6 @@ from samrap.core.melds import (
     is_run,
     is_set,
     melds_in,
-    suit_neighbours,
 )
 from samrap.games.dummy.actions import (
     DRAW,
@@ -41,9 +41,8 @@ from samrap.games.dummy.putdown import (
     layoff_room,
     owner_allows,
     single_layoffs,
-    table_reach,
 )
-from samrap.games.dummy.state import DummyState, Phase
+from samrap.games.dummy.state import DummyState, Phase, TableReach
 from samrap.games.dummy.suits import (
     RANK0,
     RUN_MELDS,
@@ -64,9 +63,12 @@ _DRAW, _PLAY = Phase.DRAW, Phase.PLAY
 # Interned actions: a frozen dataclass costs about 1 µs to build, a cache hit a tenth of that.
 _layoff = cache(LayOff)
 _collect = cache(Collect)
-_NO_REACH: tuple[CardSet, tuple[tuple[int, CardSet], ...]] = (0, ())  # no table meld, or no lay-off room
-_last_table: tuple[tuple[CardSet, ...], bool, tuple[CardSet, tuple[tuple[int, CardSet], ...]]] = ((), False, _NO_REACH)
+_NO_REACH: TableReach = (0, ())  # no table meld, or no lay-off room
 _D0, _D1, _D2, _D3 = SUIT_DISCARDS
+#: The cards of ranks 2 to Q (where a run of three starts, without ``ace_low``) and the aces.
+_RUN_STARTS = sum(0x7FF << 13 * suit for suit in range(4))
+_ACES = RANK0 << 12
+_NOT_TWOS, _NOT_ACES = ~RANK0, ~_ACES
 
 
 # ---------------------------------------------------------------------------------------------
@@ -129,6 +131,8 @@ def new_game(
         head=upcard,
         items=(),
         scores=tuple(scores) if scores is not None else zeros,
+        row_cards=_BITS[upcard],
+        reach=_NO_REACH,
     )
 
 
@@ -141,40 +145,31 @@ def _collects(s: DummyState, seat: int) -> list[Collect]:
     hand = s.hands[seat]
     row = s.row
     ace_low = cfg.ace_low
-    row_mask = 0
-    for t in row:  # (a loop: ``sum(map(...))`` costs 1.7 times as many instructions on a row of 4)
-        row_mask |= _BITS[t]
+    row_mask = s.row_cards
     to_layoff = cfg.collect_to_layoff and layoff_room(s, seat) > 0
     if to_layoff:
         hopeful = row_mask
     else:
         # Superset filter over the whole row (many rows have no hopeful card at all): a meld with
-        # target t holds a hand card, either of t's rank (and the rank has three cards among hand
-        # and row) or of t's suit (and t is in three suit-adjacent cards among hand and row).
-        # Suit by suit on 13-bit patterns, the run windows read off a table: this runs on every
-        # draw (``test_fast_twins.py`` compares it with the same filter on whole-deck masks).
-        ra = row_mask & 0x1FFF
-        rb = (row_mask >> 13) & 0x1FFF
-        rc = (row_mask >> 26) & 0x1FFF
-        rd = row_mask >> 39
-        a = hand & 0x1FFF
-        b = (hand >> 13) & 0x1FFF
-        c = (hand >> 26) & 0x1FFF
-        d = hand >> 39
-        ea, eb, ec, ed = a | ra, b | rb, c | rc, d | rd
-        three = (ea & eb & (ec | ed) | ec & ed & (ea | eb)) & (a | b | c | d)  # three of a rank, one in hand
-        windows = WINDOWS[ace_low]
-        if ra:
-            ra &= windows[ea] | three if a else three
-        if rb:
-            rb &= windows[eb] | three if b else three
-        if rc:
-            rc &= windows[ec] | three if c else three
-        if rd:
-            rd &= windows[ed] | three if d else three
-        if not (ra or rb or rc or rd):
+        # target t lies among the hand and the row, so t is in a run window of their cards (three
+        # suit-adjacent cards, all four suits at once as ``meldable_cards`` does) or its rank has
+        # three cards among them. (The walk asks for a hand card in the meld: a window or a rank
+        # of row cards alone is rare enough not to filter out here, where every draw pays.)
+        # ``test_fast_twins.py`` compares the listing with a plain reading of rule 12.
+        e = hand | row_mask
+        x = e & e >> 1 & e >> 2 & _RUN_STARTS
+        window = x | x << 1 | x << 2
+        if ace_low:
+            x = (e & _ACES) >> 12 & e & e >> 1  # A-2-3, marked on the 2
+            window |= x | x << 1 | x << 12
+        f0 = e & 0x1FFF
+        f1 = e >> 13 & 0x1FFF
+        f2 = e >> 26 & 0x1FFF
+        f3 = e >> 39
+        three = f0 & f1 & (f2 | f3) | f2 & f3 & (f0 | f1)  # the ranks with three cards or four
+        hopeful = row_mask & (window | three * RANK0) if three else row_mask & window
+        if not hopeful:
             return []
-        hopeful = ra | rb << 13 | rc << 26 | rd << 39
     runs_with = RUNS_WITH[ace_low]
     windows = WINDOWS[ace_low]
     # Walk the row newest first, so ``avail`` (the hand and every card after the target, which
@@ -295,23 +290,10 @@ def _play_actions(s: DummyState, p: int) -> list[DummyAction]:
     meldable = wa | wb << 13 | wc << 26 | wd << 39
     three = a & b & (c | d) | c & d & (a | b)
     if three:
-        meldable |= hand & (three | three << 13 | three << 26 | three << 39)
-    melds = s.melds
+        meldable |= hand & three * RANK0  # (the rank pattern in every suit)
     limit = cfg.max_layoffs_per_game
-    room = 52 if limit is None else limit - s.layoffs[p]  # layoff_room, inlined
-    if melds and room > 0:
-        # The table changes on few turns: the last one looked up is kept with the very tuple it
-        # was asked of (kept alive by the reference, so ``is`` cannot meet a recycled id), a third
-        # of the instructions of the lru cache's hashing of the whole table.
-        global _last_table
-        last = _last_table
-        if last[0] is melds and last[1] is ace_low:
-            table = last[2]
-        else:
-            table = table_reach(melds, ace_low)
-            _last_table = (melds, ace_low, table)
-    else:
-        table = _NO_REACH
+    # The table's reach, kept with the table (the state's ``reach``), unless no lay-off is left.
+    table = s.reach if limit is None or limit - s.layoffs[p] > 0 else _NO_REACH  # layoff_room, inlined
     reach = table[0] & hand
     out: list[DummyAction] = []
     several = hand & (hand - 1)  # two cards or more
@@ -350,7 +332,7 @@ def _play_actions(s: DummyState, p: int) -> list[DummyAction]:
                         layoffs.append((low.bit_length() - 1, i))
             if layoffs:
                 layoffs.sort()
-                out += [_layoff(c, t) for c, t in layoffs]
+                out += starmap(_layoff, layoffs)  # (no comprehension frame)
     if several:
         out += _D0[a]
         out += _D1[b]
@@ -360,7 +342,10 @@ def _play_actions(s: DummyState, p: int) -> list[DummyAction]:
     if uncovered & (uncovered - 1):  # the prune of ``knocks``, its table reach already at hand
         if not reach:
             return out
-        reach = chain_reach(reach, hand, True) if ace_low else reach | suit_neighbours(reach)
+        if ace_low:
+            reach = chain_reach(reach, hand, True)
+        else:  # ``suit_neighbours``, inlined: one step up or down inside the suit
+            reach |= reach << 1 & _NOT_TWOS | reach >> 1 & _NOT_ACES
         if (uncovered & ~reach).bit_count() > 1:
             return out
     out.extend(knocks(s, p, hand, meldable))
