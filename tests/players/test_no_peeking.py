@@ -84,6 +84,7 @@ def test_hidden_cards_do_not_change_any_decision(seed: int) -> None:
         ISMCTSPlayer(GAME, budget=Budget(iterations=12)),
         ISMCTSPlayer(GAME, rollout, Budget(iterations=12)),
         make_bot("hard", GAME),
+        make_bot("expert", GAME),
         make_bot("learned", GAME),  # the numpy policy: the env's encoding of the view, nothing more
     ]
     for bot in bots:
@@ -135,6 +136,33 @@ def test_the_focused_search_of_modern_rules_sees_the_view_only() -> None:
     hard = make_bot("hard", modern)
     picks = [
         hard.choose(modern.observe(x, seat), modern.legal_moves(x), Random(3), Budget(iterations=12)) for x in (s, t)
+    ]
+    assert picks[0] == picks[1]
+
+
+def test_expert_playouts_in_the_last_stock_cards_see_the_view_only() -> None:
+    """``expert``'s playouts run the heuristic's end-game check in the last stock cards, where it
+    deals the hidden cards itself: two states with the same view still give the same move."""
+    from samrap.players.coaches.dummy import CHECKED_STOCK
+
+    medium, expert = make_bot("medium", GAME), make_bot("expert", GAME)
+    seed = 30
+    while True:
+        seed += 1
+        s = GAME.new_game(seed=seed)
+        rng = Random(seed)
+        while not GAME.is_terminal(s) and not (
+            GAME.observe(s, s.current).stock_size <= CHECKED_STOCK + 2 and len(GAME.legal_moves(s)) > 1
+        ):
+            s = GAME.apply(s, medium.choose(GAME.observe(s, s.current), GAME.legal_moves(s), rng))
+        if not GAME.is_terminal(s):
+            break
+    seat = s.current
+    view = GAME.observe(s, seat)
+    t = next(x for k in range(50) if (x := GAME.resample(view, make_rng(f"twin:e:{k}"))).hands != s.hands)
+    assert GAME.observe(t, seat) == view
+    picks = [
+        expert.choose(GAME.observe(x, seat), GAME.legal_moves(x), Random(4), Budget(iterations=20)) for x in (s, t)
     ]
     assert picks[0] == picks[1]
 

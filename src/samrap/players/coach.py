@@ -104,6 +104,10 @@ class Coach:
             subset, ``ISMCTSPlayer.root_filter``); ``None``: every legal move.
         search_depth: ``view -> how deep the levels' search builds its tree`` (``None`` from it:
             no limit; ``ISMCTSPlayer.tree_depth``); ``None``: no limit.
+        checked_playouts: ``(game, budget) -> (playout policy, budget)`` of ``expert``'s search:
+            playouts better than ``hard``'s (Dummy: the heuristic with a cheap end-game check)
+            and the level's budget cut to pay for them; ``None``: ``expert`` plays out like
+            ``hard``.
     """
 
     heuristic: Callable[[AnyGame, float, str, bool], Any] | None = None
@@ -122,6 +126,7 @@ class Coach:
     learned: Callable[[AnyGame, str], object] | None = None
     search_moves: Callable[[object, Sequence[object]], Sequence[object]] | None = None
     search_depth: Callable[[object], int | None] | None = None
+    checked_playouts: Callable[[AnyGame, Budget], tuple[Callable[..., object], Budget]] | None = None
 
 
 #: The coach of a game that has none of its own.

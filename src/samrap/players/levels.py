@@ -14,13 +14,16 @@ level     bot                                              budget per decision
 easy      heuristic that plays a random move 30% of turns  none
 medium    heuristic                                        none
 hard      ismcts with heuristic playouts                   150 iterations (seeded)
-expert    ismcts with heuristic playouts                   600 iterations, at most 2.5 s
+expert    ismcts, playouts with a cheap end-game check     600 iterations, at most 2.5 s
+                                                           (Dummy: 300)
 ========  ===============================================  =============================
 
 In Thai Dummy their search is one level deep until the last stock cards (each root move judged
 by the heuristic's continuation; ``players.coaches.dummy.search_depth``) and compares every
 put-down, knock and collect but only the heuristic's four best discards (``search_moves``):
-measured against ``medium`` on the same deals in docs/bots.md, "The ladder".
+measured against ``medium`` on the same deals in docs/bots.md, "The ladder". ``expert``'s
+playouts keep the heuristic's end-game check in the last 4 stock cards, on 4 simulated finishes
+(``coaches.dummy.checked_playouts``), where ``hard``'s leave it out; it runs half the iterations.
 
 What the pickers say of each level, and the ladder that measures them: docs/bots.md. ``learned``
 is a level people may pick but stands outside the ladder's order (it is a research bot: how it
@@ -35,7 +38,7 @@ compares four (``players/coaches/contract.py``).
 from __future__ import annotations
 
 import shlex
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from random import Random
 from typing import Any, TypeVar
@@ -66,6 +69,8 @@ class Level:
     bot: str
     budget: Budget | None
     noise: float = 0.0
+    #: play out with the coach's ``checked_playouts`` (Dummy: the heuristic with a cheap end-game check)
+    checked: bool = False
 
 
 LEVELS: dict[str, Level] = {
@@ -74,7 +79,8 @@ LEVELS: dict[str, Level] = {
     "hard": Level("hard", "ismcts", Budget(iterations=150)),  # ISMCTS, 150 iterations per decision
     # ISMCTS, 600 iterations (about 1.3 s on a free core), cut at 2.5 s on a busy machine: an
     # iteration count keeps it four times hard's search whatever the load, the cap keeps the wait short.
-    "expert": Level("expert", "ismcts", Budget(iterations=600, seconds=2.5)),
+    # In Dummy its playouts keep a cheap end-game check and it runs 300 of them (checked_playouts).
+    "expert": Level("expert", "ismcts", Budget(iterations=600, seconds=2.5), checked=True),
 }
 
 #: Each level's people at a table, (Thai, English): a child for easy, an elder sibling for medium,
@@ -153,22 +159,28 @@ def heuristic_for(game: AnyGame, noise: float = 0.0, name: str = "heuristic", *,
     return make(game, noise, name, endgame)
 
 
-def ismcts_for(game: AnyGame, budget: Budget | None = None, name: str = "ismcts") -> Any:
+def ismcts_for(game: AnyGame, budget: Budget | None = None, name: str = "ismcts", checked: bool = False) -> Any:
     """A search bot for ``game``: its coach's own search (Contract Rummy's focused search), else
-    ISMCTS with the game's best playout policy and reward scale."""
+    ISMCTS with the game's best playout policy and reward scale. ``checked`` (``expert``) plays
+    out with the coach's ``checked_playouts`` and the budget it gives, where the game has them."""
     from samrap.players.ismcts import ISMCTSPlayer, Outcome, bot_rollout
 
-    search = coach_for(game.name).search
-    if search is not None:
-        return search(game, budget, name)
-    # Playouts use the rule-based heuristic alone: its end-game check would search inside the search.
-    # A game without a heuristic (a newly registered one) plays its playouts at random.
-    try:
-        playout_bot = heuristic_for(game, endgame=False)
-    except ValueError:
-        playout_bot = RandomBot("random")
-    rollout = bot_rollout(game, playout_bot)
+    coach = coach_for(game.name)
+    if coach.search is not None:
+        return coach.search(game, budget, name)
     budget = budget or Budget(iterations=150)
+    # Playouts use the rule-based heuristic alone: its full end-game check would search inside the
+    # search (expert's cheap one: coaches.dummy.checked_playouts). A game without a heuristic (a
+    # newly registered one) plays its playouts at random.
+    rollout: Callable[..., object]
+    if checked and coach.checked_playouts is not None:
+        rollout, budget = coach.checked_playouts(game, budget)
+    else:
+        try:
+            playout_bot = heuristic_for(game, endgame=False)
+        except ValueError:
+            playout_bot = RandomBot("random")
+        rollout = bot_rollout(game, playout_bot)
     # Not adopted (docs/bots.md, "The ladder"): expanding the heuristic's move first
     # (policy_first) with the near-knock defence (players.defence.near_knock_defence as
     # root_filter) won 5.5 of 10 games against medium where the full tree won 9 of 10 on the
@@ -180,8 +192,8 @@ def ismcts_for(game: AnyGame, budget: Budget | None = None, name: str = "ismcts"
         budget,
         outcome=Outcome(margin_weight=0.3, scale=100.0),
         name=name,
-        tree_depth=coach_for(game.name).search_depth,
-        root_filter=coach_for(game.name).search_moves,
+        tree_depth=coach.search_depth,
+        root_filter=coach.search_moves,
     )
 
 
@@ -199,7 +211,8 @@ def make_bot(text: str, game: AnyGame, name: str | None = None) -> Any:
     if kind == "heuristic":
         return heuristic_for(game, noise, name)
     if kind == "ismcts":
-        return ismcts_for(game, budget, name)
+        level = LEVELS.get(text.strip().lower())
+        return ismcts_for(game, budget, name, checked=level is not None and level.checked)
     if kind == "learned":
         make = coach_for(game.name).learned
         if make is None:  # only Thai Dummy has a learned policy (docs/bots.md, "learned")

@@ -3,7 +3,7 @@ kinds and how a lesson deals (``players/coach.py`` says why one table per game).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from random import Random
 from typing import cast
 
@@ -13,6 +13,7 @@ from samrap.games.dummy.actions import Collect, Discard, Draw, DummyAction, Knoc
 from samrap.games.dummy.game import DummyGame
 from samrap.games.dummy.observe import DummyView
 from samrap.players.analysis import Policy
+from samrap.players.budget import Budget
 from samrap.players.coach import Coach, LessonDeal, Mining
 from samrap.players.heuristic.dummy import DummyHeuristic, best_action, evaluate
 from samrap.players.heuristic.dummy_hand import _context
@@ -72,6 +73,33 @@ def search_depth(view: object) -> int | None:
     """
     v = cast(DummyView, view)
     return None if not focused(v) or v.stock_size <= DEEP_STOCK else 1
+
+
+#: ``expert``'s playouts run the heuristic's end-game check from this many stock cards down...
+CHECKED_STOCK = 4
+#: ...on this many simulated finishes per compared move (``medium``: 16 from 20 stock cards).
+CHECKED_DEALS = 4
+
+
+def checked_heuristic() -> DummyHeuristic:
+    """The bot that plays out ``expert``'s search (:func:`checked_playouts`)."""
+    return DummyHeuristic("playout", endgame=True, endgame_stock=CHECKED_STOCK, endgame_deals=CHECKED_DEALS)
+
+
+def checked_playouts(game: AnyGame, budget: Budget) -> tuple[Callable[..., object], Budget]:
+    """``expert``'s playouts and budget: the heuristic with its end-game check in the last
+    :data:`CHECKED_STOCK` stock cards, on :data:`CHECKED_DEALS` finishes (:func:`checked_heuristic`),
+    and half the level's iterations (the seconds' cap kept).
+
+    Why: ``hard``'s playouts use the heuristic without the check, for both seats, so the search
+    trusts an opponent that feeds a last collect and knock a careful player does not give, and
+    four times the iterations did not help (docs/bots.md, "The ladder"): more of the same biased
+    playouts. The check at its full size (16 finishes from 20 stock cards) in every playout would
+    cost tens of times a playout, so it starts late and plays four finishes; half the iterations
+    keep ``expert``'s time near what 600 plain ones took.
+    """
+    iters = None if budget.iterations is None else max(1, budget.iterations // 2)
+    return bot_rollout(game, checked_heuristic()), Budget(iterations=iters, seconds=budget.seconds)
 
 
 def focused(view: DummyView) -> bool:
@@ -158,6 +186,7 @@ COACH = Coach(
     learned=learned,
     search_moves=search_moves,
     search_depth=search_depth,
+    checked_playouts=checked_playouts,
     hint_deals=24,
     review_deals=32,
     mining=Mining(

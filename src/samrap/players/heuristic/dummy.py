@@ -225,13 +225,24 @@ class DummyHeuristic:
 
     ``endgame`` turns on the end-game check (:mod:`~samrap.players.heuristic.dummy_endgame`):
     with few stock cards left, its best few moves are compared on simulated finishes. ISMCTS
-    playouts turn it off.
+    playouts turn it off, but ``expert``'s keep a cheap one: ``endgame_stock`` starts the check
+    later (at most that many stock cards, below the check's own start) and ``endgame_deals``
+    plays fewer finishes (``None``: the check's own numbers, as ``medium`` plays).
     """
 
-    def __init__(self, name: str = "heuristic", noise: float = 0.0, endgame: bool = True) -> None:
+    def __init__(
+        self,
+        name: str = "heuristic",
+        noise: float = 0.0,
+        endgame: bool = True,
+        endgame_stock: int | None = None,
+        endgame_deals: int | None = None,
+    ) -> None:
         self._name = name
         self.noise = noise
         self.endgame = endgame
+        self.endgame_stock = endgame_stock
+        self.endgame_deals = endgame_deals
 
     @property
     def name(self) -> str:
@@ -245,11 +256,11 @@ class DummyHeuristic:
         if self.noise and rng.random() < self.noise:
             return legal[rng.randrange(len(legal))]
         first = best_action(view, legal)
-        if not self.endgame:
+        if not self.endgame or (self.endgame_stock is not None and view.stock_size > self.endgame_stock):
             return first
-        from samrap.players.heuristic.dummy_endgame import endgame_choice  # it builds on this module
+        from samrap.players.heuristic.dummy_endgame import DEALS, endgame_choice  # it builds on this module
 
-        return endgame_choice(view, legal, first, rng)
+        return endgame_choice(view, legal, first, rng, self.endgame_deals or DEALS)
 
     def analyse(
         self, view: DummyView, legal: Sequence[DummyAction], rng: Random, budget: Budget | None = None
@@ -262,15 +273,18 @@ class DummyHeuristic:
         out.sort(key=lambda e: -e.value)
         if not self.endgame or len(legal) == 1:
             return out
+        if self.endgame_stock is not None and view.stock_size > self.endgame_stock:
+            return out
         from samrap.players.heuristic.dummy_endgame import DEALS, candidates, simulated_wins
 
         moves = candidates(view, legal, best_action(view, legal))
         if not moves:
             return out
-        wins = simulated_wins(view, moves, rng.getrandbits(64))
+        n = self.endgame_deals or DEALS
+        wins = simulated_wins(view, moves, rng.getrandbits(64), n)
         order = sorted(range(len(moves)), key=lambda k: (-wins[k], k))  # ties: the rule-based move first
         by_action = {e.action: e for e in out}
-        checked = [replace(by_action[moves[k]], win=wins[k] / DEALS, visits=DEALS) for k in order]
+        checked = [replace(by_action[moves[k]], win=wins[k] / n, visits=n) for k in order]
         return checked + [e for e in out if e.action not in set(moves)]
 
 

@@ -73,30 +73,32 @@ def playout(s: DummyState, rng: Random) -> DummyState:
     return s
 
 
-def simulated_wins(view: DummyView, moves: Sequence[DummyAction], seed: int) -> list[float]:
-    """How many of :data:`DEALS` simulated finishes each move wins for the seat of ``view``.
+def simulated_wins(view: DummyView, moves: Sequence[DummyAction], seed: int, n: int = DEALS) -> list[float]:
+    """How many of ``n`` (:data:`DEALS`) simulated finishes each move wins for the seat of ``view``.
 
     Every move is played out on the same deals of the hidden cards and with the same playout
     generators, so the counts differ only by the moves.
     """
-    deals = [resample(view, Random(seed + i)) for i in range(DEALS)]
+    deals = [resample(view, Random(seed + i)) for i in range(n)]
     out = []
     for a in moves:
         wins = 0.0
         for i, s in enumerate(deals):
-            end = playout(rules.apply_unchecked(s, a), Random(seed + DEALS + i))
+            end = playout(rules.apply_unchecked(s, a), Random(seed + n + i))
             wins += win_share(end, view.seat)
         out.append(wins)
     return out
 
 
-def endgame_choice(view: DummyView, legal: Sequence[DummyAction], first: DummyAction, rng: Random) -> DummyAction:
-    """``first``, or a candidate that won more simulated finishes (see the module docstring).
+def endgame_choice(
+    view: DummyView, legal: Sequence[DummyAction], first: DummyAction, rng: Random, n: int = DEALS
+) -> DummyAction:
+    """``first``, or a candidate that won more of ``n`` simulated finishes (see the module docstring).
 
     Draws from ``rng`` only when the check applies, so the same generator gives the same move.
     """
     moves = candidates(view, legal, first)
     if not moves:
         return first
-    wins = simulated_wins(view, moves, rng.getrandbits(64))
+    wins = simulated_wins(view, moves, rng.getrandbits(64), n)
     return moves[wins.index(max(wins))]  # the first best: ties keep the rule-based move
