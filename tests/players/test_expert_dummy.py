@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import hashlib
 from random import Random
-from typing import Any
 
 from samrap.games.dummy import DummyConfig, DummyGame, DummyState, Phase
 from samrap.games.dummy.rules import legal_moves
@@ -19,7 +18,7 @@ from samrap.players.heuristic import dummy_endgame as endgame
 from samrap.players.heuristic.dummy import DummyHeuristic, best_action
 from samrap.players.ismcts import ISMCTSPlayer
 from samrap.players.levels import LEVELS, make_bot
-from samrap.players.random_bot import RandomPlayer
+from tests.players.dummy_late import late_positions
 
 GAME = DummyGame(DummyConfig(players=2))
 MODERN = DummyGame(DummyConfig.from_string("dummy(players=2,preset=modern)"))
@@ -27,22 +26,7 @@ MODERN = DummyGame(DummyConfig.from_string("dummy(players=2,preset=modern)"))
 
 def _late_plays(count: int) -> list[DummyState]:
     """Play-phase positions of seat 0 in the last stock cards where the check compares moves."""
-    out: list[DummyState] = []
-    bots: list[Any] = [DummyHeuristic(endgame=False), RandomPlayer()]
-    seed = 0
-    while len(out) < count:
-        s = GAME.new_game(seed=seed)
-        rng = Random(seed)
-        seed += 1
-        while not GAME.is_terminal(s):
-            legal = legal_moves(s)
-            if s.phase is Phase.PLAY and s.current == 0:
-                view = GAME.observe(s, 0)
-                if view.stock_size <= CHECKED_STOCK and endgame.candidates(view, legal, best_action(view, legal)):
-                    out.append(s)
-                    break
-            s = GAME.apply(s, bots[s.current].choose(GAME.observe(s, s.current), legal, rng))
-    return out
+    return late_positions(count, Phase.PLAY, CHECKED_STOCK)
 
 
 def test_the_checked_playout_bot_is_the_heuristics_check_started_late_on_fewer_finishes() -> None:

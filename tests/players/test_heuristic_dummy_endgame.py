@@ -3,37 +3,20 @@
 from __future__ import annotations
 
 from random import Random
-from typing import Any
 
 from samrap.games.dummy import Discard, DummyConfig, DummyGame, DummyState, Knock, Phase
 from samrap.games.dummy.rules import legal_moves
 from samrap.players.heuristic import dummy_endgame as endgame
 from samrap.players.heuristic.dummy import DummyHeuristic, best_action
 from samrap.players.levels import heuristic_for
-from samrap.players.random_bot import RandomPlayer
+from tests.players.dummy_late import late_positions
 
 GAME = DummyGame(DummyConfig(players=2))
 
 
 def _endgame_positions(count: int, phase: Phase) -> list[DummyState]:
     """Positions from seeded heuristic-vs-random games, late enough for the check, at ``phase``."""
-    out: list[DummyState] = []
-    bots: list[Any] = [DummyHeuristic(endgame=False), RandomPlayer()]
-    seed = 0
-    while len(out) < count:
-        s = GAME.new_game(seed=seed)
-        rng = Random(seed)
-        seed += 1
-        while not GAME.is_terminal(s):
-            legal = legal_moves(s)
-            if s.phase is phase and s.current == 0:
-                view = GAME.observe(s, 0)
-                late = view.stock_size <= endgame.ENDGAME_STOCK
-                if late and endgame.candidates(view, legal, best_action(view, legal)):
-                    out.append(s)
-                    break
-            s = GAME.apply(s, bots[s.current].choose(GAME.observe(s, s.current), legal, rng))
-    return out
+    return late_positions(count, phase, endgame.ENDGAME_STOCK)
 
 
 def test_no_check_while_the_stock_is_long() -> None:
