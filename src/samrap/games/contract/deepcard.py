@@ -356,10 +356,12 @@ def chain_reach(suit: int, lo: int, hi: int, faces: int, jokers: int) -> int:
     at each end, the positions up to and including the one where the faces missing on the way
     first outnumber the jokers (that one the deep card itself may fill), within 13 cards.
 
-    Worked on the suit's 14-position pattern with masks, as the draw asks it for every run; the
-    answer depends on the suit's ranks held, ``lo``, ``hi`` and ``jokers`` alone (a pure function,
-    :func:`_chain_ranks`), which recur from draw to draw as the pile and hands change slowly, so
-    it is remembered, asked with only the ranks it reads (:data:`_CHAIN_RANKS`)."""
+    Worked on the suit's 14-position pattern with masks; the answer depends on the suit's ranks
+    held, ``lo``, ``hi`` and ``jokers`` alone (a pure function, :func:`_chain_ranks`), remembered
+    and asked with only the ranks it reads (:data:`_CHAIN_RANKS`). The draw no longer asks it
+    (:func:`deep_reach` tests the faces it is asked about one by one, which spares working out
+    every run's whole reach); it is the building block of that test's twin,
+    ``deep_reach_by_runs`` in ``tests/games/contract/test_draw_fast.py``."""
     return _chain_ranks((faces >> (13 * suit)) & _CHAIN_RANKS[lo * 14 + hi], lo, hi, jokers) << (13 * suit)
 
 
