@@ -15,7 +15,7 @@ import pytest
 from samrap.games.contract import ContractConfig, ContractGame, deepcard
 from samrap.games.contract.actions import DRAW, ContractAction, pickup
 from samrap.games.contract.lookahead import is_finishable
-from samrap.games.contract.melds import table_summary
+from samrap.games.contract.melds import RUN, table_summary
 from samrap.games.contract.pickups import draw_actions
 from samrap.games.contract.rules import legal_actions
 from samrap.games.contract.state import ContractState, Phase
@@ -70,6 +70,61 @@ def test_deep_reach_with_the_mask_given(deal: int) -> None:
             assert deepcard.deep_reach(s, wanted, most) == deepcard.deep_reach(s, wanted), s.to_string()
             asked += 1
     assert asked >= 50, asked
+
+
+def deep_reach_by_runs(s: ContractState) -> int:
+    """``deepcard.deep_reach``'s plain twin: every run's whole reach (``chain_reach``), run by run
+    in table order, on top of the meld ends and the faces run jokers stand for."""
+    cfg = s.config
+    if cfg.melds_after_down:
+        return (1 << 53) - 1
+    pack = cfg.pack
+    reach = 0
+    standing = 0  # run jokers whose face the pool holds: each may be freed by an exchange
+    most = s.hands[s.current]
+    for c in s.pile:
+        most |= 1 << c
+    faces = pack.faces_of(most)
+    for m in s.melds:
+        reach |= m.ext
+        if m.kind == RUN:
+            for _, f in m.jokers:
+                reach |= 1 << f
+                standing += faces >> f & 1
+    if any(m.ext for m in s.melds):
+        reach |= 1 << 52
+    jokers = (most & pack.jokers_mask).bit_count() + standing
+    for m in s.melds:
+        if m.kind == RUN:
+            reach |= deepcard.chain_reach(m.key, m.lo, m.hi, faces, jokers)
+    return reach
+
+
+@pytest.mark.parametrize("deal", [2, 3, 5, 6])
+def test_deep_reach_by_faces_equals_every_run_walked(deal: int) -> None:
+    """``deep_reach`` tests only the faces asked about, each against the runs of its suit; its
+    twin works out every run's whole reach. They agree on every face asked: the pile's (as the
+    draw asks), every face, a random mask, each ace and each face alone."""
+    rng = random.Random(300 + deal)
+    asked = beyond = 0
+    for s in _draw_states(deal, 6, 300 + deal):
+        if not table_summary(s.melds).runs:
+            continue
+        whole = deep_reach_by_runs(s)
+        pack = s.config.pack
+        below = 0
+        for c in s.pile[:-1]:
+            below |= 1 << c
+        pile_faces = pack.faces_of(below) | (1 << 52 if below & pack.jokers_mask else 0)
+        aces = sum(1 << (13 * su + 12) for su in range(4))
+        for wanted in (pile_faces, (1 << 53) - 1, rng.getrandbits(53), aces, 1 << rng.randrange(52)):
+            assert deepcard.deep_reach(s, wanted) & wanted == whole & wanted, (s.to_string(), wanted)
+            asked += 1
+        ends = 0
+        for m in s.melds:
+            ends |= m.ext
+        beyond += (whole & ~ends & ((1 << 52) - 1)).bit_count()
+    assert asked >= 200 and beyond >= 100, (asked, beyond)
 
 
 def test_chain_reach_remembered_equals_fresh() -> None:

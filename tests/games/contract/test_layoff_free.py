@@ -15,6 +15,7 @@ import pytest
 from samrap.games.contract import ContractConfig, ContractGame
 from samrap.games.contract.contracts import LAST_DEAL
 from samrap.games.contract.lookahead import discardable, is_finishable
+from samrap.games.contract.melds import RUN, _ext, pos_face, shape
 from samrap.games.contract.rules import legal_actions
 from samrap.games.contract.state import ContractState, Phase
 from samrap.games.contract.transitions import apply_unchecked
@@ -91,3 +92,26 @@ def test_deep_card_listing_is_the_general_loops_and_the_plain_one(config: str, d
         seen += 1
         kept += len(got)
     assert seen > 10 and kept > 5, (seen, kept)
+
+
+def test_run_open_faces_from_the_table_equal_the_shape_definition() -> None:
+    """``melds._ext`` reads a run's open faces from a table built at import (``_RUN_EXT``); its
+    twin is the definition: the faces that, added to the run's faces, still make a run (rule 14,
+    the ace high or low but not both)."""
+    for suit in range(4):
+        for lo in range(14):
+            for hi in range(lo + 2, min(lo + 13, 14)):  # runs of 3 to 13 cards
+                faces = 0
+                for p in range(lo, hi + 1):
+                    faces |= 1 << pos_face(suit, p)
+                if faces.bit_count() != hi - lo + 1:  # (positions 0 and 13 are both the ace)
+                    continue
+                sh = shape(faces)
+                assert sh is not None and sh[0] == RUN
+                want = 0
+                for f in range(13 * suit, 13 * suit + 13):
+                    if not faces >> f & 1:
+                        grown = shape(faces | 1 << f)
+                        if grown is not None and grown[0] == RUN:
+                            want |= 1 << f
+                assert _ext(RUN, suit, sh[2], sh[3], faces) == want, (suit, lo, hi)

@@ -265,9 +265,15 @@ def deep_reach(s: ContractState, wanted: int = (1 << 53) - 1, most: int = -1) ->
     ``melds_after_down``. Necessary for any deep pick-up of a player who is down, and a cheap
     first filter for one who is not (a meld of the pool may still hold the card).
 
-    Only the faces of ``wanted`` are sure to be right: a run's reach is worked out only when
-    ``wanted`` has a face of its suit not in the answer yet (the draw asks about the faces of
-    the pile's cards only, and a run reaches faces of its own suit only).
+    Only the faces of ``wanted`` are sure to be right: the meld ends and run jokers' faces are
+    in the answer whole, but a face beyond a run's ends is asked only when ``wanted`` holds it
+    (the draw asks about the faces of the pile's cards, a handful, where every run of the table
+    would be a dozen). A natural face ``f`` at run position ``p`` (the ace: 13 above a run, 0
+    below) is reached from run ``lo..hi`` when it lies within 13 cards of the run's far end and
+    the positions between the run and ``p`` that the pool lacks are no more than its jokers
+    (``p`` itself is the deep card). The run-by-run walk that works out every run's whole reach
+    (:func:`chain_reach`) is its twin, ``deep_reach_by_runs`` in
+    ``tests/games/contract/test_draw_fast.py``.
 
     Precondition of "necessary": the count of jokers must never fall short of what exchanges
     can free. Every run joker whose face the pool holds is counted, one by one: with two decks
@@ -280,13 +286,16 @@ def deep_reach(s: ContractState, wanted: int = (1 << 53) - 1, most: int = -1) ->
     cfg = s.config
     if cfg.melds_after_down:
         return (1 << 53) - 1
-    ext, swap, runs, standing = _reach_of_table(s.melds)
+    ext, swap, by_suit, standing = _reach_of_table(s.melds)
     reach = ext | swap
     if ext:
         reach |= 1 << JOKER
+    left = wanted & ~reach
     faces = jokers = -1  # of the pile and hand, worked out when first needed
-    for shift, lo, hi, ranks in runs:
-        if not (wanted & ~reach) >> shift & 0x1FFF:
+    for suit, runs in enumerate(by_suit):
+        shift = 13 * suit
+        ranks = left >> shift & 0x1FFF
+        if not ranks or not runs:  # (no run of the suit: none of its faces lies beyond a run's end)
             continue
         if faces < 0:
             pack = cfg.pack
@@ -296,38 +305,50 @@ def deep_reach(s: ContractState, wanted: int = (1 << 53) - 1, most: int = -1) ->
                     most |= 1 << c
             faces = pack.faces_of(most)
             jokers = (most & pack.jokers_mask).bit_count()  # (+ the run jokers the pool frees)
-            jokers += sum(1 for f in standing if faces >> f & 1) if standing else 0
-        # chain_reach(su, lo, hi, faces, jokers), inlined: one call a run, on every draw
-        reach |= _chain_ranks(faces >> shift & ranks, lo, hi, jokers) << shift
+            jokers += sum(1 for j in standing if faces >> j & 1) if standing else 0
+        held = faces >> shift & 0x1FFF
+        lacking = ~(held << 1 | held >> 12)  # positions: 0 the ace low, 1..13 the ranks 2..A
+        while ranks:
+            low = ranks & -ranks
+            ranks ^= low
+            up = low.bit_length()  # the face's position above a run (the ace: 13)
+            down = 0 if up == 13 else up  # and below one (the ace: 0)
+            for lo, hi in runs:
+                if (hi < up <= lo + 12 and (((1 << up) - (2 << hi)) & lacking).bit_count() <= jokers) or (
+                    hi - 12 <= down < lo and (((1 << lo) - (2 << down)) & lacking).bit_count() <= jokers
+                ):
+                    reach |= low << shift
+                    break
     return reach
 
 
+#: A table's runs by suit for :func:`deep_reach`: for each suit, its runs' ``(lo, hi)``.
+SuitRuns = tuple[tuple[tuple[int, int], ...], ...]
+
 #: The last table :func:`deep_reach` read and what it read of it (:mod:`lastasked`).
-_last_table: LastAsked[
-    tuple[TableMeld, ...], tuple[int, int, tuple[tuple[int, int, int, int], ...], tuple[int, ...]]
-] = LastAsked((), (0, 0, (), ()))
+_last_table: LastAsked[tuple[TableMeld, ...], tuple[int, int, SuitRuns, tuple[int, ...]]] = LastAsked(
+    (), (0, 0, ((), (), (), ()), ())
+)
 
 
-def _reach_of_table(
-    melds: tuple[TableMeld, ...],
-) -> tuple[int, int, tuple[tuple[int, int, int, int], ...], tuple[int, ...]]:
-    """The open faces, the faces run jokers stand for, every run as ``(13 * suit, lo, hi, ranks)``
-    (``ranks``: those :func:`_chain_ranks` reads, :data:`_CHAIN_RANKS`) and the face of every run
-    joker (repeats kept) of ``melds`` (remembered for the last table asked)."""
+def _reach_of_table(melds: tuple[TableMeld, ...]) -> tuple[int, int, SuitRuns, tuple[int, ...]]:
+    """The open faces, the faces run jokers stand for, the runs by suit (:data:`SuitRuns`) and
+    the face of every run joker (repeats kept) of ``melds`` (remembered for the last table asked)."""
     last = _last_table.pair  # (LastAsked.get, inlined)
     if last[0] is melds:
         return last[1]
     ext = swap = 0
-    runs: list[tuple[int, int, int, int]] = []
+    by_suit: tuple[list[tuple[int, int]], ...] = ([], [], [], [])
     standing: list[int] = []
     for m in melds:
         ext |= m.ext
         if m.kind == RUN:
-            runs.append((13 * m.key, m.lo, m.hi, _CHAIN_RANKS[m.lo * 14 + m.hi]))
+            by_suit[m.key].append((m.lo, m.hi))
             for _, f in m.jokers:
                 swap |= 1 << f
                 standing.append(f)
-    return _last_table.put(melds, (ext, swap, tuple(runs), tuple(standing)))
+    runs = (tuple(by_suit[0]), tuple(by_suit[1]), tuple(by_suit[2]), tuple(by_suit[3]))
+    return _last_table.put(melds, (ext, swap, runs, tuple(standing)))
 
 
 def chain_reach(suit: int, lo: int, hi: int, faces: int, jokers: int) -> int:
@@ -335,10 +356,12 @@ def chain_reach(suit: int, lo: int, hi: int, faces: int, jokers: int) -> int:
     at each end, the positions up to and including the one where the faces missing on the way
     first outnumber the jokers (that one the deep card itself may fill), within 13 cards.
 
-    Worked on the suit's 14-position pattern with masks, as the draw asks it for every run; the
-    answer depends on the suit's ranks held, ``lo``, ``hi`` and ``jokers`` alone (a pure function,
-    :func:`_chain_ranks`), which recur from draw to draw as the pile and hands change slowly, so
-    it is remembered, asked with only the ranks it reads (:data:`_CHAIN_RANKS`)."""
+    Worked on the suit's 14-position pattern with masks; the answer depends on the suit's ranks
+    held, ``lo``, ``hi`` and ``jokers`` alone (a pure function, :func:`_chain_ranks`), remembered
+    and asked with only the ranks it reads (:data:`_CHAIN_RANKS`). The draw no longer asks it
+    (:func:`deep_reach` tests the faces it is asked about one by one, which spares working out
+    every run's whole reach); it is the building block of that test's twin,
+    ``deep_reach_by_runs`` in ``tests/games/contract/test_draw_fast.py``."""
     return _chain_ranks((faces >> (13 * suit)) & _CHAIN_RANKS[lo * 14 + hi], lo, hi, jokers) << (13 * suit)
 
 

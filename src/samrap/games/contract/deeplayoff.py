@@ -58,15 +58,17 @@ class DeepAfterLayOff:
         self.hand = hand
         self.deep = deep
         self.face = face = pack.faces[deep]
-        self.ext = table_summary(s.melds).ext
+        self.ext = ext = table_summary(s.melds).ext
         self.jokers_mask = pack.jokers_mask
         self.face_masks = pack.face_masks
-        self.open_melds, self.takers = 0, list[int]()  # melds taking a card; those taking the face
-        for t, m in enumerate(s.melds):  # (one loop, no generator; ``ext`` has no joker bit 52)
-            if m.ext:
-                self.open_melds += 1
+        # The melds taking the face (none unless the table's open faces hold it: ``ext`` has no
+        # joker bit 52), and the number of melds taking a card, counted when first asked (-1).
+        self.open_melds = -1
+        self.takers = takers = list[int]()
+        if ext >> face & 1:
+            for t, m in enumerate(s.melds):
                 if m.ext >> face & 1:
-                    self.takers.append(t)
+                    takers.append(t)
         self.by_hand: dict[int, bool] = {}  # hand after the lay-off -> placeable on this table
         # Worked out when first asked (many positions ask no placeable at all): the runs placeable
         # reads, as (index, meld), and per meld index the open faces of the other melds.
@@ -81,7 +83,7 @@ class DeepAfterLayOff:
             return None  # (the deep card itself would go)
         m = s.melds[t]
         if face == JOKER:
-            return self.open_melds > 1 or with_card(m, f, 0, joker).ext != 0
+            return self._open_melds() > 1 or with_card(m, f, 0, joker).ext != 0
         takers = self.takers
         hand = self.hand
         gone = hand & (self.jokers_mask if joker else self.face_masks[f])
@@ -93,7 +95,7 @@ class DeepAfterLayOff:
             if takers and grown.ext >> face & 1:
                 return True
             return self._after(t, grown, after)
-        if self.open_melds == 1 and not with_card(m, f, 0, joker).ext:
+        if self._open_melds() == 1 and not with_card(m, f, 0, joker).ext:
             return False
         ok = self.by_hand.get(after)
         if ok is None:
@@ -106,6 +108,17 @@ class DeepAfterLayOff:
         if ok or not joker or m.kind != RUN or s.went_down:
             return ok
         return self._after(t, with_card(m, f, 0, joker), after)
+
+    def _open_melds(self) -> int:
+        """How many melds of the table take a card (counted once, when first asked)."""
+        n = self.open_melds
+        if n < 0:
+            n = 0
+            for m in self.s.melds:
+                if m.ext:
+                    n += 1
+            self.open_melds = n
+        return n
 
     def _runs(self) -> list[tuple[int, TableMeld]]:
         """The table's runs :func:`deepcard.placeable` reads for the deep card's face: those with

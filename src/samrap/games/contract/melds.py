@@ -278,6 +278,12 @@ def _ext(kind: int, key: int, lo: int, hi: int, faces: int) -> int:
         if lo == ANY_SUITS:  # any card of the rank joins a set of any suits
             return RANK_MASKS[key]
         return RANK_MASKS[key] & ~faces if faces.bit_count() < 4 else 0
+    return _RUN_EXT[key * 196 + lo * 14 + hi]
+
+
+def _run_ext(key: int, lo: int, hi: int) -> int:
+    """The open faces of a run of suit ``key`` over positions ``lo..hi``: the face below and the
+    face above, where there is one (none once it holds all 13 ranks)."""
     if hi - lo >= 12:
         return 0
     out = 0
@@ -286,6 +292,11 @@ def _ext(kind: int, key: int, lo: int, hi: int, faces: int) -> int:
     if hi <= 12:
         out |= 1 << pos_face(key, hi + 1)
     return out
+
+
+#: :func:`_run_ext` of every run, at ``suit * 196 + lo * 14 + hi``: ``_ext`` runs at every lay-off
+#: applied or judged, and a look-up spares its two ``pos_face`` calls (the table is read-only).
+_RUN_EXT: tuple[int, ...] = tuple(_run_ext(key, lo, hi) for key in range(4) for lo in range(14) for hi in range(14))
 
 
 def make_meld(owner: int, sh: Shape, faces: int, cards: int, jokers: tuple[tuple[int, int], ...]) -> TableMeld:

@@ -169,8 +169,8 @@ def _deep_before_down(s: ContractState, out: list[ContractAction]) -> None:
                 layers[0], jokers, face, min_run, _rank_count(layers, face) if any_suits else -1
             )
             if not in_meld:
-                if reach < 0:
-                    reach = deep_reach(s, most=full)
+                if reach < 0:  # (asked about the pile's faces: deep_reach settles only those asked)
+                    reach = deep_reach(s, pack.faces_of(full & ~hand), full)
                 if not reach >> face & 1:
                     continue
         if k < shallowest:

@@ -199,9 +199,14 @@ def _put_down(s: ContractState, p: int, hand: int, melds: tuple[TableMeld, ...],
     else:
         new[_PHASE] = OVER_PHASE
         new[_OUT] = p
-    new[_HANDS] = _set(new[_HANDS], p, hand)
+    seats = list(new[_HANDS])  # (_set, inlined here and below: a call less a move)
+    seats[p] = hand
+    new[_HANDS] = tuple(seats)
     known: tuple[int, ...] = new[_KNOWN]
-    new[_KNOWN] = _set(known, p, known[p] & hand)
+    if known[p] & ~hand:
+        seats = list(known)
+        seats[p] = known[p] & hand
+        new[_KNOWN] = tuple(seats)
     new[_MELDS] = melds
     if down >= 0:
         new[_DOWN] = down
@@ -322,10 +327,12 @@ def _pick_up(s: ContractState, p: int, k: int) -> ContractState:
         taken |= 1 << c
     new: list[Any] = list(s)
     new[_PHASE] = PLAY_PHASE
-    hands: tuple[int, ...] = new[_HANDS]
-    new[_HANDS] = _set(hands, p, hands[p] | taken)
-    known: tuple[int, ...] = new[_KNOWN]
-    new[_KNOWN] = _set(known, p, known[p] | taken)
+    seats = list(new[_HANDS])  # (_set, inlined)
+    seats[p] |= taken
+    new[_HANDS] = tuple(seats)
+    seats = list(new[_KNOWN])
+    seats[p] |= taken
+    new[_KNOWN] = tuple(seats)
     new[_PILE] = pile[:cut]
     if k:
         new[_FORBID] = -1
