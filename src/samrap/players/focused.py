@@ -22,6 +22,8 @@ the "rollout" improvement of a base policy), made careful in three ways:
 ``Budget(iterations=n)`` is the number of playouts per branching decision (split evenly over the
 candidates); ``Budget(seconds=t)`` stops drawing determinizations after ``t`` seconds. With an
 iteration budget the search is a pure function of the view, the legal actions and the generator.
+A budget's cap on the actions (``Budget.actions``, ISMCTS's bound on long playouts) is not
+counted here: a playout is a whole deal, and the budget already counts playouts.
 """
 
 from __future__ import annotations
