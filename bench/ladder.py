@@ -17,8 +17,8 @@ weaker) and each suite this plays ``--deals`` duplicate deals:
 
 Every decision with more than one legal move is timed (wall time, as a person waits for it);
 ``ladder.json`` gives each level's median and 95th percentile per suite, and the machine's load
-average while the run went (``os.getloadavg``): a time budget (``expert``) gets fewer iterations
-on a busy machine, so read the strength of ``expert`` together with the load.
+average while the run went (``os.getloadavg``): a time budget (``expert``'s, ``hard``'s cut) gets
+fewer iterations on a busy machine, so read their strength with the load, or play ``--untimed``.
 
 Resumable: every finished unit is appended to the units file (``--units``, one JSON line each)
 as soon as it is played, and a run skips the units already there (same suite, pair, seed, deal,
