@@ -105,6 +105,8 @@ class FocusedSearch(Generic[S, A, V]):
         self._apply: Callable[[S, A], S] = game.apply_unchecked
         #: Playouts of every search so far (bench/search_speed.py divides them by CPU time).
         self.total_iterations = 0
+        #: Searches so far that the clock stopped before their playouts (``bench.ladder``'s cut share).
+        self.total_cut = 0
 
     @property
     def name(self) -> str:
@@ -169,6 +171,7 @@ class FocusedSearch(Generic[S, A, V]):
             elif done >= rounds:
                 break
             if done >= 2 and time.perf_counter() >= deadline:
+                self.total_cut += limit is not None  # a clock-only budget is never cut short
                 break
             s = game.resample(view, rng)
             seed = rng.getrandbits(63)
