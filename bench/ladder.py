@@ -17,8 +17,8 @@ weaker) and each suite this plays ``--deals`` duplicate deals:
 
 Every decision with more than one legal move is timed (wall time, as a person waits for it);
 ``ladder.json`` gives each level's median and 95th percentile per suite, and the machine's load
-average while the run went (``os.getloadavg``): a time budget (``expert``) gets fewer iterations
-on a busy machine, so read the strength of ``expert`` together with the load.
+average while the run went (``os.getloadavg``): a time budget (``expert``'s, ``hard``'s cut) gets
+fewer iterations on a busy machine, so read their strength with the load, or play ``--untimed``.
 
 Resumable: every finished unit is appended to the units file (``--units``, one JSON line each)
 as soon as it is played, and a run skips the units already there (same suite, pair, seed, deal,
@@ -209,6 +209,7 @@ class _Clocked:
         #: Search iterations (playouts) per timed decision, for bots that count them: with a time
         #: budget this is what the machine's load left the search.
         self.iters: list[int] = []
+        self.cut = 0  #: timed decisions whose search stopped before its iterations (a cap, the clock)
 
     @property
     def name(self) -> str:
@@ -217,13 +218,14 @@ class _Clocked:
     def choose(self, view: Any, legal: Sequence[Any], rng: Random) -> Any:
         if len(legal) == 1:
             return legal[0]
-        before = getattr(self.bot, "total_iterations", None)
+        before, cut = getattr(self.bot, "total_iterations", None), getattr(self.bot, "total_cut", 0)
         start, cpu = time.perf_counter(), time.process_time()
         action = self.bot.choose(view, legal, rng)
         self.ms.append((time.perf_counter() - start) * 1000)
         self.cpu_ms.append((time.process_time() - cpu) * 1000)
         if before is not None:
             self.iters.append(self.bot.total_iterations - before)
+        self.cut += getattr(self.bot, "total_cut", 0) - cut
         return action
 
 
@@ -241,11 +243,13 @@ def play(unit: Unit) -> dict[str, Any]:
     times: dict[str, list[float]] = {}
     cpu: dict[str, list[float]] = {}
     iters: dict[str, list[int]] = {}
+    cut = dict.fromkeys(unit.lineup, 0)
     for level, b in zip(unit.lineup, bots, strict=True):
         times.setdefault(level, []).extend(round(x, 1) for x in b.ms)
         cpu.setdefault(level, []).extend(round(x, 1) for x in b.cpu_ms)
         if b.iters:
             iters.setdefault(level, []).extend(b.iters)
+            cut[level] += b.cut
     strong = parse_pair(unit.pair)[0]
     return {
         **asdict(unit),
@@ -255,6 +259,7 @@ def play(unit: Unit) -> dict[str, Any]:
         **_compact_times("ms", times),
         **_compact_times("cpu_ms", cpu),
         "iters": iters,
+        "cut": {level: n for level, n in cut.items() if level in iters},
         "wall": round(time.perf_counter() - start, 2),
         "load": round(os.getloadavg()[0], 2),
         "commit": _commit(),
@@ -263,11 +268,11 @@ def play(unit: Unit) -> dict[str, Any]:
 
 def _bot(level: str, game: Any, name: str, untimed: bool) -> Any:
     """The level's bot; ``untimed`` drops the seconds from an iteration budget that has both
-    (``expert``), so its strength does not depend on how busy the machine is."""
+    (``hard``, ``expert``; an action cap stays), so its strength does not hang on the load."""
     bot = make_bot(level, game, name)
     budget = getattr(bot, "budget", None)
-    if untimed and isinstance(budget, Budget) and budget.iterations is not None and budget.seconds is not None:
-        bot.budget = Budget(iterations=budget.iterations)
+    if untimed and isinstance(budget, Budget):
+        bot.budget = budget.untimed
     return bot
 
 
@@ -369,10 +374,12 @@ def _dummy_margin(row: dict[str, Any]) -> float:
 
 def timing(rows: Iterable[dict[str, Any]]) -> dict[str, dict[str, dict[str, Any]]]:
     """Per suite and level: decisions timed, median and 95th percentile in ms of wall time and of
-    CPU time, and for searches the median and 5th percentile of iterations per decision."""
+    CPU time, and for searches the median and 5th percentile of iterations per decision and the
+    share of decisions cut short (by an action cap or the clock; of the rows that count them)."""
     acc: dict[str, dict[str, list[float]]] = {}
     its: dict[str, dict[str, list[float]]] = {}
     cpus: dict[str, dict[str, list[float]]] = {}
+    cuts: dict[tuple[str, str], list[int]] = {}
     for r in rows:
         for level, ms in r.get("cpu_ms", {}).items():
             fast = r.get("cpu_ms_under_1", {}).get(level, 0)
@@ -382,6 +389,8 @@ def timing(rows: Iterable[dict[str, Any]]) -> dict[str, dict[str, dict[str, Any]
             acc.setdefault(r["suite"], {}).setdefault(level, []).extend([*ms, *([FAST_MS] * fast)])
         for level, n in r.get("iters", {}).items():
             its.setdefault(r["suite"], {}).setdefault(level, []).extend(n)
+            if level in r.get("cut", {}):
+                cuts.setdefault((r["suite"], level), []).extend((r["cut"][level], len(n)))  # cut, of
     out: dict[str, dict[str, dict[str, Any]]] = {}
     for suite, levels in acc.items():
         out[suite] = {}
@@ -400,6 +409,8 @@ def timing(rows: Iterable[dict[str, Any]]) -> dict[str, dict[str, dict[str, Any]
             if n:
                 entry["median_iterations"] = percentile(n, 0.5)
                 entry["p5_iterations"] = percentile(n, 0.05)
+            if k := cuts.get((suite, level)):
+                entry["cut_share"] = round(sum(k[::2]) / sum(k[1::2]), 4)
             out[suite][level] = entry
     return out
 

@@ -116,3 +116,20 @@ def test_contract_deal_numbers_play_the_matchs_own_deal_alone() -> None:
     match = run_match(spec, cfg, bots, 12345, max_games=3)
     for k in (1, 3):
         assert ladder.play_one_deal(spec, cfg, bots, 12345, k) == match.games[k - 1].scores
+
+
+def test_the_share_of_searches_cut_short_and_untimed_keeps_the_action_cap() -> None:
+    rows = [
+        {"suite": "dummy-classic", "ms": {"hard": [5.0, 6.0]}, "iters": {"hard": [150, 120]}, "cut": {"hard": 1}},
+        {"suite": "dummy-classic", "ms": {"hard": [5.0, 6.0]}, "iters": {"hard": [150, 150]}, "cut": {"hard": 0}},
+        {"suite": "dummy-classic", "ms": {"hard": [7.0]}, "iters": {"hard": [150]}},  # before the count
+    ]
+    assert ladder.timing(rows)["dummy-classic"]["hard"]["cut_share"] == 0.25
+    from samrap.games.dummy import DummyConfig, DummyGame
+    from samrap.players.budget import Budget
+    from samrap.players.levels import LEVELS
+
+    hard = ladder._bot("hard", DummyGame(DummyConfig(players=2)), "hard-0", untimed=True)
+    budget = LEVELS["hard"].budget
+    assert budget is not None and budget.actions is not None
+    assert hard.budget == Budget(iterations=budget.iterations, actions=budget.actions)

@@ -66,7 +66,7 @@ def test_expert_searches_with_checked_playouts_and_hard_does_not() -> None:
     for game in (GAME, MODERN):
         expert, hard = make_bot("expert", game), make_bot("hard", game)
         assert isinstance(expert, ISMCTSPlayer) and expert.budget == Budget(iterations=300, seconds=2.5)
-        assert hard.budget == Budget(iterations=150)
+        assert hard.budget == LEVELS["hard"].budget and hard.budget.iterations == 150
         assert expert.tree_depth is hard.tree_depth and expert.root_filter is hard.root_filter
     assert make_bot("ismcts:iters=77", GAME).budget == Budget(iterations=77)  # a spec is not a level
 

@@ -77,6 +77,17 @@ def test_switches_only_for_a_clear_gain() -> None:
     assert bot.total_iterations == 60
 
 
+def test_searches_the_clock_stops_early_are_counted_and_an_action_cap_is_not() -> None:
+    bot = _bot({0: [0, 0, 0, 0], 1: [10, 10, 10, 10], 2: [0.1, 0.1, 0.1, 0.1]})
+    bot.choose(_View(), [0, 1, 2], Random(1), Budget(iterations=60, actions=1))  # not counted here
+    assert bot.total_iterations == 60 and bot.total_cut == 0
+    # a deadline long past after the two first rounds (whatever the machine): cut, and counted
+    bot.choose(_View(), [0, 1, 2], Random(1), Budget(iterations=10**6, seconds=1e-9))
+    assert bot.total_iterations == 66 and bot.total_cut == 1
+    bot.choose(_View(), [0, 1, 2], Random(1), Budget(seconds=1e-9))  # the clock is the budget: not cut
+    assert bot.total_cut == 1
+
+
 def test_a_single_candidate_is_played_without_search() -> None:
     bot = FocusedSearch(
         _OneShot({0: [0] * 4, 1: [5] * 4, 2: [0] * 4}),

@@ -91,6 +91,8 @@ def test_outcome_rewards() -> None:
         ("1s", Budget(seconds=1.0)),
         ("250ms", Budget(seconds=0.25)),
         ("iters=10,time=2s", Budget(iterations=10, seconds=2.0)),
+        ("iters=150,actions=8000", Budget(iterations=150, actions=8000)),
+        ("iters=150,actions=8000,time=900ms", Budget(iterations=150, seconds=0.9, actions=8000)),
     ],
 )
 def test_budget_text_round_trips(text: str, budget: Budget) -> None:
@@ -98,10 +100,52 @@ def test_budget_text_round_trips(text: str, budget: Budget) -> None:
     assert Budget.parse(budget.text()) == budget
 
 
-@pytest.mark.parametrize("bad", ["", "fast", "iters=0", "-1s", "time=x"])
+@pytest.mark.parametrize(
+    "bad", ["", "fast", "iters=0", "-1s", "time=x", "actions=500", "iters=9,actions=0", "actions=y"]
+)
 def test_bad_budgets_are_rejected(bad: str) -> None:
     with pytest.raises(ValueError):
         Budget.parse(bad)
+
+
+def test_untimed_drops_the_seconds_and_keeps_the_action_cap() -> None:
+    assert Budget(iterations=150, seconds=0.9, actions=8000).untimed == Budget(iterations=150, actions=8000)
+    assert Budget(iterations=150, seconds=0.9, actions=8000).untimed.is_deterministic
+    assert Budget(seconds=1.0).untimed == Budget(seconds=1.0)  # no iterations: the clock is the budget
+    assert not Budget(iterations=150, seconds=0.9, actions=8000).is_deterministic
+
+
+def test_an_action_cap_stops_the_search_after_the_iteration_that_crosses_it() -> None:
+    """``Budget.actions``: the search stops once its iterations have simulated that many actions;
+    what it ran is the same as an uncapped search of as many iterations (the cap only cuts)."""
+    s = GAME.new_game(seed=5)
+    view, legal = GAME.observe(s, s.current), GAME.legal_moves(s)
+    bot = ISMCTSPlayer(GAME, rollout, Budget(iterations=400, actions=600))
+    capped = bot.search(view, legal, Random(2))
+    assert capped.cut and 1 < capped.iterations < 400 and capped.actions >= 600
+    assert bot.total_cut == 1 and bot.total_iterations == capped.iterations
+    same = bot.search(view, legal, Random(2), Budget(iterations=capped.iterations))
+    assert not same.cut and same.actions == capped.actions and same.estimates == capped.estimates
+    one_less = bot.search(view, legal, Random(2), Budget(iterations=capped.iterations - 1))
+    assert one_less.actions < 600  # it did not stop early
+    assert bot.total_cut == 1
+    # a cap that does not bind changes nothing
+    free = bot.search(view, legal, Random(2), Budget(iterations=20, actions=10**9))
+    assert not free.cut and free.estimates == bot.search(view, legal, Random(2), Budget(iterations=20)).estimates
+
+
+def test_a_capped_search_is_seeded_and_plays_legal_moves() -> None:
+    bot = ISMCTSPlayer(GAME, rollout, Budget(iterations=300, actions=400))
+    s = GAME.new_game(seed=8)
+    k = 0
+    while not GAME.is_terminal(s) and k < 12:
+        legal = GAME.legal_moves(s)
+        view = GAME.observe(s, s.current)
+        a = bot.choose(view, legal, Random(k))
+        assert a in legal and a == bot.choose(view, legal, Random(k))
+        s = GAME.apply(s, a)
+        k += 1
+    assert bot.total_cut > 0
 
 
 def test_policy_first_defers_to_the_policy_on_a_tiny_budget() -> None:

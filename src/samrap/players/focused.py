@@ -22,6 +22,8 @@ the "rollout" improvement of a base policy), made careful in three ways:
 ``Budget(iterations=n)`` is the number of playouts per branching decision (split evenly over the
 candidates); ``Budget(seconds=t)`` stops drawing determinizations after ``t`` seconds. With an
 iteration budget the search is a pure function of the view, the legal actions and the generator.
+A budget's cap on the actions (``Budget.actions``, ISMCTS's bound on long playouts) is not
+counted here: a playout is a whole deal, and the budget already counts playouts.
 """
 
 from __future__ import annotations
@@ -103,6 +105,8 @@ class FocusedSearch(Generic[S, A, V]):
         self._apply: Callable[[S, A], S] = game.apply_unchecked
         #: Playouts of every search so far (bench/search_speed.py divides them by CPU time).
         self.total_iterations = 0
+        #: Searches so far that the clock stopped before their playouts (``bench.ladder``'s cut share).
+        self.total_cut = 0
 
     @property
     def name(self) -> str:
@@ -167,6 +171,7 @@ class FocusedSearch(Generic[S, A, V]):
             elif done >= rounds:
                 break
             if done >= 2 and time.perf_counter() >= deadline:
+                self.total_cut += limit is not None  # a clock-only budget is never cut short
                 break
             s = game.resample(view, rng)
             seed = rng.getrandbits(63)

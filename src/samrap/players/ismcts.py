@@ -18,7 +18,10 @@ the stock), then walks one shared tree from the root:
 
 The move played is the root action with the most visits. With an iteration budget the search is
 a pure function of the view, the legal actions and the generator's state, so a seeded bot is
-deterministic; a time budget stops after that many seconds of wall time.
+deterministic; a time budget stops after that many seconds of wall time. A cap on the actions
+(``Budget.actions``: tree steps and playout moves, summed over the iterations) stops it as soon
+as an iteration ends past the cap: work the machine's speed does not change, so the search stays
+deterministic, and the decisions with the longest playouts stop before their iterations.
 
 The search is generic over :class:`SearchGame`, so Contract Rummy plugs in with its facade. The
 tree and the playouts step the game's ``legal_moves`` (a Contract go-down whole, rule 22), the
@@ -149,6 +152,10 @@ class SearchResult(Generic[A]):
     iterations: int
     seconds: float
     estimates: list[MoveEstimate] = field(default_factory=list)
+    #: the game actions simulated (tree steps and playout moves)
+    actions: int = 0
+    #: whether the search stopped before its iterations (the action cap or the clock)
+    cut: bool = False
 
     @property
     def best(self) -> A:
@@ -229,6 +236,8 @@ class ISMCTSPlayer(Generic[S, A, V]):
         self._apply: Callable[[S, A], S] = game.apply_unchecked
         #: Iterations of every search so far (tournaments report them per decision).
         self.total_iterations = 0
+        #: Searches so far that stopped before their iterations (the action cap or the clock).
+        self.total_cut = 0
 
     @property
     def name(self) -> str:
@@ -260,6 +269,8 @@ class ISMCTSPlayer(Generic[S, A, V]):
         stats: dict[A, _RootStats] = {a: _RootStats() for a in legal}
         root_legal = list(legal)
         max_iters = budget.iterations if budget.iterations is not None else 1 << 62
+        max_actions = budget.actions if budget.actions is not None else 1 << 62
+        actions = 0
         start = time.perf_counter()
         deadline = start + budget.seconds if budget.seconds is not None else math.inf
         seat = _seat_of(view)
@@ -270,7 +281,7 @@ class ISMCTSPlayer(Generic[S, A, V]):
         depth = depth or MAX_PLAYOUT
         iterations = 0
         while iterations < max_iters:
-            if iterations and deadline < math.inf and time.perf_counter() >= deadline:
+            if iterations and (actions >= max_actions or (deadline < math.inf and time.perf_counter() >= deadline)):
                 break
             iterations += 1
             s = game.resample(view, rng)
@@ -320,6 +331,7 @@ class ISMCTSPlayer(Generic[S, A, V]):
                 acts = game.legal_moves(s)
                 s = apply(s, self.rollout(s, acts, rng))
                 steps += 1
+            actions += len(path) + steps
             scores: Sequence[float] = game.returns(s) if game.is_terminal(s) or self.cutoff is None else self.cutoff(s)
             rewards = outcome.rewards(scores)
             for n, mover in path:
@@ -332,6 +344,8 @@ class ISMCTSPlayer(Generic[S, A, V]):
             st.score += scores[seat]
         elapsed = time.perf_counter() - start
         self.total_iterations += iterations
+        cut = budget.iterations is not None and iterations < budget.iterations
+        self.total_cut += cut
         estimates = []
         rank = {a: k for k, a in enumerate(expanded)} if self.policy_first else {}
         for i, a in enumerate(root_legal):
@@ -352,7 +366,7 @@ class ISMCTSPlayer(Generic[S, A, V]):
                 )
             )
         estimates.sort(key=lambda t: (t[0], t[1]), reverse=True)
-        return SearchResult(iterations, elapsed, [e for _, _, e in estimates])
+        return SearchResult(iterations, elapsed, [e for _, _, e in estimates], actions, cut)
 
 
 def _seat_of(view: object) -> int:

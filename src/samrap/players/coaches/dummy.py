@@ -89,7 +89,7 @@ def checked_heuristic() -> DummyHeuristic:
 def checked_playouts(game: AnyGame, budget: Budget) -> tuple[Callable[..., object], Budget]:
     """``expert``'s playouts and budget: the heuristic with its end-game check in the last
     :data:`CHECKED_STOCK` stock cards, on :data:`CHECKED_DEALS` finishes (:func:`checked_heuristic`),
-    and half the level's iterations (the seconds' cap kept).
+    and half the level's iterations (the seconds' and the actions' caps kept).
 
     Why: ``hard``'s playouts use the heuristic without the check, for both seats, so the search
     trusts an opponent that feeds a last collect and knock a careful player does not give, and
@@ -99,7 +99,7 @@ def checked_playouts(game: AnyGame, budget: Budget) -> tuple[Callable[..., objec
     keep ``expert``'s time near what 600 plain ones took.
     """
     iters = None if budget.iterations is None else max(1, budget.iterations // 2)
-    return bot_rollout(game, checked_heuristic()), Budget(iterations=iters, seconds=budget.seconds)
+    return bot_rollout(game, checked_heuristic()), Budget(iters, budget.seconds, budget.actions)
 
 
 def focused(view: DummyView) -> bool:
