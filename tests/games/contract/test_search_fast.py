@@ -160,3 +160,24 @@ def test_runs_of_one_length_by_window_candidates() -> None:
                     want = tuple(candidates._cand(nat << shift, jk << shift) for nat, jk in pairs)
                     got = candidates._suit_runs.__wrapped__(held, s, jokers, length, length)
                     assert got == want, (held13, s, length, jokers)
+
+
+def test_grown_windows_by_low_ends_equals_the_plain_growing() -> None:
+    """``candidates._grown_windows`` (each low end's pairs cached on the positions held up to the
+    first hole the jokers cannot fill) equals ``_grown_windows_plain``: every 14-position pattern
+    of a suit (the ace at both ends as the hand holds it), one or three jokers, runs of 3 or 4 up
+    to 13 cards, and a seeded draw of other lengths; fresh caches, so both paths of each low end
+    are met."""
+    candidates._low_end_pairs.cache_clear()
+    for held13 in range(1, 1 << 13):
+        p14 = candidates._suit_positions(held13, 0)
+        for jokers in (1, 3):
+            for lmin in (3, 4):
+                assert candidates._grown_windows(p14, jokers, lmin, 13) == candidates._grown_windows_plain(
+                    p14, jokers, lmin, 13
+                ), (held13, jokers, lmin)
+    rng = random.Random(17)
+    for _ in range(3000):
+        p14 = rng.getrandbits(14)
+        args = (p14, rng.randrange(1, 6), rng.choice((3, 4, 5)), rng.choice((5, 7, 13)))
+        assert candidates._grown_windows(*args) == candidates._grown_windows_plain(*args), args

@@ -130,7 +130,57 @@ def _blocks(p14: int, lmin: int, lmax: int) -> tuple[tuple[int, int], ...]:
 
 
 def _grown_windows(p14: int, jokers: int, lmin: int, lmax: int) -> tuple[tuple[int, int], ...]:
-    """:func:`_run_options` the general way: every window grown from every low end."""
+    """:func:`_run_options` the general way: every window grown from every low end, each low
+    end's pairs read from :func:`_low_end_pairs`, cached on the positions held from it up to the
+    first hole the jokers cannot fill (where the growing stops): most low ends of a new hand's
+    suit were seen in another's. :func:`_grown_windows_plain` grows them in place
+    (``test_search_fast.py`` compares the two)."""
+    out: set[tuple[int, int]] = set()
+    for lo in range(15 - lmin):  # (a shorter window at the top cannot hold ``lmin`` positions)
+        top = min(lo + lmax - 1, 13 if lo else 12)  # (not the same ace at both ends)
+        seg = p14 >> lo & ((1 << (top - lo + 1)) - 1)
+        if not seg:  # (no window from here holds a natural)
+            continue
+        holes = ~seg
+        for _ in range(jokers):
+            holes &= holes - 1
+        seg &= (holes & -holes) - 1  # (the positions below the hole of gap ``jokers + 1``)
+        found = _low_end_pairs(lo, seg, jokers, lmin, top)
+        if found:
+            out.update(found)
+    return tuple(sorted(out))
+
+
+@lru_cache(maxsize=1 << 16)
+def _low_end_pairs(lo: int, seg: int, jokers: int, lmin: int, top: int) -> tuple[tuple[int, int], ...]:
+    """The pairs of :func:`_grown_windows_plain`'s windows from position ``lo`` (up to ``top``)
+    of a suit held at positions ``seg << lo``, with ``jokers`` jokers."""
+    out: list[tuple[int, int]] = []
+    p14 = seg << lo
+    gaps = have = window = 0
+    for hi in range(lo, top + 1):
+        bit = 1 << hi
+        window |= bit
+        if p14 & bit:
+            have |= bit
+        else:
+            gaps += 1
+            if gaps > jokers:
+                break
+        if hi - lo + 1 < lmin or not have:
+            continue
+        holes = window & ~have
+        out.append((_ranks(have), _ranks(holes)))
+        left = jokers - gaps
+        if left:
+            for extra in _subsets_upto(have, left):
+                if extra and extra != have:
+                    out.append((_ranks(have & ~extra), _ranks(holes | extra)))
+    return tuple(out)
+
+
+def _grown_windows_plain(p14: int, jokers: int, lmin: int, lmax: int) -> tuple[tuple[int, int], ...]:
+    """:func:`_grown_windows` with each window's pairs worked out in place (the plain twin)."""
     out: set[tuple[int, int]] = set()
     for lo in range(15 - lmin):  # (a shorter window at the top cannot hold ``lmin`` positions)
         gaps = have = window = 0
