@@ -181,3 +181,29 @@ def test_grown_windows_by_low_ends_equals_the_plain_growing() -> None:
         p14 = rng.getrandbits(14)
         args = (p14, rng.randrange(1, 6), rng.choice((3, 4, 5)), rng.choice((5, 7, 13)))
         assert candidates._grown_windows(*args) == candidates._grown_windows_plain(*args), args
+
+
+def test_candidate_shape_and_key_written_out_equal_the_specs() -> None:
+    """``Cand`` reads a plain meld's shape with ``shape`` and writes its key out: equal to
+    ``spec_shape`` and ``Spec.order_key`` for every run and set of a seeded draw of suit
+    patterns and ranks, with up to four jokers (any-suit sets take the general path)."""
+    from samrap.games.contract.melds import RUN, spec_shape
+
+    rng = random.Random(19)
+    checked = 0
+    for _ in range(400):
+        s = rng.randrange(4)
+        held = rng.getrandbits(13) << 13 * s
+        jokers = rng.randrange(5)
+        if not held:
+            continue
+        specs = [c.spec for c in candidates._suit_runs.__wrapped__(held, s, jokers, 3, 13)]
+        r = rng.randrange(13)
+        specs += [c.spec for c in candidates.set_cands.__wrapped__(held | RANK_MASKS[r], jokers, 3, 4)]
+        for spec in specs:
+            c = candidates.Cand(spec)
+            sh = spec_shape(spec, False)
+            assert sh is not None and c.key == spec.order_key(), spec
+            assert (c.suit, c.lo, c.hi) == ((sh[1] if sh[0] == RUN else -1), sh[2], sh[3]), spec
+            checked += 1
+    assert checked > 1000

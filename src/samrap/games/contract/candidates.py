@@ -17,7 +17,7 @@ from operator import attrgetter
 
 from samrap.core.cardset import RANK_MASKS, SUIT_MASKS
 from samrap.games.contract.cards import lowest
-from samrap.games.contract.melds import RUN, Spec, any_set_joker_faces, pos_face, spec_shape
+from samrap.games.contract.melds import RUN, SET, Spec, any_set_joker_faces, pos_face, shape, spec_shape
 
 _RANK_FACES: tuple[tuple[int, ...], ...] = tuple(
     tuple(sum(1 << (13 * s + r) for s in range(4) if p >> s & 1) for p in range(16)) for r in range(13)
@@ -217,14 +217,20 @@ class Cand:
 
     def __init__(self, spec: Spec, any_suits: bool = False) -> None:
         self.spec = spec
-        self.nat = spec.nat
-        self.more = spec.more
-        self.jokers = spec.jok.bit_count()
-        sh = spec_shape(spec, any_suits)
+        nat = self.nat = spec.nat
+        more = self.more = spec.more
+        jok = spec.jok
+        self.jokers = jok.bit_count()
+        # (``spec_shape`` is ``shape`` of the faces for a meld of distinct faces not of any suits;
+        # a meld's key is ``Spec.order_key``, whose first item is 0 for a set: written out for
+        # those, the commonest new candidates of a fresh hand; ``test_search_fast.py`` compares)
+        plain = not (any_suits or more or nat & jok)
+        sh = shape(nat | jok) if plain else spec_shape(spec, any_suits)
         assert sh is not None
         self.suit = sh[1] if sh[0] == RUN else -1
         self.lo, self.hi = sh[2], sh[3]
-        self.key = spec.order_key()  # kept: sorting a go-down's melds asks for it many times
+        # kept: sorting a go-down's melds asks for it many times
+        self.key = (0 if sh[0] == SET else 1, nat, jok) if plain else spec.order_key()
         faces = spec.faces
         if self.suit < 0 and any_suits:  # any card of its rank may join a set of any suits
             self.ext = RANK_MASKS[sh[1]]
