@@ -187,7 +187,7 @@ def test_candidate_shape_and_key_written_out_equal_the_specs() -> None:
     """``Cand`` reads a plain meld's shape with ``shape`` and writes its key out: equal to
     ``spec_shape`` and ``Spec.order_key`` for every run and set of a seeded draw of suit
     patterns and ranks, with up to four jokers (any-suit sets take the general path)."""
-    from samrap.games.contract.melds import RUN, spec_shape
+    from samrap.games.contract.melds import RUN, _run_ext, spec_shape
 
     rng = random.Random(19)
     checked = 0
@@ -205,5 +205,7 @@ def test_candidate_shape_and_key_written_out_equal_the_specs() -> None:
             sh = spec_shape(spec, False)
             assert sh is not None and c.key == spec.order_key(), spec
             assert (c.suit, c.lo, c.hi) == ((sh[1] if sh[0] == RUN else -1), sh[2], sh[3]), spec
+            if c.suit >= 0:  # (a run's open faces from ``RUN_EXT``)
+                assert c.ext == _run_ext(c.suit, c.lo, c.hi), spec
             checked += 1
     assert checked > 1000

@@ -17,7 +17,7 @@ from operator import attrgetter
 
 from samrap.core.cardset import RANK_MASKS, SUIT_MASKS
 from samrap.games.contract.cards import lowest
-from samrap.games.contract.melds import RUN, SET, Spec, any_set_joker_faces, pos_face, shape, spec_shape
+from samrap.games.contract.melds import RUN, RUN_EXT, SET, Spec, any_set_joker_faces, shape, spec_shape
 
 _RANK_FACES: tuple[tuple[int, ...], ...] = tuple(
     tuple(sum(1 << (13 * s + r) for s in range(4) if p >> s & 1) for p in range(16)) for r in range(13)
@@ -236,13 +236,8 @@ class Cand:
             self.ext = RANK_MASKS[sh[1]]
         elif self.suit < 0:  # the faces one more card may take once it is on the table (melds._ext)
             self.ext = RANK_MASKS[sh[1]] & ~faces if faces.bit_count() < 4 else 0
-        else:
-            self.ext = 0
-            if self.hi - self.lo < 12:
-                if self.lo >= 1:
-                    self.ext |= 1 << pos_face(self.suit, self.lo - 1)
-                if self.hi <= 12:
-                    self.ext |= 1 << pos_face(self.suit, self.hi + 1)
+        else:  # (a run's two open faces, ``melds._run_ext``, from its table)
+            self.ext = RUN_EXT[self.suit * 196 + self.lo * 14 + self.hi]
 
 
 def _cand_key(c: Cand) -> tuple[int, int, int]:
