@@ -95,7 +95,7 @@ def test_deep_card_listing_is_the_general_loops_and_the_plain_one(config: str, d
 
 
 def test_run_open_faces_from_the_table_equal_the_shape_definition() -> None:
-    """``melds._ext`` reads a run's open faces from a table built at import (``_RUN_EXT``); its
+    """``melds._ext`` reads a run's open faces from a table built at import (``RUN_EXT``); its
     twin is the definition: the faces that, added to the run's faces, still make a run (rule 14,
     the ace high or low but not both)."""
     for suit in range(4):
@@ -115,3 +115,30 @@ def test_run_open_faces_from_the_table_equal_the_shape_definition() -> None:
                         if grown is not None and grown[0] == RUN:
                             want |= 1 << f
                 assert _ext(RUN, suit, sh[2], sh[3], faces) == want, (suit, lo, hi)
+
+
+def test_a_run_grown_by_with_card_equals_the_meld_made_afresh() -> None:
+    """``melds.with_card`` finds a run's new end by position (``13 * suit + hi`` for the face
+    above) and its open faces from ``RUN_EXT``: every run of 3 to 12 cards grown by each face
+    that extends it equals the meld made afresh from the grown faces (``shape``, ``make_meld``)."""
+    from samrap.games.contract.melds import make_meld, with_card
+
+    grown_runs = 0
+    for suit in range(4):
+        for lo in range(14):
+            for hi in range(lo + 2, min(lo + 12, 14)):
+                faces = 0
+                for p in range(lo, hi + 1):
+                    faces |= 1 << pos_face(suit, p)
+                if faces.bit_count() != hi - lo + 1:
+                    continue
+                sh = shape(faces)
+                assert sh is not None
+                m = make_meld(1, sh, faces, 0b111, ())
+                for f in range(13 * suit, 13 * suit + 13):
+                    grown = shape(faces | 1 << f) if not faces >> f & 1 else None
+                    if grown is None or grown[0] != RUN:
+                        continue
+                    assert with_card(m, f, 5, False) == make_meld(1, grown, faces | 1 << f, 0b100111, ()), (lo, hi, f)
+                    grown_runs += 1
+    assert grown_runs > 300

@@ -160,3 +160,52 @@ def test_runs_of_one_length_by_window_candidates() -> None:
                     want = tuple(candidates._cand(nat << shift, jk << shift) for nat, jk in pairs)
                     got = candidates._suit_runs.__wrapped__(held, s, jokers, length, length)
                     assert got == want, (held13, s, length, jokers)
+
+
+def test_grown_windows_by_low_ends_equals_the_plain_growing() -> None:
+    """``candidates._grown_windows`` (each low end's pairs cached on the positions held up to the
+    first hole the jokers cannot fill) equals ``_grown_windows_plain``: every 14-position pattern
+    of a suit (the ace at both ends as the hand holds it), one or three jokers, runs of 3 or 4 up
+    to 13 cards, and a seeded draw of other lengths; fresh caches, so both paths of each low end
+    are met."""
+    candidates._low_end_pairs.cache_clear()
+    for held13 in range(1, 1 << 13):
+        p14 = candidates._suit_positions(held13, 0)
+        for jokers in (1, 3):
+            for lmin in (3, 4):
+                assert candidates._grown_windows(p14, jokers, lmin, 13) == candidates._grown_windows_plain(
+                    p14, jokers, lmin, 13
+                ), (held13, jokers, lmin)
+    rng = random.Random(17)
+    for _ in range(3000):
+        p14 = rng.getrandbits(14)
+        args = (p14, rng.randrange(1, 6), rng.choice((3, 4, 5)), rng.choice((5, 7, 13)))
+        assert candidates._grown_windows(*args) == candidates._grown_windows_plain(*args), args
+
+
+def test_candidate_shape_and_key_written_out_equal_the_specs() -> None:
+    """``Cand`` reads a plain meld's shape with ``shape`` and writes its key out: equal to
+    ``spec_shape`` and ``Spec.order_key`` for every run and set of a seeded draw of suit
+    patterns and ranks, with up to four jokers (any-suit sets take the general path)."""
+    from samrap.games.contract.melds import RUN, _run_ext, spec_shape
+
+    rng = random.Random(19)
+    checked = 0
+    for _ in range(400):
+        s = rng.randrange(4)
+        held = rng.getrandbits(13) << 13 * s
+        jokers = rng.randrange(5)
+        if not held:
+            continue
+        specs = [c.spec for c in candidates._suit_runs.__wrapped__(held, s, jokers, 3, 13)]
+        r = rng.randrange(13)
+        specs += [c.spec for c in candidates.set_cands.__wrapped__(held | RANK_MASKS[r], jokers, 3, 4)]
+        for spec in specs:
+            c = candidates.Cand(spec)
+            sh = spec_shape(spec, False)
+            assert sh is not None and c.key == spec.order_key(), spec
+            assert (c.suit, c.lo, c.hi) == ((sh[1] if sh[0] == RUN else -1), sh[2], sh[3]), spec
+            if c.suit >= 0:  # (a run's open faces from ``RUN_EXT``)
+                assert c.ext == _run_ext(c.suit, c.lo, c.hi), spec
+            checked += 1
+    assert checked > 1000

@@ -80,3 +80,43 @@ def test_stage_trees_with_the_memo_equal_the_plain_path(deal: int) -> None:
         if staging.next_melds(s, ()):
             checked += _walk(s, ())
     assert checked
+
+
+@pytest.mark.parametrize("deal", [3, 6])
+def test_avail_equals_its_plain_twin(deal: int) -> None:
+    """``_Completions._avail`` (the layers beyond ``used`` by the first of them) against
+    :func:`staging.avail_plain`, for every hand's layers and the layers of its candidates' uses."""
+    from samrap.games.contract.candidates import use_cand
+
+    rng = random.Random(7 + deal)
+    checked = 0
+    for s in _positions(deal, 10):
+        w = staging._Completions(s, discardable(s))
+        assert w._avail(()) == staging.avail_plain(w.layers, ())
+        for _ in range(20):
+            used: tuple[int, ...] | None = ()
+            for c in rng.sample(w.cands, min(3, len(w.cands))):
+                after = use_cand(used or (), c, w.layers)
+                if after is None:
+                    break
+                used = after
+                assert w._avail(used) == staging.avail_plain(w.layers, used)
+                checked += 1
+    assert checked
+
+
+@pytest.mark.parametrize("deal", [3, 6])
+def test_a_staged_state_asks_as_the_state_without_its_melds(deal: int) -> None:
+    """``next_melds`` of a state mid go-down (``staging`` set) looks the walk up first: equal to
+    the answer for the state without them, whether the walk is the last prepared or not."""
+    checked = 0
+    for s in _positions(deal, 15):
+        firsts = staging.next_melds(s, ())
+        for m in firsts[:2]:
+            staged = s._replace(staging=(m,))
+            want = staging.next_melds_plain(s, (m,))
+            assert staging.next_melds(staged, (m,)) == want  # (the walk just prepared)
+            staging._last.put(None, None)
+            assert staging.next_melds(staged, (m,)) == want  # (prepared afresh)
+            checked += 1
+    assert checked

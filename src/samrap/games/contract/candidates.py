@@ -17,7 +17,7 @@ from operator import attrgetter
 
 from samrap.core.cardset import RANK_MASKS, SUIT_MASKS
 from samrap.games.contract.cards import lowest
-from samrap.games.contract.melds import RUN, Spec, any_set_joker_faces, pos_face, spec_shape
+from samrap.games.contract.melds import RUN, RUN_EXT, SET, Spec, any_set_joker_faces, shape, spec_shape
 
 _RANK_FACES: tuple[tuple[int, ...], ...] = tuple(
     tuple(sum(1 << (13 * s + r) for s in range(4) if p >> s & 1) for p in range(16)) for r in range(13)
@@ -130,7 +130,57 @@ def _blocks(p14: int, lmin: int, lmax: int) -> tuple[tuple[int, int], ...]:
 
 
 def _grown_windows(p14: int, jokers: int, lmin: int, lmax: int) -> tuple[tuple[int, int], ...]:
-    """:func:`_run_options` the general way: every window grown from every low end."""
+    """:func:`_run_options` the general way: every window grown from every low end, each low
+    end's pairs read from :func:`_low_end_pairs`, cached on the positions held from it up to the
+    first hole the jokers cannot fill (where the growing stops): most low ends of a new hand's
+    suit were seen in another's. :func:`_grown_windows_plain` grows them in place
+    (``test_search_fast.py`` compares the two)."""
+    out: set[tuple[int, int]] = set()
+    for lo in range(15 - lmin):  # (a shorter window at the top cannot hold ``lmin`` positions)
+        top = min(lo + lmax - 1, 13 if lo else 12)  # (not the same ace at both ends)
+        seg = p14 >> lo & ((1 << (top - lo + 1)) - 1)
+        if not seg:  # (no window from here holds a natural)
+            continue
+        holes = ~seg
+        for _ in range(jokers):
+            holes &= holes - 1
+        seg &= (holes & -holes) - 1  # (the positions below the hole of gap ``jokers + 1``)
+        found = _low_end_pairs(lo, seg, jokers, lmin, top)
+        if found:
+            out.update(found)
+    return tuple(sorted(out))
+
+
+@lru_cache(maxsize=1 << 16)
+def _low_end_pairs(lo: int, seg: int, jokers: int, lmin: int, top: int) -> tuple[tuple[int, int], ...]:
+    """The pairs of :func:`_grown_windows_plain`'s windows from position ``lo`` (up to ``top``)
+    of a suit held at positions ``seg << lo``, with ``jokers`` jokers."""
+    out: list[tuple[int, int]] = []
+    p14 = seg << lo
+    gaps = have = window = 0
+    for hi in range(lo, top + 1):
+        bit = 1 << hi
+        window |= bit
+        if p14 & bit:
+            have |= bit
+        else:
+            gaps += 1
+            if gaps > jokers:
+                break
+        if hi - lo + 1 < lmin or not have:
+            continue
+        holes = window & ~have
+        out.append((_ranks(have), _ranks(holes)))
+        left = jokers - gaps
+        if left:
+            for extra in _subsets_upto(have, left):
+                if extra and extra != have:
+                    out.append((_ranks(have & ~extra), _ranks(holes | extra)))
+    return tuple(out)
+
+
+def _grown_windows_plain(p14: int, jokers: int, lmin: int, lmax: int) -> tuple[tuple[int, int], ...]:
+    """:func:`_grown_windows` with each window's pairs worked out in place (the plain twin)."""
     out: set[tuple[int, int]] = set()
     for lo in range(15 - lmin):  # (a shorter window at the top cannot hold ``lmin`` positions)
         gaps = have = window = 0
@@ -167,26 +217,27 @@ class Cand:
 
     def __init__(self, spec: Spec, any_suits: bool = False) -> None:
         self.spec = spec
-        self.nat = spec.nat
-        self.more = spec.more
-        self.jokers = spec.jok.bit_count()
-        sh = spec_shape(spec, any_suits)
+        nat = self.nat = spec.nat
+        more = self.more = spec.more
+        jok = spec.jok
+        self.jokers = jok.bit_count()
+        # (``spec_shape`` is ``shape`` of the faces for a meld of distinct faces not of any suits;
+        # a meld's key is ``Spec.order_key``, whose first item is 0 for a set: written out for
+        # those, the commonest new candidates of a fresh hand; ``test_search_fast.py`` compares)
+        plain = not (any_suits or more or nat & jok)
+        sh = shape(nat | jok) if plain else spec_shape(spec, any_suits)
         assert sh is not None
         self.suit = sh[1] if sh[0] == RUN else -1
         self.lo, self.hi = sh[2], sh[3]
-        self.key = spec.order_key()  # kept: sorting a go-down's melds asks for it many times
+        # kept: sorting a go-down's melds asks for it many times
+        self.key = (0 if sh[0] == SET else 1, nat, jok) if plain else spec.order_key()
         faces = spec.faces
         if self.suit < 0 and any_suits:  # any card of its rank may join a set of any suits
             self.ext = RANK_MASKS[sh[1]]
         elif self.suit < 0:  # the faces one more card may take once it is on the table (melds._ext)
             self.ext = RANK_MASKS[sh[1]] & ~faces if faces.bit_count() < 4 else 0
-        else:
-            self.ext = 0
-            if self.hi - self.lo < 12:
-                if self.lo >= 1:
-                    self.ext |= 1 << pos_face(self.suit, self.lo - 1)
-                if self.hi <= 12:
-                    self.ext |= 1 << pos_face(self.suit, self.hi + 1)
+        else:  # (a run's two open faces, ``melds._run_ext``, from its table)
+            self.ext = RUN_EXT[self.suit * 196 + self.lo * 14 + self.hi]
 
 
 def _cand_key(c: Cand) -> tuple[int, int, int]:

@@ -106,9 +106,10 @@ class ContractConfig:
         """Cards dealt to each player in deal 1..7 (rule 5, option ``ten_card_deals``)."""
         return hand_size(deal, self.ten_card_deals)
 
-    @property
+    @cached_property
     def any_suit_sets(self) -> bool:
-        """Sets may repeat suits (``set_suits = any``, rule 8's option)."""
+        """Sets may repeat suits (``set_suits = any``, rule 8's option); a ``cached_property``
+        as :attr:`pack` is (the go-down tests read it about every other action)."""
         return self.set_suits == "any"
 
     @property

@@ -278,7 +278,7 @@ def _ext(kind: int, key: int, lo: int, hi: int, faces: int) -> int:
         if lo == ANY_SUITS:  # any card of the rank joins a set of any suits
             return RANK_MASKS[key]
         return RANK_MASKS[key] & ~faces if faces.bit_count() < 4 else 0
-    return _RUN_EXT[key * 196 + lo * 14 + hi]
+    return RUN_EXT[key * 196 + lo * 14 + hi]
 
 
 def _run_ext(key: int, lo: int, hi: int) -> int:
@@ -296,7 +296,7 @@ def _run_ext(key: int, lo: int, hi: int) -> int:
 
 #: :func:`_run_ext` of every run, at ``suit * 196 + lo * 14 + hi``: ``_ext`` runs at every lay-off
 #: applied or judged, and a look-up spares its two ``pos_face`` calls (the table is read-only).
-_RUN_EXT: tuple[int, ...] = tuple(_run_ext(key, lo, hi) for key in range(4) for lo in range(14) for hi in range(14))
+RUN_EXT: tuple[int, ...] = tuple(_run_ext(key, lo, hi) for key in range(4) for lo in range(14) for hi in range(14))
 
 
 def make_meld(owner: int, sh: Shape, faces: int, cards: int, jokers: tuple[tuple[int, int], ...]) -> TableMeld:
@@ -352,21 +352,23 @@ def with_card(m: TableMeld, face: int, pid: int, joker: bool) -> TableMeld:
     An ace that fits both ends of a 2..K run goes high; the run is then complete either way.
     """
     lo, hi = m.lo, m.hi
-    if m.kind == RUN:
-        if hi <= 12 and pos_face(m.key, hi + 1) == face:
+    kind, key = m.kind, m.key
+    faces = m.faces | 1 << face
+    if kind == RUN:
+        # (``pos_face(key, hi + 1)`` for ``hi <= 12`` is ``13 * key + hi``: position 13 is the ace)
+        if hi <= 12 and 13 * key + hi == face:
             hi += 1
         else:
             lo -= 1
         if hi - lo == 12:  # every rank: read with the ace high, as shape() does
             lo, hi = 1, 13
+        ext = RUN_EXT[key * 196 + lo * 14 + hi]  # (``_ext`` of a run)
+    else:
+        ext = _ext(kind, key, lo, hi, faces)
     jokers = tuple(sorted((*m.jokers, (pid, face)), key=lambda j: j[1])) if joker else m.jokers
-    faces = m.faces | 1 << face
     # (``tuple.__new__`` with every field, as the hot transitions build states: the named tuple's
     # Python-level ``__new__`` would cost a call more, at every lay-off and every lay-off judged)
-    return _new_meld(
-        TableMeld,
-        (m.owner, m.kind, m.key, lo, hi, faces, m.cards | 1 << pid, jokers, _ext(m.kind, m.key, lo, hi, faces)),
-    )
+    return _new_meld(TableMeld, (m.owner, kind, key, lo, hi, faces, m.cards | 1 << pid, jokers, ext))
 
 
 _new_meld = tuple.__new__

@@ -36,7 +36,7 @@ from samrap.games.contract.state import ContractState
 from samrap.games.contract.turn import go_down_ends, go_down_judge, go_down_spare, play_actions, whole_go_downs
 from samrap.games.contract.turnmoves import go_down_query
 
-__all__ = ["next_melds", "next_melds_plain"]
+__all__ = ["avail_plain", "next_melds", "next_melds_plain"]
 
 
 def next_melds_plain(s: ContractState, prefix: tuple[Spec, ...]) -> list[Spec]:
@@ -56,15 +56,22 @@ def next_melds(s: ContractState, prefix: tuple[Spec, ...]) -> list[Spec]:
     sets, runs = contract(s.deal)
     if len(prefix) >= sets + runs or s.down >> s.current & 1:  # (a player goes down once, rule 13)
         return []
-    cfg = s.config
-    layers, jokers = cfg.pack.face_layers(s.hands[s.current])
-    # The same cheap necessary test as the whole listing: most hands cannot hold the contract.
-    if not contract_possible(layers, jokers, sets, runs, cfg.min_run, cfg.same_suit_runs, cfg.any_suit_sets):
-        return []
-    if s.staging:  # (the melds chosen so far are ``prefix``; their cards are still in the hand)
-        s = s._replace(staging=())
-    last = _last.pair  # (LastAsked.get_equal, inlined)
-    walk = last[1] if last[0] is s or last[0] == s else None
+    walk = None
+    if s[-1]:  # (``s.staging``: the melds chosen so far are ``prefix``; their cards are still in the hand)
+        # Mid go-down the walk of the state without them is nearly always the last prepared:
+        # looked up first (its answer is the one the tests below would reach).
+        s = _new(ContractState, (*s[:-1], ()))
+        last = _last.pair  # (LastAsked.get_equal, inlined)
+        if last[0] == s:
+            walk = last[1]
+    if walk is None:
+        cfg = s.config
+        layers, jokers = cfg.pack.face_layers(s.hands[s.current])
+        # The same cheap necessary test as the whole listing: most hands cannot hold the contract.
+        if not contract_possible(layers, jokers, sets, runs, cfg.min_run, cfg.same_suit_runs, cfg.any_suit_sets):
+            return []
+        last = _last.pair
+        walk = last[1] if last[0] is s or last[0] == s else None
     if walk is None:
         if not prefix and s.deep < 0 and s.deal != LAST_DEAL and not go_down_query(s, minimal=True).has_any():
             # No go-down at all (most hands that pass contract_possible, when no deep card was
@@ -86,6 +93,15 @@ def next_melds(s: ContractState, prefix: tuple[Spec, ...]) -> list[Spec]:
 #: set atomically, ``keys`` is replaced whole), so two threads may share one walk; the slot
 #: itself is :mod:`lastasked`'s, read once and replaced whole.
 _last: LastAsked[ContractState | None, _Completions | _LastDeal | None] = LastAsked(None, None)
+
+
+def avail_plain(layers: tuple[int, ...], used: tuple[int, ...]) -> int:
+    """The faces a hand held as ``layers`` holds more often than ``used`` (as layers) does: the
+    plain twin of ``_Completions._avail``."""
+    avail = 0
+    for i, lay in enumerate(layers):
+        avail |= lay & ~used[i] if i < len(used) else lay
+    return avail
 
 
 def _read_off(legal: Sequence[object], prefix: tuple[Spec, ...]) -> list[Spec]:
@@ -117,6 +133,7 @@ def _key(c: Cand) -> tuple[int, int, int]:
 
 
 _nat = attrgetter("nat")
+_new = tuple.__new__  # (a state from all its fields, as ``transitions`` builds them)
 
 
 #: What the leaves of :meth:`_Completions.exists` ask (see :class:`_Completions`).
@@ -510,10 +527,19 @@ class _Completions:
         return out
 
     def _avail(self, used: tuple[int, ...]) -> int:
-        """The faces the hand holds more often than a path that has used ``used`` (as layers)."""
-        avail = 0
-        for i, lay in enumerate(self.layers):
-            avail |= lay & ~used[i] if i < len(used) else lay
+        """The faces the hand holds more often than a path that has used ``used`` (as layers):
+        :func:`avail_plain`. ``used`` has at most as many layers as the hand (``use_cand``), and
+        a hand's layers nest (``layers[i + 1]`` within ``layers[i]``), so the layers beyond
+        ``used`` add only the first of them."""
+        layers = self.layers
+        n = len(used)
+        if n == 1:
+            if len(layers) > 1:
+                return layers[0] & ~used[0] | layers[1]
+            return layers[0] & ~used[0]
+        avail = layers[n] if n < len(layers) else 0
+        for i in range(n):
+            avail |= layers[i] & ~used[i]
         return avail
 
     def _within(self, lo: int, hi: int, jused: int) -> Sequence[int]:
