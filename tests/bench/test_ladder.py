@@ -131,5 +131,8 @@ def test_the_share_of_searches_cut_short_and_untimed_keeps_the_action_cap() -> N
 
     hard = ladder._bot("hard", DummyGame(DummyConfig(players=2)), "hard-0", untimed=True)
     budget = LEVELS["hard"].budget
-    assert budget is not None and budget.actions is not None
-    assert hard.budget == Budget(iterations=budget.iterations, actions=budget.actions)
+    assert budget is not None and budget.seconds is not None  # the level has a clock cut ...
+    assert hard.budget == Budget(iterations=budget.iterations, actions=budget.actions)  # ... untimed drops it
+    assert hard.budget.is_deterministic
+    # an action cap is work, not time: untimed keeps it (a researcher's ``ismcts:...,actions=N``)
+    assert Budget(iterations=9, seconds=1.0, actions=500).untimed == Budget(iterations=9, actions=500)
