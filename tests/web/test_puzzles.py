@@ -3,15 +3,11 @@ word and no axe-core violation; a right try is judged, answered and rated, the r
 
 from __future__ import annotations
 
-import shutil
-from pathlib import Path
 from typing import Any
 
 from samrap.learn.puzzles import of_the_day
 from tests.web.conftest import PHONE, shot
 from tests.web.test_thai_screens import TEXTS, latin_words
-
-DOCS_IMG = Path(__file__).resolve().parents[2] / "docs" / "img"
 
 
 def test_the_puzzle_of_the_day_in_thai_at_360px_is_answered_and_rated(new_page: Any) -> None:
@@ -30,9 +26,7 @@ def test_the_puzzle_of_the_day_in_thai_at_360px_is_answered_and_rated(new_page: 
     violations = [v["id"] for v in Axe().run(page).response["violations"]]
     assert violations == []
     assert page.evaluate("() => document.documentElement.scrollWidth") <= 360
-    path = shot(page, "puzzle-th-360")
-    DOCS_IMG.mkdir(exist_ok=True)
-    shutil.copyfile(path, DOCS_IMG / "puzzle-th-360.png")
+    shot(page, "puzzle-th-360")
     page.click(f'.puzzle [data-move="{p.best}"]')
     page.wait_for_selector('[data-feedback="right"]', timeout=60_000)
     answer = page.inner_text("[data-answer]")
