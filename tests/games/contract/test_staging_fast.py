@@ -120,3 +120,49 @@ def test_a_staged_state_asks_as_the_state_without_its_melds(deal: int) -> None:
             assert staging.next_melds(staged, (m,)) == want  # (prepared afresh)
             checked += 1
     assert checked
+
+
+class _NoRunsCut(staging._Completions):
+    """The walk without ``_runs_fit`` (the plain twin of that cut)."""
+
+    def _runs_fit(self, step: staging._Step) -> bool:
+        return True
+
+
+@pytest.mark.parametrize("config", ["seed", "pagat"])
+@pytest.mark.parametrize("deal", [3, 5, 6])
+def test_the_runs_cut_changes_no_answer_of_the_walk(deal: int, config: str) -> None:
+    """``_Completions._runs_fit`` (the open suits' run costs against the jokers left) only cuts
+    walks that have no completion: every answer of ``exists`` for each first meld and each pair
+    of melds, in each mode, equals the walk's without the cut, and so does each stage listing."""
+    cfg = ContractConfig.from_string(f"contract(preset={config},players=4)")
+    game = ContractGame(cfg)
+    rng = random.Random(300 + deal)
+    checked = cut = 0
+    for _ in range(12):
+        s = game.new_game(seed=rng.getrandbits(32), deal_number=deal, dealer=0)
+        while s.phase is not Phase.OVER:
+            acts = legal_actions(s)
+            if s.phase is Phase.PLAY and not s.down >> s.current & 1 and not s.staging and staging.next_melds(s, ()):
+                free = discardable(s)
+                fast, plain = staging._Completions(s, free), _NoRunsCut(s, free)
+                assert fast.next_melds(()) == plain.next_melds(())
+                live = fast.start_live
+                root: staging._Step = (0, fast.sets, fast.runs, (), 0, 0, not fast.paths or bool(live), live)
+                for k1 in range(len(fast.cands)):
+                    one = fast._step([], root, k1)
+                    if one is None:
+                        continue
+                    for mode in (staging._QUICK, staging._FULL) if fast.mode != staging._JUDGE else (staging._JUDGE,):
+                        chosen = [fast.cands[k1]]
+                        assert fast.exists(chosen, one, mode) == plain.exists(chosen, one, mode)
+                        checked += 1
+                        cut += one[2] > 1 and not fast._runs_fit(one)
+                        for k2 in range(k1, len(fast.cands)):
+                            two = fast._step(chosen, one, k2)
+                            if two is not None:
+                                pair = [*chosen, fast.cands[k2]]
+                                assert fast.exists(pair, two, mode) == plain.exists(pair, two, mode)
+                                checked += 1
+            s = apply_unchecked(s, rng.choice(acts))
+    assert checked and (cut or deal != 6)  # (deal 6, a set then two runs, is where it cuts)

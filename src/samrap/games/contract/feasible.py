@@ -259,6 +259,30 @@ def suit_run_costs(min_run: int) -> list[int]:
     return table
 
 
+def runs_need(avail: int, runs: int, closed: int, different: bool, costs: list[int]) -> int:
+    """The fewest jokers ``runs`` more runs need at least with the natural faces ``avail`` left,
+    in suits outside ``closed`` (``costs``: :func:`suit_run_costs` of the shortest run).
+
+    Every run holds a window of the shortest length around one of its naturals, whose jokers are
+    no more than the run's, so each run costs at least its suit's cost: runs of different suits
+    (rule 10) the cheapest open suits' costs added up, other runs (which may share a suit) the
+    cheapest suit's cost each. Sets chosen before the runs only take cards and jokers away, so
+    more than the jokers left means no go-down completes (``staging._Completions._runs_fit``)."""
+    least = second = 99
+    for su in range(4):
+        if not closed >> su & 1:
+            cost = costs[avail >> 13 * su & 0x1FFF]
+            if cost < least:
+                least, second = cost, least
+            elif cost < second:
+                second = cost
+    if runs == 1:
+        return least
+    if runs == 2 and different:
+        return least + second
+    return least * runs
+
+
 def meld_with_face(faces: int, jokers: int, face: int, min_run: int, rank_cards: int = -1) -> bool:
     """Whether some minimal meld of the hand holds the natural ``face`` (a cheap necessary test).
 
