@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+import pickle
 from collections.abc import Sequence
 from random import Random
 from typing import Any
@@ -15,9 +16,11 @@ from samrap.engine.match import (
     SEED_BITS,
     GameResult,
     LedgerLine,
+    LedgerLines,
     MatchObserver,
     MatchResult,
     draws_uniformly,
+    ledger_items,
     ledger_lines,
     ledger_scores,
     play_game,
@@ -472,3 +475,25 @@ def test_the_runners_written_out_draw_is_rng_choice(text: str) -> None:
         final_sub, actions_sub = play_game(spec, game, setup, players, sub)
         assert final == final_sub and actions == actions_sub and len(actions) > 0
         assert [r.getstate() for r in plain] == [r.getstate() for r in sub]
+
+
+@pytest.mark.parametrize("text", ["dummy(players=4)", "contract(players=3)"])
+def test_the_runners_ledger_is_its_lines_made_when_read(text: str) -> None:
+    """A runner's ledger (``LedgerLines``) keeps the game's items, which the summary reads
+    (``ledger_items``), and equals, hashes, indexes, pickles and prints as the tuple of lines."""
+    spec, config = resolve(text)
+    game = spec.make_game(config)
+    n = game.players
+    for m in single_games(spec, config, [RandomPlayer() for _ in range(n)], 5, 6):
+        g = m.games[0]
+        assert type(g.ledger) is LedgerLines
+        items = ledger_items(g.ledger)
+        assert items is g.ledger.items and all(type(i) is not LedgerLine for i in items)
+        assert ledger_scores(items, n) == g.scores
+        lines = ledger_lines(items)
+        assert len(g.ledger) == len(lines) and g.ledger == lines and lines == g.ledger and list(lines) == g.ledger
+        assert hash(g.ledger) == hash(lines) and repr(g.ledger) == repr(lines)
+        assert tuple(g.ledger) == lines and g.ledger[0] == lines[0] and g.ledger[1:] == lines[1:]
+        assert pickle.loads(pickle.dumps(g)) == g and type(pickle.loads(pickle.dumps(g.ledger))) is tuple
+        assert dataclasses.replace(g, ledger=lines) == g
+        assert ledger_items(lines) is lines

@@ -56,7 +56,8 @@ _SEAT, _CODE, _POINTS, _DETAIL = (getattr(LedgerLine, f).__set__ for f in ("seat
 
 def ledger_lines(items: Iterable[LedgerItemLike]) -> tuple[LedgerLine, ...]:
     """The game's ledger items as :class:`LedgerLine` (each equal to ``LedgerLine.of(item)``);
-    about 3 us instead of 9 us for a Dummy ledger, at the end of every game the runner plays."""
+    about 3 us instead of 9 us for a Dummy ledger, when a runner's ledger is first read
+    (:class:`LedgerLines`) and for every game a record replays."""
     out = []
     new = object.__new__
     for item in items:
@@ -67,6 +68,69 @@ def ledger_lines(items: Iterable[LedgerItemLike]) -> tuple[LedgerLine, ...]:
         _DETAIL(line, item.detail)
         out.append(line)
     return tuple(out)
+
+
+class LedgerLines(Sequence[LedgerLine]):
+    """A game's ledger as :class:`LedgerLine`, the lines made when first read.
+
+    The match runner keeps the game's own ledger items and hands this sequence out; a record, a
+    replay or a person reading it gets the lines (:func:`ledger_lines`), while ``samrap simulate``,
+    which only adds up seats, codes and points, reads the items themselves (:attr:`items`) and
+    never makes a line (some 2.4 us a Dummy game; docs/performance.md, 2026-12-07 10:10). It
+    equals any sequence of the same lines (a tuple read from a record included), hashes as that
+    tuple and travels to other processes as a plain tuple.
+    """
+
+    __slots__ = ("_items", "_lines")
+
+    def __init__(self, items: Sequence[LedgerItemLike]) -> None:
+        self._items = items
+        self._lines: tuple[LedgerLine, ...] | None = None
+
+    @property
+    def items(self) -> Sequence[LedgerItemLike]:
+        """The game's own items, one for each line and equal to it field for field."""
+        return self._items
+
+    def _all(self) -> tuple[LedgerLine, ...]:
+        if self._lines is None:
+            self._lines = ledger_lines(self._items)
+        return self._lines
+
+    def __len__(self) -> int:
+        return len(self._items)
+
+    @overload
+    def __getitem__(self, index: int) -> LedgerLine: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> tuple[LedgerLine, ...]: ...
+
+    def __getitem__(self, index: int | slice) -> LedgerLine | tuple[LedgerLine, ...]:
+        return self._all()[index]
+
+    def __iter__(self) -> Iterator[LedgerLine]:
+        return iter(self._all())
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, LedgerLines | tuple | list):
+            return self._all() == tuple(other)
+        return NotImplemented
+
+    def __hash__(self) -> int:
+        return hash(self._all())
+
+    def __repr__(self) -> str:
+        return repr(self._all())
+
+    def __reduce__(self) -> tuple[object, tuple[tuple[LedgerLine, ...]]]:
+        return (tuple, (self._all(),))
+
+
+def ledger_items(ledger: Sequence[LedgerLine]) -> Sequence[LedgerItemLike]:
+    """What to read a ledger's seats, codes and points from without making its lines: the game's
+    items of a runner's :class:`LedgerLines`, else the ledger itself."""
+    return ledger.items if type(ledger) is LedgerLines else ledger
 
 
 class ActionTexts(Sequence[tuple[int, str]]):
@@ -128,7 +192,8 @@ class GameResult:
     """One finished game: how it was dealt, what was played, what it scored.
 
     ``deck`` is the dealt order (card ids of the game); ``actions`` are ``(seat, action text)``
-    (a tuple, or :class:`ActionTexts` from the match runner, which equals it);
+    (a tuple, or :class:`ActionTexts` from the match runner, which equals it); ``ledger`` is a
+    tuple of lines, or :class:`LedgerLines` from the match runner, which equals it;
     ``seed`` is the deck seed when the deal came from one (``None`` for a deal typed in by hand).
     """
 
@@ -137,7 +202,7 @@ class GameResult:
     direction: int
     actions: Sequence[tuple[int, str]]
     scores: tuple[int, ...]
-    ledger: tuple[LedgerLine, ...]
+    ledger: Sequence[LedgerLine]
     seed: int | None = None
 
 
@@ -316,7 +381,7 @@ def _apply_checked(
     raise RuntimeError(f"seat {seat} chose {MAX_REJECTIONS} illegal actions in a row")
 
 
-def ledger_scores(ledger: Sequence[LedgerLine], players: int) -> tuple[int, ...]:
+def ledger_scores(ledger: Sequence[LedgerItemLike], players: int) -> tuple[int, ...]:
     """Each seat's points: the sum of its ledger items.
 
     Both games define their ``returns`` so (Dummy's ``scoring.game_scores``, Contract Rummy's
@@ -388,8 +453,9 @@ def _play_match(
         if observer is not None:
             observer.game_started(index, setup)
         final, actions = play_game(spec, game, setup, players, rngs, observer)
-        ledger = ledger_lines(game.ledger(final))
-        scores = ledger_scores(ledger, n)
+        items = game.ledger(final)
+        ledger = LedgerLines(items)
+        scores = ledger_scores(items, n)
         totals = tuple(t + s for t, s in zip(totals, scores, strict=True))
         result = GameResult(
             deck=setup.deck,

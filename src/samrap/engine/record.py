@@ -22,7 +22,7 @@ schema file is documentation, and the tests check that written records satisfy i
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
@@ -440,7 +440,7 @@ class ReplayReport:
         return self.problem is None
 
 
-def _first_ledger_difference(recorded: tuple[LedgerLine, ...], replayed: tuple[LedgerLine, ...]) -> str:
+def _first_ledger_difference(recorded: Sequence[LedgerLine], replayed: Sequence[LedgerLine]) -> str:
     for k, (a, b) in enumerate(zip(recorded, replayed, strict=False)):
         if a != b:
             return f"ledger[{k}]: recorded {_line(a)}, replay gives {_line(b)}"
