@@ -25,6 +25,7 @@ from samrap.engine.match import (
     ledger_scores,
     play_game,
     run_match,
+    seat_draws,
     single_games,
 )
 from samrap.engine.record import make_record, verify_record
@@ -497,3 +498,14 @@ def test_the_runners_ledger_is_its_lines_made_when_read(text: str) -> None:
         assert pickle.loads(pickle.dumps(g)) == g and type(pickle.loads(pickle.dumps(g.ledger))) is tuple
         assert dataclasses.replace(g, ledger=lines) == g
         assert ledger_items(lines) is lines
+
+
+def test_the_runner_draws_only_for_uniform_players_on_plain_generators() -> None:
+    """``seat_draws`` (asked once a match, or once a ``single_games`` run) gives each seat's
+    ``getrandbits`` when every player draws uniformly from a plain ``Random``, else ``None``:
+    one asked player or one subclass's generator sends every seat to ``choose``."""
+    plain = [Random(q) for q in range(3)]
+    draws = seat_draws([RandomPlayer() for _ in range(3)], plain)
+    assert draws is not None and [d.__self__ for d in draws] == plain  # type: ignore[attr-defined]
+    assert seat_draws([RandomPlayer(), _AskedRandom(), RandomPlayer()], plain) is None
+    assert seat_draws([RandomPlayer() for _ in range(3)], [Random(0), _SubRandom(1), Random(2)]) is None

@@ -16,6 +16,7 @@ import re
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from operator import add
 from pathlib import Path
 
 from samrap.cli import common
@@ -60,13 +61,13 @@ class Summary:
             self.games += 1
             self.actions += len(g.actions)
             items = ledger_items(g.ledger)  # the game's own items: no ledger lines made
-            codes = tuple(code for item in items if (code := item.code) in relevant)
+            codes = tuple([code for item in items if (code := item.code) in relevant])  # a list: faster
             seen = by_key.get(codes)
             if seen is None:
                 self._counts[codes] = tuple(stat.count(items) for stat in stats)
                 seen = 0
             by_key[codes] = seen + 1
-            self.score_sums = [t + s for t, s in zip(self.score_sums, g.scores, strict=True)]
+            self.score_sums = list(map(add, self.score_sums, g.scores))  # one score a seat
 
     @property
     def stats(self) -> dict[str, int]:

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
+from operator import add
 from random import Random
 from typing import Any, overload
 
@@ -282,17 +283,39 @@ def play_game(
         IllegalActionError: a player that cannot be corrected chose an illegal action.
         RuntimeError: the game ran past ``spec.max_game_length`` (a rules bug).
     """
+    bits = None if observer is not None else seat_draws(players, rngs)
+    return _play_game(spec, game, setup, players, rngs, observer, bits)
+
+
+def seat_draws(players: Sequence[AnyAgent], rngs: Sequence[Random]) -> list[Callable[[int], int]] | None:
+    """Each seat's ``getrandbits`` when the runner may draw every seat's choice itself (every
+    player draws uniformly, every generator is a plain ``Random``), else ``None``. Asked once a
+    match, or once a run by :func:`single_games` (about 1 us each time, which a game need not pay)."""
+    if all(map(draws_uniformly, players)) and all(type(r) is Random for r in rngs):
+        return [r.getrandbits for r in rngs]
+    return None
+
+
+def _play_game(
+    spec: GameSpec,
+    game: AnyGame,
+    setup: GameSetup,
+    players: Sequence[AnyAgent],
+    rngs: Sequence[Random],
+    observer: MatchObserver | None,
+    bits: list[Callable[[int], int]] | None,
+) -> tuple[object, ActionTexts]:
+    """:func:`play_game`, with the seats' draws given (:func:`seat_draws`; ``None`` without an
+    observer means asking each player's ``choose``)."""
     state = spec.start_game(game, setup)
     limit = spec.max_game_length(game.config)
-    current_player, legal_moves, observe = game.current_player, game.legal_moves, game.observe
+    current_player, legal_moves = game.current_player, game.legal_moves
     unchecked = game.apply_unchecked
-    views = [needs_view(p) for p in players]
-    chooses = [p.choose for p in players]
     seats: list[int] = []
     moves: list[object] = []
     add_seat, add_move = seats.append, moves.append
     seat = current_player(state)
-    if observer is None and all(map(draws_uniformly, players)) and all(type(r) is Random for r in rngs):
+    if bits is not None:
         # Every seat's choice is ``rng.choice(legal)`` (random players): the runner draws it from
         # the seat's generator itself, the same action as ``choose`` would give, and an action
         # drawn from the list is legal by definition; no ``choose`` frame, no check, no view.
@@ -301,7 +324,6 @@ def play_game(
         # ``core.rng.shuffled`` does; without its two Python frames a Dummy action costs about
         # 1,400 fewer instructions (docs/performance.md, 2026-12-07). A subclass of ``Random``
         # may draw otherwise, so its seats take the general loop below, which asks ``choose``.
-        bits = [r.getrandbits for r in rngs]
         for _ in range(limit):
             if seat < 0:
                 break
@@ -320,6 +342,9 @@ def play_game(
             add_move(action)
             seat = current_player(state)
         limit = 0  # the general loop below only checks how the game ended
+    observe = game.observe
+    views: Sequence[bool] = [needs_view(p) for p in players] if limit else ()
+    chooses: Sequence[Callable[..., object]] = [p.choose for p in players] if limit else ()
     for _ in range(limit):
         if seat < 0:  # the protocol's marker of a finished game
             break
@@ -413,7 +438,9 @@ def run_match(
         ValueError: the number of players does not match the config.
     """
     game = _game_for(spec, config, players)
-    return _play_match(spec, config, game, players, seed, seat_rngs(seed, game.players), max_games, observer)
+    rngs = seat_rngs(seed, game.players)
+    bits = None if observer is not None else seat_draws(players, rngs)
+    return _play_match(spec, config, game, players, seed, rngs, bits, max_games, observer)
 
 
 def _game_for(spec: GameSpec, config: ConfigLike, players: Sequence[AnyAgent]) -> AnyGame:
@@ -431,13 +458,15 @@ def _play_match(
     players: Sequence[AnyAgent],
     seed: int,
     rngs: Sequence[Random],
+    bits: list[Callable[[int], int]] | None,
     max_games: int | None,
     observer: MatchObserver | None,
     config_text: str | None = None,
     names: tuple[str, ...] | None = None,
 ) -> MatchResult:
-    """:func:`run_match`'s match with the seats' generators given (:func:`single_games` keeps
-    one per seat for a whole run, and works out the config string and names once)."""
+    """:func:`run_match`'s match with the seats' generators and draws given (:func:`single_games`
+    keeps one generator per seat for a whole run, and works out the draws (:func:`seat_draws`),
+    the config string and the names once)."""
     n = game.players
     deals = deal_rng(seed)
     totals = (0,) * n
@@ -452,11 +481,11 @@ def _play_match(
         setup = GameSetup(index, game.deal_order(game_seed), starter, direction, totals, game_seed)
         if observer is not None:
             observer.game_started(index, setup)
-        final, actions = play_game(spec, game, setup, players, rngs, observer)
+        final, actions = _play_game(spec, game, setup, players, rngs, observer, bits)
         items = game.ledger(final)
         ledger = LedgerLines(items)
         scores = ledger_scores(items, n)
-        totals = tuple(t + s for t, s in zip(totals, scores, strict=True))
+        totals = tuple(map(add, totals, scores))  # one score a seat, as the totals
         result = GameResult(
             deck=setup.deck,
             starter=setup.starter,
@@ -514,8 +543,10 @@ def single_games(
     seeds = make_rng(f"samrap-games:{seed}")
     text, names = spec.config_string(config), tuple(p.name for p in players)
     rngs: list[Random] = []
+    bits: list[Callable[[int], int]] | None = None
     for _ in range(count):
         match_seed = seeds.getrandbits(SEED_BITS)
         if not rngs:
             rngs = seat_rngs(match_seed, game.players)
-        yield _play_match(spec, config, game, players, match_seed, rngs, 1, None, text, names)
+            bits = seat_draws(players, rngs)
+        yield _play_match(spec, config, game, players, match_seed, rngs, bits, 1, None, text, names)
