@@ -509,3 +509,21 @@ def test_the_runner_draws_only_for_uniform_players_on_plain_generators() -> None
     assert draws is not None and [d.__self__ for d in draws] == plain  # type: ignore[attr-defined]
     assert seat_draws([RandomPlayer(), _AskedRandom(), RandomPlayer()], plain) is None
     assert seat_draws([RandomPlayer() for _ in range(3)], [Random(0), _SubRandom(1), Random(2)]) is None
+
+
+def test_the_runners_results_are_their_classes_own() -> None:
+    """The runner writes its results through their slots (``_game_result``, ``_match_result``):
+    every field set, in the classes' own order, each result equal to and hashing as the one
+    their constructors make from the same fields."""
+    game_fields = ["deck", "starter", "direction", "actions", "scores", "ledger", "seed"]
+    match_fields = ["game", "config", "players", "seed", "games", "totals", "winners", "complete"]
+    assert [f.name for f in dataclasses.fields(GameResult)] == game_fields
+    assert [f.name for f in dataclasses.fields(MatchResult)] == match_fields
+    spec, config = resolve("dummy(players=2)")
+    seats = [RandomPlayer(), RandomPlayer()]
+    for m in [run_match(spec, config, seats, 4, max_games=3), *single_games(spec, config, seats, 4, 3)]:
+        made = MatchResult(*(getattr(m, name) for name in match_fields))
+        assert type(m) is MatchResult and m == made and hash(m) == hash(made) and repr(m) == repr(made)
+        for g in m.games:
+            again = GameResult(*(getattr(g, name) for name in game_fields))
+            assert type(g) is GameResult and g == again and hash(g) == hash(again) and repr(g) == repr(again)
