@@ -12,17 +12,13 @@ import pytest
 
 from samrap.core.errors import IllegalActionError
 from samrap.core.rng import make_rng
+from samrap.engine.ledger import LedgerLine, ledger_scores
 from samrap.engine.match import (
     SEED_BITS,
     GameResult,
-    LedgerLine,
-    LedgerLines,
     MatchObserver,
     MatchResult,
     draws_uniformly,
-    ledger_items,
-    ledger_lines,
-    ledger_scores,
     play_game,
     run_match,
     seat_draws,
@@ -323,7 +319,6 @@ def test_a_player_reading_views_gets_its_own_and_an_equal_copy_is_checked() -> N
 
 
 def test_action_texts_equal_tuples_and_pickle_as_tuples() -> None:
-    import pickle
 
     _, result = _match(2, 8, max_games=1)
     texts = result.games[0].actions
@@ -401,22 +396,6 @@ def test_single_games_seed_each_seat_once_a_run_and_one_deal_stream_a_game(monke
     assert [m.games[0].actions for m in other] != [m.games[0].actions for m in run]
 
 
-def test_ledger_lines_are_the_items_detached_one_by_one() -> None:
-    spec, config = configure("dummy", players=4)
-    game = spec.make_game(config)
-    for m in single_games(spec, config, [RandomPlayer() for _ in range(4)], 2, 20):
-        g = m.games[0]
-        state = spec.start_game(game, GameSetup(0, g.deck, g.starter, g.direction, (0,) * 4, g.seed))
-        for _, text in g.actions:
-            state = game.apply(state, game.parse_action(text))
-        items = game.ledger(state)
-        lines = ledger_lines(items)
-        assert lines == tuple(LedgerLine.of(i) for i in items) == g.ledger and len(lines) == len(items)
-        assert all(type(line) is LedgerLine for line in lines) and hash(lines) == hash(g.ledger)
-    with pytest.raises(dataclasses.FrozenInstanceError):
-        lines[0].points = 0  # type: ignore[misc]
-
-
 def test_a_game_past_its_length_bound_is_a_rules_bug() -> None:
     spec, config = configure("dummy", players=2)
     players = [RandomPlayer(), RandomPlayer()]
@@ -476,28 +455,6 @@ def test_the_runners_written_out_draw_is_rng_choice(text: str) -> None:
         final_sub, actions_sub = play_game(spec, game, setup, players, sub)
         assert final == final_sub and actions == actions_sub and len(actions) > 0
         assert [r.getstate() for r in plain] == [r.getstate() for r in sub]
-
-
-@pytest.mark.parametrize("text", ["dummy(players=4)", "contract(players=3)"])
-def test_the_runners_ledger_is_its_lines_made_when_read(text: str) -> None:
-    """A runner's ledger (``LedgerLines``) keeps the game's items, which the summary reads
-    (``ledger_items``), and equals, hashes, indexes, pickles and prints as the tuple of lines."""
-    spec, config = resolve(text)
-    game = spec.make_game(config)
-    n = game.players
-    for m in single_games(spec, config, [RandomPlayer() for _ in range(n)], 5, 6):
-        g = m.games[0]
-        assert type(g.ledger) is LedgerLines
-        items = ledger_items(g.ledger)
-        assert items is g.ledger.items and all(type(i) is not LedgerLine for i in items)
-        assert ledger_scores(items, n) == g.scores
-        lines = ledger_lines(items)
-        assert len(g.ledger) == len(lines) and g.ledger == lines and lines == g.ledger and list(lines) == g.ledger
-        assert hash(g.ledger) == hash(lines) and repr(g.ledger) == repr(lines)
-        assert tuple(g.ledger) == lines and g.ledger[0] == lines[0] and g.ledger[1:] == lines[1:]
-        assert pickle.loads(pickle.dumps(g)) == g and type(pickle.loads(pickle.dumps(g.ledger))) is tuple
-        assert dataclasses.replace(g, ledger=lines) == g
-        assert ledger_items(lines) is lines
 
 
 def test_the_runner_draws_only_for_uniform_players_on_plain_generators() -> None:

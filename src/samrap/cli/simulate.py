@@ -23,7 +23,8 @@ from samrap.cli import common
 from samrap.cli.common import check_lang, check_seed, fail, game_config
 from samrap.cli.lineup import bots_problem, close_all, line_up, seat_specs
 from samrap.cli.text import say
-from samrap.engine.match import MatchResult, ledger_items, single_games
+from samrap.engine.ledger import ledger_items
+from samrap.engine.match import MatchResult, single_games
 from samrap.engine.registry import GameSpec
 
 

@@ -31,7 +31,8 @@ from typing import Any
 from samrap.core.configstr import split_config_string
 from samrap.core.errors import ConfigError, IllegalActionError, InvalidNotationError
 from samrap.engine.fairness import Commitment
-from samrap.engine.match import GameResult, LedgerLine, MatchResult
+from samrap.engine.ledger import LedgerLine
+from samrap.engine.match import GameResult, MatchResult
 from samrap.engine.protocol import ConfigLike
 from samrap.engine.registry import GAMES, AnyGame, GameSetup, GameSpec
 
