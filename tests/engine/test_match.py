@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 from samrap.core.errors import IllegalActionError
-from samrap.core.rng import make_rng
+from samrap.core.rng import make_rng, reseed
 from samrap.engine.ledger import LedgerLine, ledger_scores
 from samrap.engine.match import (
     SEED_BITS,
@@ -373,14 +373,20 @@ def test_single_games_seed_each_seat_once_a_run_and_one_deal_stream_a_game(monke
         made.append(seed)
         return make_rng(seed)
 
+    def reseeding(rng: Random, seed: int | str) -> Random:
+        made.append(seed)
+        return reseed(rng, seed)
+
     monkeypatch.setattr(match, "make_rng", counting)
+    monkeypatch.setattr(match, "reseed", reseeding)
     spec, config = configure("dummy", players=3)
     players = [RandomPlayer(f"r{q}") for q in range(3)]
     run = list(single_games(spec, config, players, 4, 10))
     first = run[0].seed
     assert first is not None
-    assert made[:4] == ["samrap-games:4", *(f"samrap-match:{first}:seat:{q}" for q in range(3))]
-    assert made[4:] == [f"samrap-match:{m.seed}:deal" for m in run]  # one deal stream per game, no seat's
+    # the run's stream, one generator reseeded as each game's deal stream, the first match's seats
+    assert made[:5] == ["samrap-games:4", 0, *(f"samrap-match:{first}:seat:{q}" for q in range(3))]
+    assert made[5:] == [f"samrap-match:{m.seed}:deal" for m in run]  # one deal stream per game, no seat's
     made.clear()
     assert run[0] == run_match(spec, config, players, first, max_games=1)  # the first game is its match's
 

@@ -24,7 +24,7 @@ from random import Random
 from typing import Any, overload
 
 from samrap.core.errors import IllegalActionError
-from samrap.core.rng import make_rng
+from samrap.core.rng import make_rng, reseed
 from samrap.engine.ledger import LedgerLine, LedgerLines, ledger_scores
 from samrap.engine.protocol import AnyAgent, ConfigLike
 from samrap.engine.registry import AnyGame, GameSetup, GameSpec
@@ -206,9 +206,11 @@ def seat_rngs(seed: int, players: int) -> list[Random]:
     return [make_rng(f"samrap-match:{seed}:seat:{q}") for q in range(players)]
 
 
-def deal_rng(seed: int) -> Random:
-    """The generator of the deck seeds of a match's games."""
-    return make_rng(f"samrap-match:{seed}:deal")
+def deal_rng(seed: int, into: Random | None = None) -> Random:
+    """The generator of the deck seeds of a match's games: a new one, or ``into`` (a plain
+    ``Random``) reseeded to be it (:func:`single_games` seeds one a game)."""
+    text = f"samrap-match:{seed}:deal"
+    return make_rng(text) if into is None else reseed(into, text)
 
 
 def play_game(
@@ -407,12 +409,13 @@ def _play_match(
     observer: MatchObserver | None,
     config_text: str | None = None,
     names: tuple[str, ...] | None = None,
+    deals_into: Random | None = None,
 ) -> MatchResult:
     """:func:`run_match`'s match with the seats' generators and draws given (:func:`single_games`
     keeps one generator per seat for a whole run, and works out the draws (:func:`seat_draws`),
-    the config string and the names once)."""
+    the config string and the names once, and reseeds one deal generator, ``deals_into``)."""
     n = game.players
-    deals = deal_rng(seed)
+    deals = deal_rng(seed, deals_into)
     totals = (0,) * n
     results: list[GameResult] = []
     starter, direction = -1, 1
@@ -480,9 +483,10 @@ def single_games(
     text, names = spec.config_string(config), tuple(p.name for p in players)
     rngs: list[Random] = []
     bits: list[Callable[[int], int]] | None = None
+    deals = make_rng(0)  # reseeded as each game's deal generator (deal_rng)
     for _ in range(count):
         match_seed = seeds.getrandbits(SEED_BITS)
         if not rngs:
             rngs = seat_rngs(match_seed, game.players)
             bits = seat_draws(players, rngs)
-        yield _play_match(spec, config, game, players, match_seed, rngs, bits, 1, None, text, names)
+        yield _play_match(spec, config, game, players, match_seed, rngs, bits, 1, None, text, names, deals)
