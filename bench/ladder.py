@@ -53,15 +53,8 @@ from pathlib import Path
 from random import Random
 from typing import Any
 
-from samrap.engine.match import (
-    SEED_BITS,
-    deal_rng,
-    ledger_lines,
-    ledger_scores,
-    play_game,
-    run_match,
-    seat_rngs,
-)
+from samrap.engine.ledger import ledger_lines, ledger_scores
+from samrap.engine.match import SEED_BITS, deal_rng, play_game, run_match, seat_rngs
 from samrap.engine.registry import GameSetup, resolve
 from samrap.engine.tournament import make_tasks, wilson
 from samrap.players.budget import Budget

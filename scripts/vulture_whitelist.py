@@ -72,3 +72,7 @@ DailyResults.you
 
 # Python calls a module's __getattr__ (PEP 562): ``from samrap.cli.main import app`` imports the app.
 _.__getattr__
+
+# The standard library's random.Random reads gauss_next (gauss, getstate); core.rng.reseed clears
+# it as Random.seed does.
+_.gauss_next

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 
-from samrap.core.rng import make_rng, shuffled
+from samrap.core.rng import make_rng, reseed, shuffled
 
 
 def test_shuffled_is_rng_shuffle_card_for_card() -> None:
@@ -27,3 +27,17 @@ def test_a_generator_subclass_keeps_its_own_shuffle() -> None:
             x.reverse()
 
     assert shuffled([1, 2, 3], Reversing(0)) == (3, 2, 1)
+
+
+def test_reseed_is_a_new_generator_of_the_seed() -> None:
+    """``reseed`` puts a used generator (its draws, its cached Gaussian) in the very state
+    ``make_rng`` makes from the same seed, integer or string, and the draws after agree."""
+    rng = make_rng(1)
+    seeds: list[int | str] = [0, 1, 2**48 - 1, 2**200 + 7, "samrap-match:123:deal", "", "ดัมมี่"]
+    for seed in seeds:
+        rng.gauss(0, 1)  # leaves a cached Gaussian, which reseeding clears as seeding does
+        rng.getrandbits(100)
+        assert reseed(rng, seed) is rng
+        fresh = make_rng(seed)
+        assert rng.getstate() == fresh.getstate(), seed
+        assert [rng.getrandbits(48) for _ in range(700)] == [fresh.getrandbits(48) for _ in range(700)]

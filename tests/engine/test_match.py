@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+import pickle
 from collections.abc import Sequence
 from random import Random
 from typing import Any
@@ -10,18 +11,17 @@ from typing import Any
 import pytest
 
 from samrap.core.errors import IllegalActionError
-from samrap.core.rng import make_rng
+from samrap.core.rng import make_rng, reseed
+from samrap.engine.ledger import LedgerLine, ledger_scores
 from samrap.engine.match import (
     SEED_BITS,
     GameResult,
-    LedgerLine,
     MatchObserver,
     MatchResult,
     draws_uniformly,
-    ledger_lines,
-    ledger_scores,
     play_game,
     run_match,
+    seat_draws,
     single_games,
 )
 from samrap.engine.record import make_record, verify_record
@@ -319,7 +319,6 @@ def test_a_player_reading_views_gets_its_own_and_an_equal_copy_is_checked() -> N
 
 
 def test_action_texts_equal_tuples_and_pickle_as_tuples() -> None:
-    import pickle
 
     _, result = _match(2, 8, max_games=1)
     texts = result.games[0].actions
@@ -374,14 +373,20 @@ def test_single_games_seed_each_seat_once_a_run_and_one_deal_stream_a_game(monke
         made.append(seed)
         return make_rng(seed)
 
+    def reseeding(rng: Random, seed: int | str) -> Random:
+        made.append(seed)
+        return reseed(rng, seed)
+
     monkeypatch.setattr(match, "make_rng", counting)
+    monkeypatch.setattr(match, "reseed", reseeding)
     spec, config = configure("dummy", players=3)
     players = [RandomPlayer(f"r{q}") for q in range(3)]
     run = list(single_games(spec, config, players, 4, 10))
     first = run[0].seed
     assert first is not None
-    assert made[:4] == ["samrap-games:4", *(f"samrap-match:{first}:seat:{q}" for q in range(3))]
-    assert made[4:] == [f"samrap-match:{m.seed}:deal" for m in run]  # one deal stream per game, no seat's
+    # the run's stream, one generator reseeded as each game's deal stream, the first match's seats
+    assert made[:5] == ["samrap-games:4", 0, *(f"samrap-match:{first}:seat:{q}" for q in range(3))]
+    assert made[5:] == [f"samrap-match:{m.seed}:deal" for m in run]  # one deal stream per game, no seat's
     made.clear()
     assert run[0] == run_match(spec, config, players, first, max_games=1)  # the first game is its match's
 
@@ -395,22 +400,6 @@ def test_single_games_seed_each_seat_once_a_run_and_one_deal_stream_a_game(monke
     assert [m.games[0].deck for m in other] == [m.games[0].deck for m in run]
     assert [m.games[0].starter for m in other] == [m.games[0].starter for m in run]
     assert [m.games[0].actions for m in other] != [m.games[0].actions for m in run]
-
-
-def test_ledger_lines_are_the_items_detached_one_by_one() -> None:
-    spec, config = configure("dummy", players=4)
-    game = spec.make_game(config)
-    for m in single_games(spec, config, [RandomPlayer() for _ in range(4)], 2, 20):
-        g = m.games[0]
-        state = spec.start_game(game, GameSetup(0, g.deck, g.starter, g.direction, (0,) * 4, g.seed))
-        for _, text in g.actions:
-            state = game.apply(state, game.parse_action(text))
-        items = game.ledger(state)
-        lines = ledger_lines(items)
-        assert lines == tuple(LedgerLine.of(i) for i in items) == g.ledger and len(lines) == len(items)
-        assert all(type(line) is LedgerLine for line in lines) and hash(lines) == hash(g.ledger)
-    with pytest.raises(dataclasses.FrozenInstanceError):
-        lines[0].points = 0  # type: ignore[misc]
 
 
 def test_a_game_past_its_length_bound_is_a_rules_bug() -> None:
@@ -472,3 +461,32 @@ def test_the_runners_written_out_draw_is_rng_choice(text: str) -> None:
         final_sub, actions_sub = play_game(spec, game, setup, players, sub)
         assert final == final_sub and actions == actions_sub and len(actions) > 0
         assert [r.getstate() for r in plain] == [r.getstate() for r in sub]
+
+
+def test_the_runner_draws_only_for_uniform_players_on_plain_generators() -> None:
+    """``seat_draws`` (asked once a match, or once a ``single_games`` run) gives each seat's
+    ``getrandbits`` when every player draws uniformly from a plain ``Random``, else ``None``:
+    one asked player or one subclass's generator sends every seat to ``choose``."""
+    plain = [Random(q) for q in range(3)]
+    draws = seat_draws([RandomPlayer() for _ in range(3)], plain)
+    assert draws is not None and [d.__self__ for d in draws] == plain  # type: ignore[attr-defined]
+    assert seat_draws([RandomPlayer(), _AskedRandom(), RandomPlayer()], plain) is None
+    assert seat_draws([RandomPlayer() for _ in range(3)], [Random(0), _SubRandom(1), Random(2)]) is None
+
+
+def test_the_runners_results_are_their_classes_own() -> None:
+    """The runner writes its results through their slots (``_game_result``, ``_match_result``):
+    every field set, in the classes' own order, each result equal to and hashing as the one
+    their constructors make from the same fields."""
+    game_fields = ["deck", "starter", "direction", "actions", "scores", "ledger", "seed"]
+    match_fields = ["game", "config", "players", "seed", "games", "totals", "winners", "complete"]
+    assert [f.name for f in dataclasses.fields(GameResult)] == game_fields
+    assert [f.name for f in dataclasses.fields(MatchResult)] == match_fields
+    spec, config = resolve("dummy(players=2)")
+    seats = [RandomPlayer(), RandomPlayer()]
+    for m in [run_match(spec, config, seats, 4, max_games=3), *single_games(spec, config, seats, 4, 3)]:
+        made = MatchResult(*(getattr(m, name) for name in match_fields))
+        assert type(m) is MatchResult and m == made and hash(m) == hash(made) and repr(m) == repr(made)
+        for g in m.games:
+            again = GameResult(*(getattr(g, name) for name in game_fields))
+            assert type(g) is GameResult and g == again and hash(g) == hash(again) and repr(g) == repr(again)

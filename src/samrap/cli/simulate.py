@@ -16,12 +16,14 @@ import re
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from operator import add
 from pathlib import Path
 
 from samrap.cli import common
 from samrap.cli.common import check_lang, check_seed, fail, game_config
 from samrap.cli.lineup import bots_problem, close_all, line_up, seat_specs
 from samrap.cli.text import say
+from samrap.engine.ledger import ledger_items
 from samrap.engine.match import MatchResult, single_games
 from samrap.engine.registry import GameSpec
 
@@ -59,13 +61,14 @@ class Summary:
         for g in result.games:
             self.games += 1
             self.actions += len(g.actions)
-            codes = tuple(code for item in g.ledger if (code := item.code) in relevant)
+            items = ledger_items(g.ledger)  # the game's own items: no ledger lines made
+            codes = tuple([code for item in items if (code := item.code) in relevant])  # a list: faster
             seen = by_key.get(codes)
             if seen is None:
-                self._counts[codes] = tuple(stat.count(g.ledger) for stat in stats)
+                self._counts[codes] = tuple(stat.count(items) for stat in stats)
                 seen = 0
             by_key[codes] = seen + 1
-            self.score_sums = [t + s for t, s in zip(self.score_sums, g.scores, strict=True)]
+            self.score_sums = list(map(add, self.score_sums, g.scores))  # one score a seat
 
     @property
     def stats(self) -> dict[str, int]:

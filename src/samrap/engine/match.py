@@ -17,14 +17,16 @@ actions as (seat, action text), the scores with their ledgers, the totals and th
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
+from operator import add
 from random import Random
 from typing import Any, overload
 
 from samrap.core.errors import IllegalActionError
-from samrap.core.rng import make_rng
-from samrap.engine.protocol import AnyAgent, ConfigLike, LedgerItemLike
+from samrap.core.rng import make_rng, reseed
+from samrap.engine.ledger import LedgerLine, LedgerLines, ledger_scores
+from samrap.engine.protocol import AnyAgent, ConfigLike
 from samrap.engine.registry import AnyGame, GameSetup, GameSpec
 
 #: Deck seeds have 48 bits: plenty of distinct deals, and exact as JSON numbers in any language
@@ -33,40 +35,6 @@ SEED_BITS = 48
 
 #: How often a correctable player (a person) may choose an illegal action before the runner gives up.
 MAX_REJECTIONS = 1000
-
-
-@dataclass(frozen=True, slots=True)
-class LedgerLine:
-    """One ledger item, detached from the game's own class (records and replays compare these)."""
-
-    seat: int
-    code: str
-    points: int
-    detail: str = ""
-
-    @classmethod
-    def of(cls, item: LedgerItemLike) -> LedgerLine:
-        return cls(item.seat, item.code, item.points, item.detail)
-
-
-#: ``LedgerLine``'s slots, written directly by :func:`ledger_lines` (as the frozen dataclass's
-#: own ``__init__`` does through ``object.__setattr__``, at a third of the cost).
-_SEAT, _CODE, _POINTS, _DETAIL = (getattr(LedgerLine, f).__set__ for f in ("seat", "code", "points", "detail"))
-
-
-def ledger_lines(items: Iterable[LedgerItemLike]) -> tuple[LedgerLine, ...]:
-    """The game's ledger items as :class:`LedgerLine` (each equal to ``LedgerLine.of(item)``);
-    about 3 us instead of 9 us for a Dummy ledger, at the end of every game the runner plays."""
-    out = []
-    new = object.__new__
-    for item in items:
-        line = new(LedgerLine)
-        _SEAT(line, item.seat)
-        _CODE(line, item.code)
-        _POINTS(line, item.points)
-        _DETAIL(line, item.detail)
-        out.append(line)
-    return tuple(out)
 
 
 class ActionTexts(Sequence[tuple[int, str]]):
@@ -128,7 +96,8 @@ class GameResult:
     """One finished game: how it was dealt, what was played, what it scored.
 
     ``deck`` is the dealt order (card ids of the game); ``actions`` are ``(seat, action text)``
-    (a tuple, or :class:`ActionTexts` from the match runner, which equals it);
+    (a tuple, or :class:`ActionTexts` from the match runner, which equals it); ``ledger`` is a
+    tuple of lines, or :class:`LedgerLines` from the match runner, which equals it;
     ``seed`` is the deck seed when the deal came from one (``None`` for a deal typed in by hand).
     """
 
@@ -137,7 +106,7 @@ class GameResult:
     direction: int
     actions: Sequence[tuple[int, str]]
     scores: tuple[int, ...]
-    ledger: tuple[LedgerLine, ...]
+    ledger: Sequence[LedgerLine]
     seed: int | None = None
 
 
@@ -157,6 +126,62 @@ class MatchResult:
     totals: tuple[int, ...]
     winners: tuple[int, ...]
     complete: bool
+
+
+#: The results' slots, written directly by :func:`_game_result` and :func:`_match_result`.
+_G_DECK, _G_STARTER, _G_DIRECTION, _G_ACTIONS, _G_SCORES, _G_LEDGER, _G_SEED = (
+    getattr(GameResult, f).__set__ for f in ("deck", "starter", "direction", "actions", "scores", "ledger", "seed")
+)
+_M_GAME, _M_CONFIG, _M_PLAYERS, _M_SEED, _M_GAMES, _M_TOTALS, _M_WINNERS, _M_COMPLETE = (
+    getattr(MatchResult, f).__set__
+    for f in ("game", "config", "players", "seed", "games", "totals", "winners", "complete")
+)
+
+
+def _game_result(
+    deck: tuple[int, ...],
+    starter: int,
+    direction: int,
+    actions: Sequence[tuple[int, str]],
+    scores: tuple[int, ...],
+    ledger: Sequence[LedgerLine],
+    seed: int | None,
+) -> GameResult:
+    """``GameResult(deck, starter, direction, actions, scores, ledger, seed)``, equal to it,
+    written through its slots as :func:`ledger_lines` writes lines: the frozen ``__init__``
+    costs about 1.4 us, this 0.6 us, and ``samrap simulate`` makes one a game, and a match."""
+    result = object.__new__(GameResult)
+    _G_DECK(result, deck)
+    _G_STARTER(result, starter)
+    _G_DIRECTION(result, direction)
+    _G_ACTIONS(result, actions)
+    _G_SCORES(result, scores)
+    _G_LEDGER(result, ledger)
+    _G_SEED(result, seed)
+    return result
+
+
+def _match_result(
+    game: str,
+    config: str,
+    players: tuple[str, ...],
+    seed: int | None,
+    games: tuple[GameResult, ...],
+    totals: tuple[int, ...],
+    winners: tuple[int, ...],
+    complete: bool,
+) -> MatchResult:
+    """``MatchResult(game, config, ..., complete)``, equal to it (as :func:`_game_result`)."""
+    result = object.__new__(MatchResult)
+    _M_GAME(result, game)
+    _M_CONFIG(result, config)
+    _M_PLAYERS(result, players)
+    _M_SEED(result, seed)
+    _M_GAMES(result, games)
+    _M_TOTALS(result, totals)
+    _M_WINNERS(result, winners)
+    _M_COMPLETE(result, complete)
+    return result
 
 
 class MatchObserver:
@@ -181,9 +206,11 @@ def seat_rngs(seed: int, players: int) -> list[Random]:
     return [make_rng(f"samrap-match:{seed}:seat:{q}") for q in range(players)]
 
 
-def deal_rng(seed: int) -> Random:
-    """The generator of the deck seeds of a match's games."""
-    return make_rng(f"samrap-match:{seed}:deal")
+def deal_rng(seed: int, into: Random | None = None) -> Random:
+    """The generator of the deck seeds of a match's games: a new one, or ``into`` (a plain
+    ``Random``) reseeded to be it (:func:`single_games` seeds one a game)."""
+    text = f"samrap-match:{seed}:deal"
+    return make_rng(text) if into is None else reseed(into, text)
 
 
 def play_game(
@@ -217,17 +244,38 @@ def play_game(
         IllegalActionError: a player that cannot be corrected chose an illegal action.
         RuntimeError: the game ran past ``spec.max_game_length`` (a rules bug).
     """
+    bits = None if observer is not None else seat_draws(players, rngs)
+    return _play_game(spec, game, setup, players, rngs, observer, bits)
+
+
+def seat_draws(players: Sequence[AnyAgent], rngs: Sequence[Random]) -> list[Callable[[int], int]] | None:
+    """Each seat's ``getrandbits`` when the runner may draw every seat's choice itself (every
+    player draws uniformly, every generator is a plain ``Random``), else ``None``. Asked once a
+    match, or once a run by :func:`single_games` (about 1 us each time, which a game need not pay)."""
+    if all(map(draws_uniformly, players)) and all(type(r) is Random for r in rngs):
+        return [r.getrandbits for r in rngs]
+    return None
+
+
+def _play_game(
+    spec: GameSpec,
+    game: AnyGame,
+    setup: GameSetup,
+    players: Sequence[AnyAgent],
+    rngs: Sequence[Random],
+    observer: MatchObserver | None,
+    bits: list[Callable[[int], int]] | None,
+) -> tuple[object, ActionTexts]:
+    """:func:`play_game`, the seats' draws given (:func:`seat_draws`; ``None``: ask ``choose``)."""
     state = spec.start_game(game, setup)
     limit = spec.max_game_length(game.config)
-    current_player, legal_moves, observe = game.current_player, game.legal_moves, game.observe
+    current_player, legal_moves = game.current_player, game.legal_moves
     unchecked = game.apply_unchecked
-    views = [needs_view(p) for p in players]
-    chooses = [p.choose for p in players]
     seats: list[int] = []
     moves: list[object] = []
     add_seat, add_move = seats.append, moves.append
     seat = current_player(state)
-    if observer is None and all(map(draws_uniformly, players)) and all(type(r) is Random for r in rngs):
+    if bits is not None:
         # Every seat's choice is ``rng.choice(legal)`` (random players): the runner draws it from
         # the seat's generator itself, the same action as ``choose`` would give, and an action
         # drawn from the list is legal by definition; no ``choose`` frame, no check, no view.
@@ -236,7 +284,6 @@ def play_game(
         # ``core.rng.shuffled`` does; without its two Python frames a Dummy action costs about
         # 1,400 fewer instructions (docs/performance.md, 2026-12-07). A subclass of ``Random``
         # may draw otherwise, so its seats take the general loop below, which asks ``choose``.
-        bits = [r.getrandbits for r in rngs]
         for _ in range(limit):
             if seat < 0:
                 break
@@ -255,6 +302,9 @@ def play_game(
             add_move(action)
             seat = current_player(state)
         limit = 0  # the general loop below only checks how the game ended
+    observe = game.observe
+    views: Sequence[bool] = [needs_view(p) for p in players] if limit else ()
+    chooses: Sequence[Callable[..., object]] = [p.choose for p in players] if limit else ()
     for _ in range(limit):
         if seat < 0:  # the protocol's marker of a finished game
             break
@@ -316,20 +366,6 @@ def _apply_checked(
     raise RuntimeError(f"seat {seat} chose {MAX_REJECTIONS} illegal actions in a row")
 
 
-def ledger_scores(ledger: Sequence[LedgerLine], players: int) -> tuple[int, ...]:
-    """Each seat's points: the sum of its ledger items.
-
-    Both games define their ``returns`` so (Dummy's ``scoring.game_scores``, Contract Rummy's
-    ``scoring.deal_scores``), and the runner sums the ledger it already has rather than asking
-    the game to build it a second time (a Dummy ledger costs about 30 us, half a random game's
-    per-game work). ``tests/engine/test_match.py`` checks the two agree for every game.
-    """
-    totals = [0] * players
-    for item in ledger:
-        totals[item.seat] += item.points
-    return tuple(totals)
-
-
 def run_match(
     spec: GameSpec,
     config: ConfigLike,
@@ -348,7 +384,9 @@ def run_match(
         ValueError: the number of players does not match the config.
     """
     game = _game_for(spec, config, players)
-    return _play_match(spec, config, game, players, seed, seat_rngs(seed, game.players), max_games, observer)
+    rngs = seat_rngs(seed, game.players)
+    bits = None if observer is not None else seat_draws(players, rngs)
+    return _play_match(spec, config, game, players, seed, rngs, bits, max_games, observer)
 
 
 def _game_for(spec: GameSpec, config: ConfigLike, players: Sequence[AnyAgent]) -> AnyGame:
@@ -366,15 +404,18 @@ def _play_match(
     players: Sequence[AnyAgent],
     seed: int,
     rngs: Sequence[Random],
+    bits: list[Callable[[int], int]] | None,
     max_games: int | None,
     observer: MatchObserver | None,
     config_text: str | None = None,
     names: tuple[str, ...] | None = None,
+    deals_into: Random | None = None,
 ) -> MatchResult:
-    """:func:`run_match`'s match with the seats' generators given (:func:`single_games` keeps
-    one per seat for a whole run, and works out the config string and names once)."""
+    """:func:`run_match`'s match with the seats' generators and draws given (:func:`single_games`
+    keeps one generator per seat for a whole run, and works out the draws (:func:`seat_draws`),
+    the config string and the names once, and reseeds one deal generator, ``deals_into``)."""
     n = game.players
-    deals = deal_rng(seed)
+    deals = deal_rng(seed, deals_into)
     totals = (0,) * n
     results: list[GameResult] = []
     starter, direction = -1, 1
@@ -387,19 +428,12 @@ def _play_match(
         setup = GameSetup(index, game.deal_order(game_seed), starter, direction, totals, game_seed)
         if observer is not None:
             observer.game_started(index, setup)
-        final, actions = play_game(spec, game, setup, players, rngs, observer)
-        ledger = ledger_lines(game.ledger(final))
-        scores = ledger_scores(ledger, n)
-        totals = tuple(t + s for t, s in zip(totals, scores, strict=True))
-        result = GameResult(
-            deck=setup.deck,
-            starter=setup.starter,
-            direction=setup.direction,
-            actions=actions,
-            scores=scores,
-            ledger=ledger,
-            seed=game_seed,
-        )
+        final, actions = _play_game(spec, game, setup, players, rngs, observer, bits)
+        items = game.ledger(final)
+        ledger = LedgerLines(items)
+        scores = ledger_scores(items, n)
+        totals = tuple(map(add, totals, scores))  # one score a seat, as the totals
+        result = _game_result(setup.deck, setup.starter, setup.direction, actions, scores, ledger, game_seed)
         results.append(result)
         if observer is not None:
             observer.game_finished(index, result, totals)
@@ -409,15 +443,15 @@ def _play_match(
         if len(results) == max_games:  # no next game to start (Contract's next deal costs ~50 us)
             break
         starter, direction = spec.next_game(final)
-    return MatchResult(
-        game=spec.name,
-        config=spec.config_string(config) if config_text is None else config_text,
-        players=tuple(p.name for p in players) if names is None else names,
-        seed=seed,
-        games=tuple(results),
-        totals=totals,
-        winners=spec.match_winners(config, totals) if complete else (),
-        complete=complete,
+    return _match_result(
+        spec.name,
+        spec.config_string(config) if config_text is None else config_text,
+        tuple(p.name for p in players) if names is None else names,
+        seed,
+        tuple(results),
+        totals,
+        spec.match_winners(config, totals) if complete else (),
+        complete,
     )
 
 
@@ -448,8 +482,11 @@ def single_games(
     seeds = make_rng(f"samrap-games:{seed}")
     text, names = spec.config_string(config), tuple(p.name for p in players)
     rngs: list[Random] = []
+    bits: list[Callable[[int], int]] | None = None
+    deals = make_rng(0)  # reseeded as each game's deal generator (deal_rng)
     for _ in range(count):
         match_seed = seeds.getrandbits(SEED_BITS)
         if not rngs:
             rngs = seat_rngs(match_seed, game.players)
-        yield _play_match(spec, config, game, players, match_seed, rngs, 1, None, text, names)
+            bits = seat_draws(players, rngs)
+        yield _play_match(spec, config, game, players, match_seed, rngs, bits, 1, None, text, names, deals)

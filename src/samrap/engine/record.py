@@ -22,7 +22,7 @@ schema file is documentation, and the tests check that written records satisfy i
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
@@ -31,7 +31,8 @@ from typing import Any
 from samrap.core.configstr import split_config_string
 from samrap.core.errors import ConfigError, IllegalActionError, InvalidNotationError
 from samrap.engine.fairness import Commitment
-from samrap.engine.match import GameResult, LedgerLine, MatchResult
+from samrap.engine.ledger import LedgerLine
+from samrap.engine.match import GameResult, MatchResult
 from samrap.engine.protocol import ConfigLike
 from samrap.engine.registry import GAMES, AnyGame, GameSetup, GameSpec
 
@@ -440,7 +441,7 @@ class ReplayReport:
         return self.problem is None
 
 
-def _first_ledger_difference(recorded: tuple[LedgerLine, ...], replayed: tuple[LedgerLine, ...]) -> str:
+def _first_ledger_difference(recorded: Sequence[LedgerLine], replayed: Sequence[LedgerLine]) -> str:
     for k, (a, b) in enumerate(zip(recorded, replayed, strict=False)):
         if a != b:
             return f"ledger[{k}]: recorded {_line(a)}, replay gives {_line(b)}"

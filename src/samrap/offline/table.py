@@ -26,7 +26,8 @@ from typing import Any
 from samrap.core.errors import ConfigError, IllegalActionError, InvalidNotationError
 from samrap.core.rng import make_rng
 from samrap.engine.fairness import Commitment, commit
-from samrap.engine.match import SEED_BITS, GameResult, LedgerLine, MatchResult, deal_rng, seat_rngs
+from samrap.engine.ledger import LedgerLine
+from samrap.engine.match import SEED_BITS, GameResult, MatchResult, deal_rng, seat_rngs
 from samrap.engine.protocol import AnyAgent
 from samrap.engine.record import dumps_record, make_record
 from samrap.engine.registry import AnyGame, GameSetup, configure

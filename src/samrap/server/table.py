@@ -23,7 +23,8 @@ from typing import Any, Literal
 from samrap.core.errors import ConfigError, IllegalActionError, InvalidNotationError
 from samrap.core.rng import make_rng
 from samrap.engine.fairness import Commitment, commit, new_salt
-from samrap.engine.match import SEED_BITS, GameResult, LedgerLine, MatchResult
+from samrap.engine.ledger import LedgerLine
+from samrap.engine.match import SEED_BITS, GameResult, MatchResult
 from samrap.engine.protocol import ConfigLike
 from samrap.engine.registry import AnyGame, GameSetup, GameSpec, configure, get_spec
 from samrap.engine.rulebooks import rule_text

@@ -2,11 +2,20 @@
 
 from __future__ import annotations
 
+import pickle
+import random
+from dataclasses import replace
+
+import pytest
+
 from samrap.core.cards import parse_card
+from samrap.core.cardset import SUIT_MASKS
 from samrap.games.dummy import scoring
-from samrap.games.dummy.cards import card_value
+from samrap.games.dummy.cards import card_value, is_speto, mask_value
+from samrap.games.dummy.config import PRESETS
+from samrap.games.dummy.game import DummyGame
 from samrap.games.dummy.match import next_game
-from samrap.games.dummy.state import DummyState
+from samrap.games.dummy.state import DummyState, LedgerItem
 from tests.games.dummy.builders import act, items, position
 
 
@@ -159,3 +168,59 @@ def test_rule_37_ngo_needs_a_one_card_collect_of_the_newest_discard() -> None:
     s = position(["Ah 5c", "7h8h9h Kd", "2c 3d"], row="Qc* 4s2", turn=1, direction=-1, phase="play", born=(0, 1, 2))
     s = act(s, "K Kd 7h8h9h")
     assert next_game(s).direction == -1
+
+
+def _plain_ledger(s: DummyState) -> tuple[LedgerItem, ...]:
+    """Rules 23-28 and 36 as a ledger, written plainly with ``LedgerItem``'s own constructor:
+    the reference :func:`scoring.ledger` (which builds its items without the frozen ``__init__``)
+    must equal, item for item."""
+    cfg = s.config
+    knocked = s.knocker >= 0
+    out: list[LedgerItem] = []
+    for p in range(cfg.players):
+        mine: list[LedgerItem] = []
+        if s.put_down[p]:
+            mine.append(LedgerItem(p, "table", mask_value(s.put_down[p]), str(s.put_down[p].bit_count())))
+        hand = mask_value(s.hands[p])
+        if s.hands[p]:
+            mine.append(LedgerItem(p, "hand", -hand, str(s.hands[p].bit_count())))
+        if p == s.knocker:
+            speto = cfg.speto_knock and is_speto(s.knock_card)
+            mine.append(LedgerItem(p, "speto_knock", 100) if speto else LedgerItem(p, "knock_card", 50))
+        mine.extend(i for i in s.items if i.seat == p)
+        if p == s.knocker:
+            subtotal = sum(i.points for i in mine)
+            if cfg.colour_knock and s.put_down[p] and any(s.put_down[p] & ~m == 0 for m in SUIT_MASKS):
+                mine.append(LedgerItem(p, "colour_knock", subtotal))
+                subtotal *= 2
+            if scoring.is_dark_knock(s):
+                mine.append(LedgerItem(p, "dark_knock", subtotal))
+        elif not s.born >> p & 1 and s.hands[p] and (knocked or cfg.fall_on_stock_out):
+            mine.append(LedgerItem(p, "fall", -hand))
+        if knocked and p == s.ngo_from:
+            pen = cfg.ngo_dark_penalty if scoring.is_dark_knock(s) else cfg.ngo_penalty
+            mine.append(LedgerItem(p, "ngo", -pen))
+        out.extend(mine)
+    return tuple(out)
+
+
+@pytest.mark.parametrize("preset", ["classic", "modern", "fall"])
+@pytest.mark.parametrize("players", [2, 4])
+def test_rule_28_the_ledger_is_the_rules_item_for_item(preset: str, players: int) -> None:
+    """Over seeded random games, the ledger equals the rules written plainly (:func:`_plain_ledger`),
+    each item a true ``LedgerItem`` with the hash, repr and pickle of one made by its constructor."""
+    config = replace(PRESETS["classic"], fall_on_stock_out=True) if preset == "fall" else PRESETS[preset]
+    game = DummyGame(replace(config, players=players))
+    rng = random.Random(28)
+    codes: set[str] = set()
+    for seed in range(60):
+        s = game.new_game(seed=seed)
+        while not game.is_terminal(s):
+            s = game.apply_unchecked(s, rng.choice(game.legal_moves(s)))
+        got, want = scoring.ledger(s), _plain_ledger(s)
+        assert got == want
+        for a, b in zip(got, want, strict=True):
+            assert type(a) is LedgerItem and hash(a) == hash(b) and repr(a) == repr(b)
+            assert pickle.loads(pickle.dumps(a)) == b
+        codes.update(i.code for i in got)
+    assert {"table", "hand", "knock_card"} <= codes

@@ -32,39 +32,61 @@ def is_dark_knock(s: DummyState) -> bool:
     return s.knocker >= 0 and not s.turn_born
 
 
+#: ``LedgerItem``'s slots, written directly by :func:`_item` (as the frozen dataclass's own
+#: ``__init__`` does through ``object.__setattr__``, at under half the cost).
+_SEAT, _CODE, _POINTS, _DETAIL = (getattr(LedgerItem, f).__set__ for f in ("seat", "code", "points", "detail"))
+_new = object.__new__
+
+
+def _item(seat: int, code: str, points: int, detail: str = "") -> LedgerItem:
+    """``LedgerItem(seat, code, points, detail)``, equal to it, built without the frozen
+    ``__init__``: every game ends with some eight of these, about 0.7 us each that way (the
+    engine's runner scores every game it plays; docs/performance.md, 2026-12-07 10:10)."""
+    item = _new(LedgerItem)
+    _SEAT(item, seat)
+    _CODE(item, code)
+    _POINTS(item, points)
+    _DETAIL(item, detail)
+    return item
+
+
 def ledger(s: DummyState) -> tuple[LedgerItem, ...]:
     """The score items of a finished game, grouped by seat (empty before the end)."""
     if not s.is_over:
         return ()
     cfg = s.config
-    knocked = s.knocker >= 0
+    knocker = s.knocker
+    knocked = knocker >= 0
+    items, put_down, hands = s.items, s.put_down, s.hands
     out: list[LedgerItem] = []
     for p in range(cfg.players):
         mine: list[LedgerItem] = []
-        table = mask_value(s.put_down[p])
-        if s.put_down[p]:
-            mine.append(LedgerItem(p, "table", table, str(s.put_down[p].bit_count())))
-        hand = mask_value(s.hands[p])
-        if s.hands[p]:
-            mine.append(LedgerItem(p, "hand", -hand, str(s.hands[p].bit_count())))
-        if p == s.knocker:
+        down = put_down[p]
+        if down:
+            mine.append(_item(p, "table", mask_value(down), str(down.bit_count())))
+        held = hands[p]
+        hand = mask_value(held)
+        if held:
+            mine.append(_item(p, "hand", -hand, str(held.bit_count())))
+        if p == knocker:
             if cfg.speto_knock and is_speto(s.knock_card):
-                mine.append(LedgerItem(p, "speto_knock", 100))
+                mine.append(_item(p, "speto_knock", 100))
             else:
-                mine.append(LedgerItem(p, "knock_card", 50))
-        mine.extend(i for i in s.items if i.seat == p)
-        if p == s.knocker:
+                mine.append(_item(p, "knock_card", 50))
+        if items:  # most games accrue none: no generator a seat for them
+            mine.extend(i for i in items if i.seat == p)
+        if p == knocker:
             subtotal = sum(i.points for i in mine)
-            if cfg.colour_knock and s.put_down[p] and any(s.put_down[p] & ~m == 0 for m in SUIT_MASKS):
-                mine.append(LedgerItem(p, "colour_knock", subtotal))
+            if cfg.colour_knock and down and any(down & ~m == 0 for m in SUIT_MASKS):
+                mine.append(_item(p, "colour_knock", subtotal))
                 subtotal *= 2
             if is_dark_knock(s):
-                mine.append(LedgerItem(p, "dark_knock", subtotal))
-        elif not s.born >> p & 1 and s.hands[p] and (knocked or cfg.fall_on_stock_out):
-            mine.append(LedgerItem(p, "fall", -hand))
+                mine.append(_item(p, "dark_knock", subtotal))
+        elif not s.born >> p & 1 and held and (knocked or cfg.fall_on_stock_out):
+            mine.append(_item(p, "fall", -hand))
         if knocked and p == s.ngo_from:
             pen = cfg.ngo_dark_penalty if is_dark_knock(s) else cfg.ngo_penalty
-            mine.append(LedgerItem(p, "ngo", -pen))
+            mine.append(_item(p, "ngo", -pen))
         out.extend(mine)
     return tuple(out)
 
