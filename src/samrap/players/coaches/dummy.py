@@ -10,8 +10,10 @@ from typing import cast
 from samrap.core.cards import card_pretty
 from samrap.engine.registry import AnyGame
 from samrap.games.dummy.actions import Collect, Discard, Draw, DummyAction, Knock, LayOff, Meld, Pass
+from samrap.games.dummy.cards import mask_value
 from samrap.games.dummy.game import DummyGame
 from samrap.games.dummy.observe import DummyView
+from samrap.games.dummy.state import DummyState
 from samrap.players.analysis import Policy
 from samrap.players.budget import Budget
 from samrap.players.coach import Coach, LessonDeal, Mining
@@ -100,6 +102,20 @@ def checked_playouts(game: AnyGame, budget: Budget) -> tuple[Callable[..., objec
     """
     iters = None if budget.iterations is None else max(1, budget.iterations // 2)
     return bot_rollout(game, checked_heuristic()), Budget(iters, budget.seconds, budget.actions)
+
+
+def static_scores(s: object) -> tuple[float, ...]:
+    """A cut playout's scores (``ISMCTSPlayer(cutoff=...)``): each seat's table cards and the
+    points accrued in play, less the cards in its hand, as if the game ended now without a knock.
+
+    Why: a truncated playout buys more iterations at the cost of this rough reading of a game
+    still running (no knock bonus, no fall, no ngo); docs/bots.md, "expert's search in kind".
+    """
+    st = cast(DummyState, s)
+    pts = [float(mask_value(st.put_down[p]) - mask_value(st.hands[p])) for p in range(st.config.players)]
+    for item in st.items:
+        pts[item.seat] += item.points
+    return tuple(pts)
 
 
 def focused(view: DummyView) -> bool:
