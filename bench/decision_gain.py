@@ -34,6 +34,7 @@ A search spec is ``key=value`` pairs joined by commas (``hard``/``expert`` name 
     limit=30      cut each playout after 30 moves, scored by ``coaches.dummy.static_scores``
     margin=0      the reward's margin weight (0: pure win share; 0.3 as shipped)
     halving=1     sequential halving at the root over the iteration budget instead of UCB1
+    paired=1      halving with common random numbers: each root move's j-th playout on the same deal
     c=0.7         the UCB1 exploration constant
 
     python -m bench.decision_gain --games 6 --deals 16 --cand "iters=150,margin=0" \\
@@ -85,6 +86,7 @@ class Spec:
     limit: int | None = None
     margin: float = 0.3
     halving: bool = False
+    paired: bool = False
     c: float = 0.7
 
     @classmethod
@@ -95,7 +97,7 @@ class Spec:
             key, _, value = part.partition("=")
             if key in ("iters", "limit"):
                 kw[key] = int(value)
-            elif key in ("checked", "halving"):
+            elif key in ("checked", "halving", "paired"):
                 kw[key] = value not in ("0", "", "false")
             elif key in ("noise", "margin", "c"):
                 kw[key] = float(value)
@@ -118,7 +120,8 @@ def make_search(game: DummyGame, spec: Spec, name: str = "search") -> ISMCTSPlay
         cutoff=static_scores if spec.limit is not None else None,
         tree_depth=search_depth,
         root_filter=search_moves,
-        root_halving=spec.halving,
+        root_halving=spec.halving or spec.paired,
+        paired=spec.paired,
     )
 
 

@@ -17,7 +17,9 @@ from samrap.players.levels import ismcts_for
 def test_specs_parse_and_name_the_shipped_searches() -> None:
     assert dg.Spec.parse("hard") == dg.Spec()
     assert dg.Spec.parse("expert") == dg.Spec(iters=300, checked=True)
-    assert dg.Spec.parse("iters=40,noise=0.2,limit=30,margin=0,halving=1") == dg.Spec(40, False, 0.2, 30, 0.0, True)
+    assert dg.Spec.parse("iters=40,noise=0.2,limit=30,margin=0,halving=1") == dg.Spec(
+        40, False, 0.2, 30, 0.0, True, False
+    )
     with pytest.raises(ValueError):
         dg.Spec.parse("depth=3")
 
@@ -44,7 +46,7 @@ def test_true_deals_keep_every_hand_and_reshuffle_the_stock() -> None:
 def test_a_tiny_screen_reports_and_caches_the_baseline(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     cache, out = tmp_path / "cache.json", tmp_path / "rows.jsonl"
     argv = ["--presets", "modern", "--games", "1", "--max-positions", "3", "--deals", "2", "--base", "iters=6"]
-    dg.main([*argv, "--cand", "iters=6,margin=0,halving=1", "--cache", str(cache), "--out", str(out)])
+    dg.main([*argv, "--cand", "iters=6,margin=0,paired=1", "--cache", str(cache), "--out", str(out)])
     rows = [json.loads(x) for x in out.read_text().splitlines()]
     assert len(rows) == 3 and all(r["preset"] == "modern" for r in rows)
     assert all(("gain" in r) == r["differ"] for r in rows)

@@ -239,3 +239,29 @@ def test_the_finds_the_winning_knock_holds_with_halving_and_a_cut_playout() -> N
     view, legal = GAME.observe(s, 0), legal_moves(s)  # type: ignore[arg-type]
     bot = ISMCTSPlayer(GAME, rollout, Budget(iterations=150), root_halving=True, playout_limit=10, cutoff=static_scores)
     assert isinstance(bot.choose(view, legal, Random(3)), Knock)
+
+
+def test_paired_halving_gives_every_root_move_the_same_deals() -> None:
+    """paired: the first round plays each root move once on the same determinization, and the
+    second visits on another one (common random numbers across the root moves)."""
+    s = position(["9h Th 4s 5s Kd 2c 7d", "3c4c5c6c7c8c9d"], phase="play", born=[0], row="8h* Jd1")
+    view, legal = GAME.observe(s, 0), legal_moves(s)
+    n = len(legal)
+    drawn: list[object] = []
+
+    class Recording(DummyGame):
+        def resample(self, v, rng):  # type: ignore[no-untyped-def]
+            state = super().resample(v, rng)
+            drawn.append(state.deck)
+            return state
+
+    game = Recording(GAME.config)
+    budget = Budget(iterations=2 * n * math.ceil(math.log2(n)))  # a first round of two visits a move
+    bot = ISMCTSPlayer(game, rollout, budget, tree_depth=1, root_halving=True, paired=True)
+    bot.search(view, legal, Random(8))
+    assert len(set(drawn[:n])) == 1
+    assert drawn[n] != drawn[0] and len(set(drawn[n : 2 * n])) == 1
+    plain = ISMCTSPlayer(game, rollout, budget, tree_depth=1, root_halving=True)
+    drawn.clear()
+    plain.search(view, legal, Random(8))
+    assert len(set(drawn[:n])) > 1
