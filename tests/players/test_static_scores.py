@@ -23,3 +23,18 @@ def test_table_cards_count_for_their_owner() -> None:
     assert mine == mask_value(s.put_down[0]) - mask_value(s.hands[0]) + sum(i.points for i in s.items if i.seat == 0)
     assert theirs == -mask_value(s.hands[1]) + sum(i.points for i in s.items if i.seat == 1)
     assert mask_value(s.put_down[0]) > 0
+
+
+def test_cut_playouts_stop_early_scored_by_the_cards_so_far_on_three_quarters_of_the_iterations() -> None:
+    """``levels.ismcts_for(cut=True)``: the coach's cut_playouts (24 moves, static_scores, 450 of 600)."""
+    from samrap.players.budget import Budget
+    from samrap.players.coaches.dummy import CUT_MOVES, cut_playouts
+    from samrap.players.ismcts import ISMCTSPlayer
+    from samrap.players.levels import ismcts_for
+
+    assert cut_playouts(GAME, Budget(iterations=600, seconds=2.5))[::2] == (CUT_MOVES, Budget(450, 2.5))
+    bot = ismcts_for(GAME, Budget(iterations=600, seconds=2.5), cut=True)
+    assert isinstance(bot, ISMCTSPlayer)
+    assert bot.playout_limit == CUT_MOVES and bot.cutoff is static_scores and bot.budget == Budget(450, 2.5)
+    plain = ismcts_for(GAME, Budget(iterations=600, seconds=2.5))
+    assert plain.cutoff is None and plain.budget == Budget(600, 2.5)
