@@ -61,13 +61,11 @@ def test_default_heuristic_keeps_its_full_check() -> None:
         assert full.analyse(view, legal, Random(9)) == limited.analyse(view, legal, Random(9))
 
 
-def test_expert_searches_with_cut_playouts_and_hard_does_not() -> None:
-    """The pilot of cut playouts as ``expert`` (docs/bots.md, "expert's search in kind")."""
-    assert LEVELS["expert"].cut and not LEVELS["hard"].cut and not LEVELS["hard"].checked
+def test_expert_searches_with_checked_playouts_and_hard_does_not() -> None:
+    assert LEVELS["expert"].checked and not LEVELS["hard"].checked
     for game in (GAME, MODERN):
         expert, hard = make_bot("expert", game), make_bot("hard", game)
-        assert isinstance(expert, ISMCTSPlayer) and expert.budget == Budget(iterations=450, seconds=2.5)
-        assert expert.playout_limit == 24 and hard.cutoff is None
+        assert isinstance(expert, ISMCTSPlayer) and expert.budget == Budget(iterations=300, seconds=2.5)
         assert hard.budget == LEVELS["hard"].budget and hard.budget.iterations == 150
         assert expert.tree_depth is hard.tree_depth and expert.root_filter is hard.root_filter
     assert make_bot("ismcts:iters=77", GAME).budget == Budget(iterations=77)  # a spec is not a level

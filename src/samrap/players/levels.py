@@ -92,7 +92,7 @@ LEVELS: dict[str, Level] = {
     # ISMCTS, 600 iterations (about 1.3 s on a free core), cut at 2.5 s on a busy machine: an
     # iteration count keeps it four times hard's search whatever the load, the cap keeps the wait short.
     # In Dummy its playouts keep a cheap end-game check and it runs 300 of them (checked_playouts).
-    "expert": Level("expert", "ismcts", Budget(iterations=600, seconds=2.5), cut=True),
+    "expert": Level("expert", "ismcts", Budget(iterations=600, seconds=2.5), checked=True),
 }
 
 #: Each level's people at a table, (Thai, English): a child for easy, an elder sibling for medium,
