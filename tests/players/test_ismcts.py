@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 import time
 from random import Random
 
@@ -203,3 +204,64 @@ def test_a_shallow_tree_grows_no_deeper() -> None:
     finally:
         ismcts._Node = real  # type: ignore[misc]
     assert flat <= len(legal) + 1 < deep  # the root and one node per root move at most
+
+
+def test_sequential_halving_splits_the_budget_in_rounds_and_plays_the_best_survivor() -> None:
+    """root_halving: ceil(log2(n)) rounds, each shared evenly among the moves still in, the
+    better half by mean going on; the move played is the best of the most visited."""
+    s = position(["9h Th 4s 5s Kd 2c 7d", "3c4c5c6c7c8c9d"], phase="play", born=[0], row="8h* Jd1")
+    view, legal = GAME.observe(s, 0), legal_moves(s)
+    n = len(legal)
+    assert n > 4
+    bot = ISMCTSPlayer(GAME, rollout, Budget(iterations=120), tree_depth=1, root_halving=True)
+    result = bot.search(view, legal, Random(6))
+    assert result.iterations == 120 and sum(e.visits for e in result.estimates) == 120
+    rounds = math.ceil(math.log2(n))
+    first_round = 120 // rounds
+    # every move had its share of the first round, and no more unless it survived it
+    assert min(e.visits for e in result.estimates) >= first_round // n
+    top = result.estimates[0]
+    assert top.visits == max(e.visits for e in result.estimates)
+    assert all(e.value <= top.value for e in result.estimates if e.visits == top.visits)
+    again = ISMCTSPlayer(GAME, rollout, Budget(iterations=120), tree_depth=1, root_halving=True).search(
+        view, legal, Random(6)
+    )
+    assert [(e.action, e.visits) for e in again.estimates] == [(e.action, e.visits) for e in result.estimates]
+    # a time budget falls back to UCB1
+    timed = ISMCTSPlayer(GAME, rollout, Budget(seconds=0.05), root_halving=True).search(view, legal, Random(6))
+    assert timed.iterations >= 1
+
+
+def test_the_finds_the_winning_knock_holds_with_halving_and_a_cut_playout() -> None:
+    from samrap.players.coaches.dummy import static_scores
+
+    s = _position()
+    view, legal = GAME.observe(s, 0), legal_moves(s)  # type: ignore[arg-type]
+    bot = ISMCTSPlayer(GAME, rollout, Budget(iterations=150), root_halving=True, playout_limit=10, cutoff=static_scores)
+    assert isinstance(bot.choose(view, legal, Random(3)), Knock)
+
+
+def test_paired_halving_gives_every_root_move_the_same_deals() -> None:
+    """paired: the first round plays each root move once on the same determinization, and the
+    second visits on another one (common random numbers across the root moves)."""
+    s = position(["9h Th 4s 5s Kd 2c 7d", "3c4c5c6c7c8c9d"], phase="play", born=[0], row="8h* Jd1")
+    view, legal = GAME.observe(s, 0), legal_moves(s)
+    n = len(legal)
+    drawn: list[object] = []
+
+    class Recording(DummyGame):
+        def resample(self, v, rng):  # type: ignore[no-untyped-def]
+            state = super().resample(v, rng)
+            drawn.append(state.deck)
+            return state
+
+    game = Recording(GAME.config)
+    budget = Budget(iterations=2 * n * math.ceil(math.log2(n)))  # a first round of two visits a move
+    bot = ISMCTSPlayer(game, rollout, budget, tree_depth=1, root_halving=True, paired=True)
+    bot.search(view, legal, Random(8))
+    assert len(set(drawn[:n])) == 1
+    assert drawn[n] != drawn[0] and len(set(drawn[n : 2 * n])) == 1
+    plain = ISMCTSPlayer(game, rollout, budget, tree_depth=1, root_halving=True)
+    drawn.clear()
+    plain.search(view, legal, Random(8))
+    assert len(set(drawn[:n])) > 1

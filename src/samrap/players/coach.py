@@ -108,6 +108,9 @@ class Coach:
             playouts better than ``hard``'s (Dummy: the heuristic with a cheap end-game check)
             and the level's budget cut to pay for them; ``None``: ``expert`` plays out like
             ``hard``.
+        cut_playouts: ``(game, budget) -> (playout moves, cutoff, budget)`` of a level whose
+            playouts stop after that many moves and are scored by ``cutoff`` (Dummy:
+            ``coaches.dummy.static_scores``), with the level's budget changed to match.
     """
 
     heuristic: Callable[[AnyGame, float, str, bool], Any] | None = None
@@ -127,6 +130,7 @@ class Coach:
     search_moves: Callable[[object, Sequence[object]], Sequence[object]] | None = None
     search_depth: Callable[[object], int | None] | None = None
     checked_playouts: Callable[[AnyGame, Budget], tuple[Callable[..., object], Budget]] | None = None
+    cut_playouts: Callable[[AnyGame, Budget], tuple[int, Callable[[object], Sequence[float]], Budget]] | None = None
 
 
 #: The coach of a game that has none of its own.

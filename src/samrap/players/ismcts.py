@@ -201,6 +201,16 @@ class ISMCTSPlayer(Generic[S, A, V]):
             heuristic policy that is a better reading of a meld or a lay-off (the turn's
             follow-ups played sensibly) and of an opponent near knocking (who knocks, as the
             policy does, instead of trying random moves first).
+        root_halving: choose the root move by sequential halving (Karnin, Koren & Somekh 2013;
+            the simple regret of the move played, not UCB1's cumulative regret): the iteration
+            budget is split into ``ceil(log2(moves))`` rounds, each shared evenly among the moves
+            still in, and the better half by mean reward goes on. Below the root the tree is
+            UCB1's as before. It needs an iteration budget (a time budget falls back to UCB1);
+            the move played is the best by mean among the most visited.
+        paired: with ``root_halving``, every root move's ``j``-th iteration draws from the same
+            generator (the same determinization and the same playout draws): common random
+            numbers, so that two moves are compared on the same deals and the luck of the draws
+            cancels from their difference, not only averages out.
     """
 
     def __init__(
@@ -216,6 +226,8 @@ class ISMCTSPlayer(Generic[S, A, V]):
         policy_first: bool = False,
         root_filter: Callable[[V, Sequence[A]], Sequence[A]] | None = None,
         tree_depth: int | Callable[[V], int | None] | None = None,
+        root_halving: bool = False,
+        paired: bool = False,
     ) -> None:
         if playout_limit is not None and cutoff is None:
             raise ValueError("a playout limit needs a cutoff evaluation")
@@ -232,6 +244,8 @@ class ISMCTSPlayer(Generic[S, A, V]):
         if isinstance(tree_depth, int) and tree_depth < 1:
             raise ValueError("a tree depth is at least 1 (the root's moves)")
         self.tree_depth = tree_depth
+        self.root_halving = root_halving
+        self.paired = paired
         # Playouts apply only moves the rules just listed, so the unchecked path is safe here.
         self._apply: Callable[[S, A], S] = game.apply_unchecked
         #: Iterations of every search so far (tournaments report them per decision).
@@ -279,12 +293,20 @@ class ISMCTSPlayer(Generic[S, A, V]):
         if depth is not None and depth < 1:
             raise ValueError("a tree depth is at least 1 (the root's moves)")
         depth = depth or MAX_PLAYOUT
+        halving = _Halving(root_legal, budget.iterations) if self.root_halving and budget.iterations else None
+        pair_seed = rng.getrandbits(48) << 16 if self.paired and halving is not None else None
         iterations = 0
         while iterations < max_iters:
             if iterations and (actions >= max_actions or (deadline < math.inf and time.perf_counter() >= deadline)):
                 break
             iterations += 1
-            s = game.resample(view, rng)
+            r = rng
+            pick: A | None = None
+            if halving is not None:
+                pick = halving.next(root)
+                if pair_seed is not None:  # the j-th playout of every root move: the same draws
+                    r = Random(pair_seed + halving.count[pick])
+            s = game.resample(view, r)
             node = root
             path: list[tuple[_Node, int]] = []
             first: A | None = None
@@ -295,10 +317,14 @@ class ISMCTSPlayer(Generic[S, A, V]):
                 mover = game.current_player(s)
                 children = node.children
                 untried = [a for a in options if a not in children]
-                if untried:
-                    a = untried[rng.randrange(len(untried))]
+                if pick is not None and node is root:
+                    a = pick
+                    untried = [a] if a not in children else []
+                    child = children[a] = children.get(a) or _Node()
+                elif untried:
+                    a = untried[r.randrange(len(untried))]
                     if self.policy_first and len(untried) > 1:
-                        preferred = self.rollout(s, options, rng)
+                        preferred = self.rollout(s, options, r)
                         if preferred not in children:
                             a = preferred
                     child = _Node()
@@ -329,7 +355,7 @@ class ISMCTSPlayer(Generic[S, A, V]):
             limit = self.playout_limit
             while not game.is_terminal(s) and steps < limit:
                 acts = game.legal_moves(s)
-                s = apply(s, self.rollout(s, acts, rng))
+                s = apply(s, self.rollout(s, acts, r))
                 steps += 1
             actions += len(path) + steps
             scores: Sequence[float] = game.returns(s) if game.is_terminal(s) or self.cutoff is None else self.cutoff(s)
@@ -365,8 +391,42 @@ class ISMCTSPlayer(Generic[S, A, V]):
                     ),
                 )
             )
-        estimates.sort(key=lambda t: (t[0], t[1]), reverse=True)
+        if halving is not None:  # the most visited are the last round's moves: the best of them
+            estimates.sort(key=lambda t: (t[0], t[2].value, t[1]), reverse=True)
+        else:
+            estimates.sort(key=lambda t: (t[0], t[1]), reverse=True)
         return SearchResult(iterations, elapsed, [e for _, _, e in estimates], actions, cut)
+
+
+class _Halving(Generic[A]):
+    """Sequential halving's schedule over the root moves: which move the next iteration takes."""
+
+    def __init__(self, moves: Sequence[A], iterations: int) -> None:
+        self.alive = list(moves)
+        rounds = max(1, math.ceil(math.log2(len(self.alive)))) if len(self.alive) > 1 else 1
+        self.per_round = max(1, iterations // rounds)
+        self.left = self.per_round
+        self.turn = 0
+        #: iterations given to each move so far
+        self.count: dict[A, int] = {}
+
+    def next(self, root: _Node) -> A:
+        """The move of the next iteration; ends a round (keeps the better half) when its share is used."""
+        if self.left <= 0 and len(self.alive) > 1:
+
+            def mean(a: object) -> float:
+                n = root.children.get(a)
+                return n.total / n.visits if n is not None and n.visits else -math.inf
+
+            ranked = sorted(self.alive, key=mean, reverse=True)  # stable: ties keep the legal order
+            self.alive = ranked[: max(1, (len(ranked) + 1) // 2)]
+            self.left = self.per_round
+            self.turn = 0
+        a = self.alive[self.turn % len(self.alive)]
+        self.turn += 1
+        self.left -= 1
+        self.count[a] = self.count.get(a, -1) + 1
+        return a
 
 
 def _seat_of(view: object) -> int:

@@ -80,6 +80,8 @@ class Level:
     noise: float = 0.0
     #: play out with the coach's ``checked_playouts`` (Dummy: the heuristic with a cheap end-game check)
     checked: bool = False
+    #: play out with the coach's ``cut_playouts`` (Dummy: 24 moves scored by the cards so far)
+    cut: bool = False
 
 
 LEVELS: dict[str, Level] = {
@@ -169,7 +171,9 @@ def heuristic_for(game: AnyGame, noise: float = 0.0, name: str = "heuristic", *,
     return make(game, noise, name, endgame)
 
 
-def ismcts_for(game: AnyGame, budget: Budget | None = None, name: str = "ismcts", checked: bool = False) -> Any:
+def ismcts_for(
+    game: AnyGame, budget: Budget | None = None, name: str = "ismcts", checked: bool = False, cut: bool = False
+) -> Any:
     """A search bot for ``game``: its coach's own search (Contract Rummy's focused search), else
     ISMCTS with the game's best playout policy and reward scale. ``checked`` (``expert``) plays
     out with the coach's ``checked_playouts`` and the budget it gives, where the game has them."""
@@ -183,6 +187,10 @@ def ismcts_for(game: AnyGame, budget: Budget | None = None, name: str = "ismcts"
     # search (expert's cheap one: coaches.dummy.checked_playouts). A game without a heuristic (a
     # newly registered one) plays its playouts at random.
     rollout: Callable[..., object]
+    limit: int | None = None
+    cutoff: Callable[[object], Sequence[float]] | None = None
+    if cut and coach.cut_playouts is not None:
+        limit, cutoff, budget = coach.cut_playouts(game, budget)
     if checked and coach.checked_playouts is not None:
         rollout, budget = coach.checked_playouts(game, budget)
     else:
@@ -204,6 +212,8 @@ def ismcts_for(game: AnyGame, budget: Budget | None = None, name: str = "ismcts"
         name=name,
         tree_depth=coach.search_depth,
         root_filter=coach.search_moves,
+        playout_limit=limit,
+        cutoff=cutoff,
     )
 
 
@@ -222,7 +232,9 @@ def make_bot(text: str, game: AnyGame, name: str | None = None) -> Any:
         return heuristic_for(game, noise, name)
     if kind == "ismcts":
         level = LEVELS.get(text.strip().lower())
-        return ismcts_for(game, budget, name, checked=level is not None and level.checked)
+        return ismcts_for(
+            game, budget, name, checked=level is not None and level.checked, cut=level is not None and level.cut
+        )
     if kind == "learned":
         make = coach_for(game.name).learned
         if make is None:  # only Thai Dummy has a learned policy (docs/bots.md, "learned")
