@@ -238,8 +238,8 @@ def walk(page: Any, server: Any, visit: Visit) -> list[str]:
     # the review of that match for seat 0 (made first: the page then opens on the finished review)
     reviewed(server, match)
     page.goto(f"/#/review/{match}?seat=0")
-    page.wait_for_function(
-        "() => document.querySelector('main') && !document.querySelector('main .page > p:only-child')", timeout=90_000
-    )
+    # the finished review's summary (#revsum): the replay's page, still there right after the
+    # hash changes, and the review's loading state must not be what is checked
+    page.wait_for_selector("#revsum", timeout=90_000)
     at("review")
     return seen

@@ -40,7 +40,8 @@ export function reviewPage(root, id, seat) {
   };
   document.addEventListener("keydown", onKey);
 
-  clear(root).appendChild(h("main", { id: "main" }, h("div", { class: "page" }, h("p", null, t("rev.loading")))));
+  // every state of the page has its heading (the review's title), the loading one too
+  clear(root).appendChild(h("main", { id: "main" }, h("div", { class: "page" }, h("h1", null, t("rev.title")), h("p", { role: "status" }, t("rev.loading")))));
   const base = `/api/games/${encodeURIComponent(id)}`;
   Promise.all([api("GET", `${base}/record`), api("GET", `${base}/replay`), needCss("table")])
     .then(([rec, rep]) => {
