@@ -8,10 +8,10 @@ that makes the lines when first read, and sums the scores from them (:func:`ledg
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import overload
 
+from samrap.engine.lazytuple import LazyTuple
 from samrap.engine.protocol import LedgerItemLike
 
 
@@ -50,7 +50,7 @@ def ledger_lines(items: Iterable[LedgerItemLike]) -> tuple[LedgerLine, ...]:
     return tuple(out)
 
 
-class LedgerLines(Sequence[LedgerLine]):
+class LedgerLines(LazyTuple[LedgerLine]):
     """A game's ledger as :class:`LedgerLine`, the lines made when first read.
 
     The match runner keeps the game's own ledger items and hands this sequence out; a record, a
@@ -79,32 +79,6 @@ class LedgerLines(Sequence[LedgerLine]):
 
     def __len__(self) -> int:
         return len(self._items)
-
-    @overload
-    def __getitem__(self, index: int) -> LedgerLine: ...
-
-    @overload
-    def __getitem__(self, index: slice) -> tuple[LedgerLine, ...]: ...
-
-    def __getitem__(self, index: int | slice) -> LedgerLine | tuple[LedgerLine, ...]:
-        return self._all()[index]
-
-    def __iter__(self) -> Iterator[LedgerLine]:
-        return iter(self._all())
-
-    def __eq__(self, other: object) -> bool:
-        if isinstance(other, LedgerLines | tuple | list):
-            return self._all() == tuple(other)
-        return NotImplemented
-
-    def __hash__(self) -> int:
-        return hash(self._all())
-
-    def __repr__(self) -> str:
-        return repr(self._all())
-
-    def __reduce__(self) -> tuple[object, tuple[tuple[LedgerLine, ...]]]:
-        return (tuple, (self._all(),))
 
 
 def ledger_items(ledger: Sequence[LedgerLine]) -> Sequence[LedgerItemLike]:

@@ -21,10 +21,10 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from operator import add
 from random import Random
-from typing import Any, overload
 
 from samrap.core.errors import IllegalActionError
 from samrap.core.rng import make_rng, reseed
+from samrap.engine.lazytuple import LazyTuple
 from samrap.engine.ledger import LedgerLine, LedgerLines, ledger_scores
 from samrap.engine.protocol import AnyAgent, ConfigLike
 from samrap.engine.registry import AnyGame, GameSetup, GameSpec
@@ -37,7 +37,7 @@ SEED_BITS = 48
 MAX_REJECTIONS = 1000
 
 
-class ActionTexts(Sequence[tuple[int, str]]):
+class ActionTexts(LazyTuple[tuple[int, str]]):
     """A game's actions as ``(seat, action text)``, the texts made when first read.
 
     The match runner keeps the action objects it applied and hands this sequence out; a record,
@@ -63,32 +63,6 @@ class ActionTexts(Sequence[tuple[int, str]]):
 
     def __len__(self) -> int:
         return len(self._seats) if self._items is None and self._seats is not None else len(self._all())
-
-    @overload
-    def __getitem__(self, index: int) -> tuple[int, str]: ...
-
-    @overload
-    def __getitem__(self, index: slice) -> tuple[tuple[int, str], ...]: ...
-
-    def __getitem__(self, index: int | slice) -> tuple[int, str] | tuple[tuple[int, str], ...]:
-        return self._all()[index]
-
-    def __iter__(self) -> Iterator[tuple[int, str]]:
-        return iter(self._all())
-
-    def __eq__(self, other: object) -> bool:
-        if isinstance(other, ActionTexts | tuple | list):
-            return self._all() == tuple(other)
-        return NotImplemented
-
-    def __hash__(self) -> int:
-        return hash(self._all())
-
-    def __repr__(self) -> str:
-        return repr(self._all())
-
-    def __reduce__(self) -> tuple[Any, ...]:
-        return (tuple, (self._all(),))
 
 
 @dataclass(frozen=True, slots=True)
