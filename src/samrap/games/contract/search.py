@@ -82,8 +82,13 @@ def _sets_then_runs(
         avail |= lay & ~used[i] if i < len(used) else lay
     if not sets:
         return _runs_left(avail, jokers - jused, runs, suits, run_len)
-    if sets == 1 and runs and not _runs_left(avail, jokers - jused, runs, suits, run_len):
-        return False  # (a set only takes cards and jokers away, and a suit's cost never falls so)
+    spare = jokers - jused  # the jokers the next set may take
+    if sets == 1 and runs:
+        # A set only takes cards away, and a suit's cost never falls so: the runs need at least
+        # what they need now, and the set may take only the jokers beyond that.
+        spare -= _runs_need(avail, runs, suits, run_len)
+        if spare < 0:
+            return False
     faces = layers[0]
     second = layers[1] if len(layers) > 1 else 0
     first = used[0] if used else 0
@@ -91,7 +96,6 @@ def _sets_then_runs(
     # Only the ranks from ``start`` held in 3 - spare suits or more (spare: the jokers left, at
     # most 2) have a set that fits: each other rank's sets all take more jokers than are left.
     a, b, c_, d = faces & 0x1FFF, faces >> 13 & 0x1FFF, faces >> 26 & 0x1FFF, faces >> 39
-    spare = jokers - jused
     if spare >= 2:
         ranks = a | b | c_ | d
     elif spare == 1:
@@ -105,9 +109,9 @@ def _sets_then_runs(
         r = low.bit_length() - 1
         held = faces & RANK_MASKS[r]
         for c in _rank_sets(held, cap, 3, 3):
-            j = jused + c.jokers
-            if j > jokers:
+            if c.jokers > spare:
                 continue
+            j = jused + c.jokers
             nat = c.nat
             if sets == 1 and not first & nat:
                 if _runs_left((avail & ~nat) | (nat & second), jokers - j, runs, suits, run_len):
@@ -127,8 +131,11 @@ def _runs_left(avail: int, spare: int, runs: int, suits: int, run_len: int) -> b
     that fit the cards left), and runs of different suits share no card, so two runs fit
     exactly when the two cheapest open suits' costs add up to at most ``spare``
     (``ContractQuery._two_runs`` and ``_last_run`` ask it candidate by candidate)."""
-    if not runs:
-        return True
+    return not runs or _runs_need(avail, runs, suits, run_len) <= spare
+
+
+def _runs_need(avail: int, runs: int, suits: int, run_len: int) -> int:
+    """The fewest jokers :func:`_runs_left`'s ``runs`` (1 or 2) runs need (198 or more: none fit)."""
     costs = suit_run_costs(run_len)
     least = second = 99
     for su in range(4):
@@ -139,7 +146,7 @@ def _runs_left(avail: int, spare: int, runs: int, suits: int, run_len: int) -> b
             elif cost < second:
                 second = cost
     assert runs <= 2, "deals 1-6 ask at most two runs after the first meld"
-    return least <= spare if runs == 1 else least + second <= spare
+    return least if runs == 1 else least + second
 
 
 class ContractQuery:
