@@ -286,16 +286,16 @@ def deep_reach(s: ContractState, wanted: int = (1 << 53) - 1, most: int = -1) ->
     cfg = s.config
     if cfg.melds_after_down:
         return (1 << 53) - 1
-    ext, swap, by_suit, standing = _reach_of_table(s.melds)
+    last = _last_table.pair  # (LastAsked.get, inlined)
+    ext, swap, by_suit, twice = last[1] if last[0] is s.melds else _reach_of_table(s.melds)
     reach = ext | swap
     if ext:
         reach |= 1 << JOKER
     left = wanted & ~reach
     faces = jokers = -1  # of the pile and hand, worked out when first needed
-    for suit, runs in enumerate(by_suit):
-        shift = 13 * suit
+    for shift, runs in by_suit:
         ranks = left >> shift & 0x1FFF
-        if not ranks or not runs:  # (no run of the suit: none of its faces lies beyond a run's end)
+        if not ranks:
             continue
         if faces < 0:
             pack = cfg.pack
@@ -304,8 +304,10 @@ def deep_reach(s: ContractState, wanted: int = (1 << 53) - 1, most: int = -1) ->
                 for c in s.pile:
                     most |= 1 << c
             faces = pack.faces_of(most)
-            jokers = (most & pack.jokers_mask).bit_count()  # (+ the run jokers the pool frees)
-            jokers += sum(1 for j in standing if faces >> j & 1) if standing else 0
+            # (+ the run jokers the pool frees: one per face, or one by one when two stand for one)
+            jokers = (most & pack.jokers_mask).bit_count() + (
+                sum(1 for j in twice if faces >> j & 1) if twice else (faces & swap).bit_count()
+            )
         held = faces >> shift & 0x1FFF
         lacking = ~(held << 1 | held >> 12)  # positions: 0 the ace low, 1..13 the ranks 2..A
         while ranks:
@@ -322,18 +324,20 @@ def deep_reach(s: ContractState, wanted: int = (1 << 53) - 1, most: int = -1) ->
     return reach
 
 
-#: A table's runs by suit for :func:`deep_reach`: for each suit, its runs' ``(lo, hi)``.
-SuitRuns = tuple[tuple[tuple[int, int], ...], ...]
+#: A table's runs for :func:`deep_reach`: ``(13 * suit, its runs' (lo, hi))`` for each suit with runs.
+SuitRuns = tuple[tuple[int, tuple[tuple[int, int], ...]], ...]
 
 #: The last table :func:`deep_reach` read and what it read of it (:mod:`lastasked`).
 _last_table: LastAsked[tuple[TableMeld, ...], tuple[int, int, SuitRuns, tuple[int, ...]]] = LastAsked(
-    (), (0, 0, ((), (), (), ()), ())
+    (), (0, 0, (), ())
 )
 
 
 def _reach_of_table(melds: tuple[TableMeld, ...]) -> tuple[int, int, SuitRuns, tuple[int, ...]]:
-    """The open faces, the faces run jokers stand for, the runs by suit (:data:`SuitRuns`) and
-    the face of every run joker (repeats kept) of ``melds`` (remembered for the last table asked)."""
+    """The open faces, the faces run jokers stand for, the runs by suit (:data:`SuitRuns`) and,
+    when two run jokers stand for one face, the face of every run joker (repeats kept; else
+    ``()``: then each face of the jokers' counts once) of ``melds``, remembered for the last
+    table asked (:func:`deep_reach` reads the slot itself first)."""
     last = _last_table.pair  # (LastAsked.get, inlined)
     if last[0] is melds:
         return last[1]
@@ -347,8 +351,9 @@ def _reach_of_table(melds: tuple[TableMeld, ...]) -> tuple[int, int, SuitRuns, t
             for _, f in m.jokers:
                 swap |= 1 << f
                 standing.append(f)
-    runs = (tuple(by_suit[0]), tuple(by_suit[1]), tuple(by_suit[2]), tuple(by_suit[3]))
-    return _last_table.put(melds, (ext, swap, runs, tuple(standing)))
+    runs = tuple((13 * su, tuple(r)) for su, r in enumerate(by_suit) if r)
+    twice = tuple(standing) if len(standing) > swap.bit_count() else ()
+    return _last_table.put(melds, (ext, swap, runs, twice))
 
 
 def chain_reach(suit: int, lo: int, hi: int, faces: int, jokers: int) -> int:
