@@ -159,18 +159,20 @@ def placeable_on_runs(pack: Pack, runs: Sequence[TableMeld], exchanges: bool, ha
     return False
 
 
-def takes_deep_down(s: ContractState, hand: int, face: int) -> bool:
+def takes_deep_down(s: ContractState, hand: int, face: int, held: tuple[tuple[int, ...], int] | None = None) -> bool:
     """Deals 1-6, the player in turn not down and no exchanged joker pending: whether with ``hand``
     (after taking a deep card of ``face``) some go-down puts that card down.
 
     This is the first thing :func:`can_finish` tries after such a pick-up, and when it succeeds
     the turn can end (the deep card is down and every other card may be discarded, or none is
     left), so the draw can ask it without building the pick-up's successor. (The seed's sets and
-    runs, a natural card: :func:`search.holds_containing`, no query built.)
+    runs, a natural card: :func:`search.holds_containing`, no query built.) ``held``, when given,
+    must be ``pack.face_layers(hand)``: the draw grows it card by card and hands it over.
     """
     cfg = s.config
     if face != JOKER and cfg.same_suit_runs == "different" and not cfg.any_suit_sets:
-        return holds_containing(*cfg.pack.face_layers(hand), *contract(s.deal), cfg.min_run, face)
+        layers, jokers = cfg.pack.face_layers(hand) if held is None else held
+        return holds_containing(layers, jokers, *contract(s.deal), cfg.min_run, face)
     return go_down_query(s, minimal=True, hand=hand).has_containing(face)
 
 

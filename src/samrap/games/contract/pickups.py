@@ -178,7 +178,7 @@ def _deep_before_down(s: ContractState, out: list[ContractAction]) -> None:
         if quick:  # the deep card is the only duty: the search would ask these two (deepcard)
             # With no minimal meld of the pool holding the card (``in_meld`` false; ``meld_with_face``
             # is necessary for any meld holding it) no go-down holds it: takes_deep_down is skipped.
-            if (in_meld and takes_deep_down(s, pool, face)) or places_deep_later(
+            if (in_meld and takes_deep_down(s, pool, face, (tuple(layers), jokers))) or places_deep_later(
                 apply_unchecked(s, pickup(k)), pool, card
             ):
                 out.append(pickup(k))
