@@ -77,9 +77,12 @@ def _sets_then_runs(
     after ``used`` (as layers) and the jokers left after ``jused``. The last set, when it shares
     no face with ``used``, leaves the faces held before less those held once (as
     ``ContractQuery._set_then_run``); when the runs do not fit even without it, none is tried."""
-    avail = 0
-    for i, lay in enumerate(layers):
-        avail |= lay & ~used[i] if i < len(used) else lay
+    if len(used) == 1:  # (a hand's layers nest: beyond ``used``, the first of them holds the rest)
+        avail = layers[0] & ~used[0] | layers[1] if len(layers) > 1 else layers[0] & ~used[0]
+    else:
+        avail = 0
+        for i, lay in enumerate(layers):
+            avail |= lay & ~used[i] if i < len(used) else lay
     if not sets:
         return _runs_left(avail, jokers - jused, runs, suits, run_len)
     spare = jokers - jused  # the jokers the next set may take
