@@ -16,12 +16,12 @@ from samrap.games.contract.candidates import (
     _fits,
     _rank_sets,
     _sub,
-    _suit_runs,
     _use,
     any_set_cands,
     run_cands,
     run_clashes,
     runs_compatible,
+    runs_holding,
     set_cands,
     use_cand,
 )
@@ -52,10 +52,8 @@ def holds_containing(layers: tuple[int, ...], jokers: int, sets: int, runs: int,
     if runs:
         su = face // 13
         cap = jokers if jokers < run_len else run_len - 1
-        for c in _suit_runs(faces & SUIT_MASKS[su], su, cap, run_len, run_len):
-            if c.nat >> face & 1 and _sets_then_runs(
-                layers, jokers, 0, sets, runs - 1, (c.nat,), c.jokers, 1 << su, run_len
-            ):
+        for c in runs_holding(faces & SUIT_MASKS[su], su, cap, run_len, face):
+            if _sets_then_runs(layers, jokers, 0, sets, runs - 1, (c.nat,), c.jokers, 1 << su, run_len):
                 return True
     return False
 
