@@ -343,18 +343,18 @@ def _reach_of_table(melds: tuple[TableMeld, ...]) -> tuple[int, int, SuitRuns, t
     last = _last_table.pair  # (LastAsked.get, inlined)
     if last[0] is melds:
         return last[1]
-    ext = swap = 0
+    ext, swap, _ = table_summary(melds)  # (the draw has just asked it of this table)
     by_suit: tuple[list[tuple[int, int]], ...] = ([], [], [], [])
-    standing: list[int] = []
+    standing = 0
     for m in melds:
-        ext |= m.ext
         if m.kind == RUN:
             by_suit[m.key].append((m.lo, m.hi))
-            for _, f in m.jokers:
-                swap |= 1 << f
-                standing.append(f)
+            if m.jokers:
+                standing += len(m.jokers)
     runs = tuple((13 * su, tuple(r)) for su, r in enumerate(by_suit) if r)
-    twice = tuple(standing) if len(standing) > swap.bit_count() else ()
+    twice: tuple[int, ...] = ()
+    if standing > swap.bit_count():
+        twice = tuple(f for m in melds if m.kind == RUN for _, f in m.jokers)
     return _last_table.put(melds, (ext, swap, runs, twice))
 
 
