@@ -112,12 +112,18 @@ def _deep_before_down(s: ContractState, out: list[ContractAction]) -> None:
     """
     cfg = s.config
     pack = cfg.pack
-    any_face = cfg.melds_after_down
     any_suits = cfg.any_suit_sets
     min_run = cfg.min_run
     sets, runs = contract(s.deal)
     pile = s.pile
     hand = s.hands[s.current]
+    full = hand  # the whole pile taken: the deepest pool, and what deep_reach would walk again
+    for c in pile:
+        full |= 1 << c
+    full_layers, full_jokers = pack.face_layers(full)
+    if not contract_possible(full_layers, full_jokers, sets, runs, min_run, cfg.same_suit_runs, any_suits):
+        return  # (most draws: asked before anything else is set up)
+    any_face = cfg.melds_after_down
 
     def holds(depth: int) -> bool:
         pool = hand
@@ -127,12 +133,6 @@ def _deep_before_down(s: ContractState, out: list[ContractAction]) -> None:
         return contract_possible(layers, jokers, sets, runs, min_run, cfg.same_suit_runs, any_suits)
 
     deepest = len(pile) - 1
-    full = hand  # the whole pile taken: the deepest pool, and what deep_reach would walk again
-    for c in pile:
-        full |= 1 << c
-    full_layers, full_jokers = pack.face_layers(full)
-    if not contract_possible(full_layers, full_jokers, sets, runs, min_run, cfg.same_suit_runs, any_suits):
-        return
     lo, hi = 1, deepest  # holds(hi); find the smallest depth that holds
     while lo < hi:
         mid = (lo + hi) // 2
