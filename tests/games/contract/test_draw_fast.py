@@ -158,3 +158,25 @@ def test_a_down_players_deep_pickups_asked_of_placeable_equal_every_depth_tried(
                     kept += sum(1 for a in got if a not in (DRAW, pickup(0)))
                 s = apply_unchecked(s, rng.choice(legal_actions(s)))
     assert asked >= 100 and kept >= 10, (asked, kept)
+
+
+@pytest.mark.parametrize("deal", [2, 3, 5, 6])
+def test_takes_deep_down_given_the_draws_layers(deal: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The draw of a player not down hands ``takes_deep_down`` the pool's face layers it grew card
+    by card (rules 12, 24): always ``face_layers`` of the pool, and the same answer as without."""
+    from samrap.games.contract import pickups
+
+    asked = 0
+
+    def checked(s: ContractState, hand: int, face: int, held: tuple[tuple[int, ...], int] | None = None) -> bool:
+        nonlocal asked
+        assert held == s.config.pack.face_layers(hand), s.to_string()
+        asked += 1
+        got = deepcard.takes_deep_down(s, hand, face, held)
+        assert got is deepcard.takes_deep_down(s, hand, face), s.to_string()
+        return got
+
+    monkeypatch.setattr(pickups, "takes_deep_down", checked)
+    for s in _draw_states(deal, 6, 400 + deal):
+        draw_actions(s)
+    assert asked >= 20, asked

@@ -209,3 +209,29 @@ def test_candidate_shape_and_key_written_out_equal_the_specs() -> None:
                 assert c.ext == _run_ext(c.suit, c.lo, c.hi), spec
             checked += 1
     assert checked > 1000
+
+
+def test_runs_holding_a_face_equal_the_suits_runs_filtered() -> None:
+    """``candidates.runs_holding`` (the deep pick-up's runs holding the card, rules 12 and 24, read
+    off the windows over the face's position) holds the same candidates as ``_suit_runs`` of one
+    length filtered by the face, each as often: every suit, a seeded tenth of the 13-bit patterns
+    (and the full suit), each face held (the ace at both ends), runs of 3 and 4, up to four jokers."""
+    rng = random.Random(14)
+    patterns = [p for p in range(1, 1 << 13) if rng.random() < 0.1] + [(1 << 13) - 1]
+    checked = 0
+    for s in range(4):
+        shift = 13 * s
+        for held13 in patterns:
+            held = held13 << shift
+            for r in range(13):
+                if not held13 >> r & 1:
+                    continue
+                face = shift + r
+                for length in (3, 4):
+                    for jokers in range(5):
+                        runs = candidates._suit_runs.__wrapped__(held, s, jokers, length, length)
+                        want = sorted(c.key for c in runs if c.nat >> face & 1)
+                        got = sorted(c.key for c in candidates.runs_holding(held, s, jokers, length, face))
+                        assert got == want, (held13, s, face, length, jokers)
+                        checked += bool(want)
+    assert checked > 10_000, checked

@@ -361,6 +361,30 @@ def _suit_runs(held: int, s: int, jokers: int, lmin: int, lmax: int) -> tuple[Ca
 _by_key = attrgetter("key")
 
 
+def runs_holding(held: int, s: int, jokers: int, length: int, face: int) -> list[Cand]:
+    """The runs of ``length`` of suit ``s`` (``held``: its faces held, holding ``face``) that hold
+    the natural ``face``: those of :func:`_suit_runs` (``lmin == lmax``) whose natural faces hold
+    it, in window order rather than by key, read only off the windows over ``face``'s position
+    (both, the ace's). The deep pick-up's go-down test (:func:`search.holds_containing`) asks
+    this of a new pool at most draws, where ``_suit_runs``' cache nearly always missed; its twin
+    is that filter, ``test_search_fast.py``."""
+    table = _window_cands(s, length, jokers if jokers < length else length - 1)
+    p14 = _suit_positions(held, s)
+    mask = (1 << length) - 1
+    bit = 1 << face
+    pos = face % 13 + 1  # (the ace: 13, and 0 below)
+    out: list[Cand] = []
+    for lo in range(pos - length + 1 if pos >= length else 0, (pos if pos < 14 - length else 14 - length) + 1):
+        for c in table[lo][p14 >> lo & mask]:
+            if c.nat & bit:
+                out.append(c)
+    if pos == 13:
+        for c in table[0][p14 & mask]:
+            if c.nat & bit:
+                out.append(c)
+    return out
+
+
 @cache
 def _window_cands(s: int, length: int, jokers: int) -> tuple[tuple[tuple[Cand, ...], ...], ...]:
     """:func:`_window_table` of suit ``s`` as candidates: ``table[lo][held]``."""

@@ -159,18 +159,20 @@ def placeable_on_runs(pack: Pack, runs: Sequence[TableMeld], exchanges: bool, ha
     return False
 
 
-def takes_deep_down(s: ContractState, hand: int, face: int) -> bool:
+def takes_deep_down(s: ContractState, hand: int, face: int, held: tuple[tuple[int, ...], int] | None = None) -> bool:
     """Deals 1-6, the player in turn not down and no exchanged joker pending: whether with ``hand``
     (after taking a deep card of ``face``) some go-down puts that card down.
 
     This is the first thing :func:`can_finish` tries after such a pick-up, and when it succeeds
     the turn can end (the deep card is down and every other card may be discarded, or none is
     left), so the draw can ask it without building the pick-up's successor. (The seed's sets and
-    runs, a natural card: :func:`search.holds_containing`, no query built.)
+    runs, a natural card: :func:`search.holds_containing`, no query built.) ``held``, when given,
+    must be ``pack.face_layers(hand)``: the draw grows it card by card and hands it over.
     """
     cfg = s.config
     if face != JOKER and cfg.same_suit_runs == "different" and not cfg.any_suit_sets:
-        return holds_containing(*cfg.pack.face_layers(hand), *contract(s.deal), cfg.min_run, face)
+        layers, jokers = cfg.pack.face_layers(hand) if held is None else held
+        return holds_containing(layers, jokers, *contract(s.deal), cfg.min_run, face)
     return go_down_query(s, minimal=True, hand=hand).has_containing(face)
 
 
@@ -286,16 +288,16 @@ def deep_reach(s: ContractState, wanted: int = (1 << 53) - 1, most: int = -1) ->
     cfg = s.config
     if cfg.melds_after_down:
         return (1 << 53) - 1
-    ext, swap, by_suit, standing = _reach_of_table(s.melds)
+    last = _last_table.pair  # (LastAsked.get, inlined)
+    ext, swap, by_suit, twice = last[1] if last[0] is s.melds else _reach_of_table(s.melds)
     reach = ext | swap
     if ext:
         reach |= 1 << JOKER
     left = wanted & ~reach
     faces = jokers = -1  # of the pile and hand, worked out when first needed
-    for suit, runs in enumerate(by_suit):
-        shift = 13 * suit
+    for shift, runs in by_suit:
         ranks = left >> shift & 0x1FFF
-        if not ranks or not runs:  # (no run of the suit: none of its faces lies beyond a run's end)
+        if not ranks:
             continue
         if faces < 0:
             pack = cfg.pack
@@ -304,8 +306,10 @@ def deep_reach(s: ContractState, wanted: int = (1 << 53) - 1, most: int = -1) ->
                 for c in s.pile:
                     most |= 1 << c
             faces = pack.faces_of(most)
-            jokers = (most & pack.jokers_mask).bit_count()  # (+ the run jokers the pool frees)
-            jokers += sum(1 for j in standing if faces >> j & 1) if standing else 0
+            # (+ the run jokers the pool frees: one per face, or one by one when two stand for one)
+            jokers = (most & pack.jokers_mask).bit_count() + (
+                sum(1 for j in twice if faces >> j & 1) if twice else (faces & swap).bit_count()
+            )
         held = faces >> shift & 0x1FFF
         lacking = ~(held << 1 | held >> 12)  # positions: 0 the ace low, 1..13 the ranks 2..A
         while ranks:
@@ -322,33 +326,36 @@ def deep_reach(s: ContractState, wanted: int = (1 << 53) - 1, most: int = -1) ->
     return reach
 
 
-#: A table's runs by suit for :func:`deep_reach`: for each suit, its runs' ``(lo, hi)``.
-SuitRuns = tuple[tuple[tuple[int, int], ...], ...]
+#: A table's runs for :func:`deep_reach`: ``(13 * suit, its runs' (lo, hi))`` for each suit with runs.
+SuitRuns = tuple[tuple[int, tuple[tuple[int, int], ...]], ...]
 
 #: The last table :func:`deep_reach` read and what it read of it (:mod:`lastasked`).
 _last_table: LastAsked[tuple[TableMeld, ...], tuple[int, int, SuitRuns, tuple[int, ...]]] = LastAsked(
-    (), (0, 0, ((), (), (), ()), ())
+    (), (0, 0, (), ())
 )
 
 
 def _reach_of_table(melds: tuple[TableMeld, ...]) -> tuple[int, int, SuitRuns, tuple[int, ...]]:
-    """The open faces, the faces run jokers stand for, the runs by suit (:data:`SuitRuns`) and
-    the face of every run joker (repeats kept) of ``melds`` (remembered for the last table asked)."""
+    """The open faces, the faces run jokers stand for, the runs by suit (:data:`SuitRuns`) and,
+    when two run jokers stand for one face, the face of every run joker (repeats kept; else
+    ``()``: then each face of the jokers' counts once) of ``melds``, remembered for the last
+    table asked (:func:`deep_reach` reads the slot itself first)."""
     last = _last_table.pair  # (LastAsked.get, inlined)
     if last[0] is melds:
         return last[1]
-    ext = swap = 0
+    ext, swap, _ = table_summary(melds)  # (the draw has just asked it of this table)
     by_suit: tuple[list[tuple[int, int]], ...] = ([], [], [], [])
-    standing: list[int] = []
+    standing = 0
     for m in melds:
-        ext |= m.ext
         if m.kind == RUN:
             by_suit[m.key].append((m.lo, m.hi))
-            for _, f in m.jokers:
-                swap |= 1 << f
-                standing.append(f)
-    runs = (tuple(by_suit[0]), tuple(by_suit[1]), tuple(by_suit[2]), tuple(by_suit[3]))
-    return _last_table.put(melds, (ext, swap, runs, tuple(standing)))
+            if m.jokers:
+                standing += len(m.jokers)
+    runs = tuple((13 * su, tuple(r)) for su, r in enumerate(by_suit) if r)
+    twice: tuple[int, ...] = ()
+    if standing > swap.bit_count():
+        twice = tuple(f for m in melds if m.kind == RUN for _, f in m.jokers)
+    return _last_table.put(melds, (ext, swap, runs, twice))
 
 
 def chain_reach(suit: int, lo: int, hi: int, faces: int, jokers: int) -> int:

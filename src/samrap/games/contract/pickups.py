@@ -112,12 +112,18 @@ def _deep_before_down(s: ContractState, out: list[ContractAction]) -> None:
     """
     cfg = s.config
     pack = cfg.pack
-    any_face = cfg.melds_after_down
     any_suits = cfg.any_suit_sets
     min_run = cfg.min_run
     sets, runs = contract(s.deal)
     pile = s.pile
     hand = s.hands[s.current]
+    full = hand  # the whole pile taken: the deepest pool, and what deep_reach would walk again
+    for c in pile:
+        full |= 1 << c
+    full_layers, full_jokers = pack.face_layers(full)
+    if not contract_possible(full_layers, full_jokers, sets, runs, min_run, cfg.same_suit_runs, any_suits):
+        return  # (most draws: asked before anything else is set up)
+    any_face = cfg.melds_after_down
 
     def holds(depth: int) -> bool:
         pool = hand
@@ -127,12 +133,6 @@ def _deep_before_down(s: ContractState, out: list[ContractAction]) -> None:
         return contract_possible(layers, jokers, sets, runs, min_run, cfg.same_suit_runs, any_suits)
 
     deepest = len(pile) - 1
-    full = hand  # the whole pile taken: the deepest pool, and what deep_reach would walk again
-    for c in pile:
-        full |= 1 << c
-    full_layers, full_jokers = pack.face_layers(full)
-    if not contract_possible(full_layers, full_jokers, sets, runs, min_run, cfg.same_suit_runs, any_suits):
-        return
     lo, hi = 1, deepest  # holds(hi); find the smallest depth that holds
     while lo < hi:
         mid = (lo + hi) // 2
@@ -178,7 +178,7 @@ def _deep_before_down(s: ContractState, out: list[ContractAction]) -> None:
         if quick:  # the deep card is the only duty: the search would ask these two (deepcard)
             # With no minimal meld of the pool holding the card (``in_meld`` false; ``meld_with_face``
             # is necessary for any meld holding it) no go-down holds it: takes_deep_down is skipped.
-            if (in_meld and takes_deep_down(s, pool, face)) or places_deep_later(
+            if (in_meld and takes_deep_down(s, pool, face, (tuple(layers), jokers))) or places_deep_later(
                 apply_unchecked(s, pickup(k)), pool, card
             ):
                 out.append(pickup(k))

@@ -16,12 +16,12 @@ from samrap.games.contract.candidates import (
     _fits,
     _rank_sets,
     _sub,
-    _suit_runs,
     _use,
     any_set_cands,
     run_cands,
     run_clashes,
     runs_compatible,
+    runs_holding,
     set_cands,
     use_cand,
 )
@@ -52,10 +52,8 @@ def holds_containing(layers: tuple[int, ...], jokers: int, sets: int, runs: int,
     if runs:
         su = face // 13
         cap = jokers if jokers < run_len else run_len - 1
-        for c in _suit_runs(faces & SUIT_MASKS[su], su, cap, run_len, run_len):
-            if c.nat >> face & 1 and _sets_then_runs(
-                layers, jokers, 0, sets, runs - 1, (c.nat,), c.jokers, 1 << su, run_len
-            ):
+        for c in runs_holding(faces & SUIT_MASKS[su], su, cap, run_len, face):
+            if _sets_then_runs(layers, jokers, 0, sets, runs - 1, (c.nat,), c.jokers, 1 << su, run_len):
                 return True
     return False
 
@@ -77,13 +75,21 @@ def _sets_then_runs(
     after ``used`` (as layers) and the jokers left after ``jused``. The last set, when it shares
     no face with ``used``, leaves the faces held before less those held once (as
     ``ContractQuery._set_then_run``); when the runs do not fit even without it, none is tried."""
-    avail = 0
-    for i, lay in enumerate(layers):
-        avail |= lay & ~used[i] if i < len(used) else lay
+    if len(used) == 1:  # (a hand's layers nest: beyond ``used``, the first of them holds the rest)
+        avail = layers[0] & ~used[0] | layers[1] if len(layers) > 1 else layers[0] & ~used[0]
+    else:
+        avail = 0
+        for i, lay in enumerate(layers):
+            avail |= lay & ~used[i] if i < len(used) else lay
     if not sets:
         return _runs_left(avail, jokers - jused, runs, suits, run_len)
-    if sets == 1 and runs and not _runs_left(avail, jokers - jused, runs, suits, run_len):
-        return False  # (a set only takes cards and jokers away, and a suit's cost never falls so)
+    spare = jokers - jused  # the jokers the next set may take
+    if sets == 1 and runs:
+        # A set only takes cards away, and a suit's cost never falls so: the runs need at least
+        # what they need now, and the set may take only the jokers beyond that.
+        spare -= _runs_need(avail, runs, suits, run_len)
+        if spare < 0:
+            return False
     faces = layers[0]
     second = layers[1] if len(layers) > 1 else 0
     first = used[0] if used else 0
@@ -91,7 +97,6 @@ def _sets_then_runs(
     # Only the ranks from ``start`` held in 3 - spare suits or more (spare: the jokers left, at
     # most 2) have a set that fits: each other rank's sets all take more jokers than are left.
     a, b, c_, d = faces & 0x1FFF, faces >> 13 & 0x1FFF, faces >> 26 & 0x1FFF, faces >> 39
-    spare = jokers - jused
     if spare >= 2:
         ranks = a | b | c_ | d
     elif spare == 1:
@@ -105,9 +110,9 @@ def _sets_then_runs(
         r = low.bit_length() - 1
         held = faces & RANK_MASKS[r]
         for c in _rank_sets(held, cap, 3, 3):
-            j = jused + c.jokers
-            if j > jokers:
+            if c.jokers > spare:
                 continue
+            j = jused + c.jokers
             nat = c.nat
             if sets == 1 and not first & nat:
                 if _runs_left((avail & ~nat) | (nat & second), jokers - j, runs, suits, run_len):
@@ -127,8 +132,11 @@ def _runs_left(avail: int, spare: int, runs: int, suits: int, run_len: int) -> b
     that fit the cards left), and runs of different suits share no card, so two runs fit
     exactly when the two cheapest open suits' costs add up to at most ``spare``
     (``ContractQuery._two_runs`` and ``_last_run`` ask it candidate by candidate)."""
-    if not runs:
-        return True
+    return not runs or _runs_need(avail, runs, suits, run_len) <= spare
+
+
+def _runs_need(avail: int, runs: int, suits: int, run_len: int) -> int:
+    """The fewest jokers :func:`_runs_left`'s ``runs`` (1 or 2) runs need (198 or more: none fit)."""
     costs = suit_run_costs(run_len)
     least = second = 99
     for su in range(4):
@@ -139,7 +147,7 @@ def _runs_left(avail: int, spare: int, runs: int, suits: int, run_len: int) -> b
             elif cost < second:
                 second = cost
     assert runs <= 2, "deals 1-6 ask at most two runs after the first meld"
-    return least <= spare if runs == 1 else least + second <= spare
+    return least if runs == 1 else least + second
 
 
 class ContractQuery:
