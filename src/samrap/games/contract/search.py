@@ -25,7 +25,7 @@ from samrap.games.contract.candidates import (
     set_cands,
     use_cand,
 )
-from samrap.games.contract.feasible import runs_may_cover, suit_run_costs
+from samrap.games.contract.feasible import runs_may_cover, runs_need, suit_run_costs
 from samrap.games.contract.melds import Spec, sort_specs
 
 
@@ -136,18 +136,10 @@ def _runs_left(avail: int, spare: int, runs: int, suits: int, run_len: int) -> b
 
 
 def _runs_need(avail: int, runs: int, suits: int, run_len: int) -> int:
-    """The fewest jokers :func:`_runs_left`'s ``runs`` (1 or 2) runs need (198 or more: none fit)."""
-    costs = suit_run_costs(run_len)
-    least = second = 99
-    for su in range(4):
-        if not suits >> su & 1:
-            cost = costs[avail >> 13 * su & 0x1FFF]
-            if cost < least:
-                least, second = cost, least
-            elif cost < second:
-                second = cost
+    """The fewest jokers :func:`_runs_left`'s ``runs`` (1 or 2) runs need (198 or more: none
+    fit): :func:`feasible.runs_need` for runs in different suits (rule 10)."""
     assert runs <= 2, "deals 1-6 ask at most two runs after the first meld"
-    return least if runs == 1 else least + second
+    return runs_need(avail, runs, suits, True, suit_run_costs(run_len))
 
 
 class ContractQuery:
