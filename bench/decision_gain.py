@@ -36,6 +36,7 @@ A search spec is ``key=value`` pairs joined by commas (``hard``/``expert`` name 
     halving=1     sequential halving at the root over the iteration budget instead of UCB1
     paired=1      halving with common random numbers: each root move's j-th playout on the same deal
     c=0.7         the UCB1 exploration constant
+    read=1        deals weighted by how a born opponent plays (``heuristic.dummy_reading``)
 
     python -m bench.decision_gain --games 6 --deals 16 --cand "iters=150,margin=0" \\
         --cache /tmp/dg-cache.json --out /tmp/dg-margin.jsonl
@@ -67,6 +68,7 @@ from samrap.games.dummy.state import DummyState
 from samrap.players.budget import Budget
 from samrap.players.coaches.dummy import checked_heuristic, search_depth, search_moves, static_scores
 from samrap.players.heuristic.dummy import DummyHeuristic
+from samrap.players.heuristic.dummy_reading import read_resample
 from samrap.players.ismcts import ISMCTSPlayer, Outcome, bot_rollout
 
 #: Shipped searches by name (``expert``: its checked playouts run half its 600 iterations).
@@ -88,6 +90,7 @@ class Spec:
     halving: bool = False
     paired: bool = False
     c: float = 0.7
+    read: bool = False
 
     @classmethod
     def parse(cls, text: str) -> Spec:
@@ -97,7 +100,7 @@ class Spec:
             key, _, value = part.partition("=")
             if key in ("iters", "limit"):
                 kw[key] = int(value)
-            elif key in ("checked", "halving", "paired"):
+            elif key in ("checked", "halving", "paired", "read"):
                 kw[key] = value not in ("0", "", "false")
             elif key in ("noise", "margin", "c"):
                 kw[key] = float(value)
@@ -122,6 +125,7 @@ def make_search(game: DummyGame, spec: Spec, name: str = "search") -> ISMCTSPlay
         root_filter=search_moves,
         root_halving=spec.halving or spec.paired,
         paired=spec.paired,
+        determinize=read_resample if spec.read else None,
     )
 
 

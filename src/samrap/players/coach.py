@@ -111,6 +111,9 @@ class Coach:
         cut_playouts: ``(game, budget) -> (playout moves, cutoff, budget)`` of a level whose
             playouts stop after that many moves and are scored by ``cutoff`` (Dummy:
             ``coaches.dummy.static_scores``), with the level's budget changed to match.
+        reading: ``(view, rng) -> state``, the deals of the hidden cards weighted by how the
+            opponents have played (Dummy: ``heuristic.dummy_reading.read_resample``), for a
+            level that reads hands (``Level.read``); ``None``: the game's uniform ``resample``.
     """
 
     heuristic: Callable[[AnyGame, float, str, bool], Any] | None = None
@@ -131,6 +134,7 @@ class Coach:
     search_depth: Callable[[object], int | None] | None = None
     checked_playouts: Callable[[AnyGame, Budget], tuple[Callable[..., object], Budget]] | None = None
     cut_playouts: Callable[[AnyGame, Budget], tuple[int, Callable[[object], Sequence[float]], Budget]] | None = None
+    reading: Callable[..., object] | None = None
 
 
 #: The coach of a game that has none of its own.

@@ -211,6 +211,10 @@ class ISMCTSPlayer(Generic[S, A, V]):
             generator (the same determinization and the same playout draws): common random
             numbers, so that two moves are compared on the same deals and the luck of the draws
             cancels from their difference, not only averages out.
+        determinize: ``(view, rng) -> state``, how each iteration deals the cards the seat
+            cannot see; ``None``: the game's ``resample`` (uniform among the deals that fit the
+            view). A game's coach may weigh the deals by how the opponents have played (Dummy:
+            ``players.heuristic.dummy_reading``); it must read the view only.
     """
 
     def __init__(
@@ -228,6 +232,7 @@ class ISMCTSPlayer(Generic[S, A, V]):
         tree_depth: int | Callable[[V], int | None] | None = None,
         root_halving: bool = False,
         paired: bool = False,
+        determinize: Callable[[V, Random], S] | None = None,
     ) -> None:
         if playout_limit is not None and cutoff is None:
             raise ValueError("a playout limit needs a cutoff evaluation")
@@ -246,6 +251,8 @@ class ISMCTSPlayer(Generic[S, A, V]):
         self.tree_depth = tree_depth
         self.root_halving = root_halving
         self.paired = paired
+        #: How an iteration deals the hidden cards: the game's uniform ``resample`` unless given.
+        self.determinize: Callable[[V, Random], S] = determinize or game.resample
         # Playouts apply only moves the rules just listed, so the unchecked path is safe here.
         self._apply: Callable[[S, A], S] = game.apply_unchecked
         #: Iterations of every search so far (tournaments report them per decision).
@@ -306,7 +313,7 @@ class ISMCTSPlayer(Generic[S, A, V]):
                 pick = halving.next(root)
                 if pair_seed is not None:  # the j-th playout of every root move: the same draws
                     r = Random(pair_seed + halving.count[pick])
-            s = game.resample(view, r)
+            s = self.determinize(view, r)
             node = root
             path: list[tuple[_Node, int]] = []
             first: A | None = None

@@ -82,6 +82,8 @@ class Level:
     checked: bool = False
     #: play out with the coach's ``cut_playouts`` (Dummy: 24 moves scored by the cards so far)
     cut: bool = False
+    #: deal the hidden cards by the coach's ``reading`` (Dummy: a born opponent's hand melds nothing)
+    read: bool = False
 
 
 LEVELS: dict[str, Level] = {
@@ -172,7 +174,12 @@ def heuristic_for(game: AnyGame, noise: float = 0.0, name: str = "heuristic", *,
 
 
 def ismcts_for(
-    game: AnyGame, budget: Budget | None = None, name: str = "ismcts", checked: bool = False, cut: bool = False
+    game: AnyGame,
+    budget: Budget | None = None,
+    name: str = "ismcts",
+    checked: bool = False,
+    cut: bool = False,
+    read: bool = False,
 ) -> Any:
     """A search bot for ``game``: its coach's own search (Contract Rummy's focused search), else
     ISMCTS with the game's best playout policy and reward scale. ``checked`` (``expert``) plays
@@ -214,6 +221,7 @@ def ismcts_for(
         root_filter=coach.search_moves,
         playout_limit=limit,
         cutoff=cutoff,
+        determinize=coach.reading if read else None,
     )
 
 
@@ -233,7 +241,12 @@ def make_bot(text: str, game: AnyGame, name: str | None = None) -> Any:
     if kind == "ismcts":
         level = LEVELS.get(text.strip().lower())
         return ismcts_for(
-            game, budget, name, checked=level is not None and level.checked, cut=level is not None and level.cut
+            game,
+            budget,
+            name,
+            checked=level is not None and level.checked,
+            cut=level is not None and level.cut,
+            read=level is not None and level.read,
         )
     if kind == "learned":
         make = coach_for(game.name).learned

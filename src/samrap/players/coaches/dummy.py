@@ -19,6 +19,7 @@ from samrap.players.budget import Budget
 from samrap.players.coach import Coach, LessonDeal, Mining
 from samrap.players.heuristic.dummy import DummyHeuristic, best_action, evaluate
 from samrap.players.heuristic.dummy_hand import _context
+from samrap.players.heuristic.dummy_reading import read_resample
 from samrap.players.ismcts import bot_rollout
 from samrap.players.words import count, mask_text, meld_number, phrase
 
@@ -220,6 +221,7 @@ COACH = Coach(
     search_depth=search_depth,
     checked_playouts=checked_playouts,
     cut_playouts=cut_playouts,
+    reading=read_resample,
     hint_deals=24,
     review_deals=32,
     mining=Mining(
