@@ -1,0 +1,113 @@
+"""How often an opponent's hand shows each tell of ``players/heuristic/dummy_reading.py``: in
+their true hand, in a uniform deal of the unseen cards (``resample``) and in the reading's deal.
+
+The reading's constants are ratios of the first two rates, so this is the measurement behind
+them (docs/bots.md, "expert reads the hand"). Positions: seat 0's decisions with a choice in
+``--games`` seeded two-player games of ``medium`` against itself (game ``g`` dealt by seed
+``--seed + g``), where the opponent holds cards seat 0 cannot see; ``--draws`` deals of each kind
+a position. Tells (``born``: only positions where the opponent is born):
+
+* ``meld``: the hand holds a meld (born);
+* ``layoff``: a card that lays off on the table (born);
+* ``passed``: two cards that meld with a row card older than the opponent's last discard, one
+  they drew past (born and not born counted apart).
+
+    python -m bench.reading_rates --games 40
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Callable, Sequence
+from random import Random
+
+from samrap.core.melds import extension_cards, meldable_cards
+from samrap.engine.registry import resolve
+from samrap.games.dummy.game import DummyGame
+from samrap.games.dummy.observe import DummyView, resample
+from samrap.games.dummy.state import DummyState
+from samrap.players.heuristic.dummy import DummyHeuristic, completers
+from samrap.players.heuristic.dummy_reading import read_resample
+
+TELLS = ("meld", "layoff", "passed")
+
+
+def tells(view: DummyView, hand: int, q: int) -> dict[str, bool]:
+    """Which tells opponent ``q``'s ``hand`` shows, from ``view`` (the born ones only if born)."""
+    ace_low = view.config.ace_low
+    ext = 0
+    for m in view.melds:
+        ext |= extension_cards(m, ace_low)
+    mine = [j for j, by in enumerate(view.row_by) if by == q]
+    passed = 0
+    for j in range(mine[-1] if mine else 0):
+        if view.row_by[j] != q:
+            passed |= 1 << view.row[j]
+    out = {"passed": bool(completers(hand, ace_low) & passed)}
+    if view.is_born(q):
+        out["meld"] = bool(meldable_cards(hand, ace_low))
+        out["layoff"] = bool(hand & ext)
+    return out
+
+
+def measure(preset: str, games: int, seed: int, draws: int) -> dict[str, dict[str, float]]:
+    """The rates by tell and kind of deal (``true``, ``uniform``, ``read``), with the positions."""
+    spec, cfg = resolve(f"dummy(players=2,preset={preset})")
+    game = spec.make_game(cfg)
+    assert isinstance(game, DummyGame)
+    medium = DummyHeuristic("medium")
+    deals: dict[str, Callable[[DummyView, Random], DummyState]] = {"uniform": resample, "read": read_resample}
+    counts: dict[str, dict[str, float]] = {}
+    for g in range(games):
+        rng = Random(seed + g)
+        s = game.new_game(seed=seed + g)
+        k = 0
+        while not game.is_terminal(s):
+            legal = game.legal_moves(s)
+            p = game.current_player(s)
+            v = game.observe(s, p)
+            if p == 0 and len(legal) > 1 and v.hand_sizes[1] > v.known[1].bit_count():
+                born = "born" if v.is_born(1) else "unborn"
+                truth = tells(v, s.hands[1], 1)
+                for tell, hit in truth.items():
+                    row = counts.setdefault(f"{tell} ({born})", {"positions": 0, "true": 0, "uniform": 0, "read": 0})
+                    row["positions"] += 1
+                    row["true"] += hit
+                for j in range(draws):
+                    for kind, deal in deals.items():
+                        dealt = tells(v, deal(v, Random(f"{g}:{k}:{j}")).hands[1], 1)
+                        for tell, hit in dealt.items():
+                            counts[f"{tell} ({born})"][kind] += hit / draws
+                k += 1
+            s = game.apply(s, medium.choose(v, legal, rng))
+    for row in counts.values():
+        n = row["positions"]
+        for kind in ("true", "uniform", "read"):
+            row[kind] = round(row[kind] / n, 4)
+    return counts
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--presets", default="classic,modern")
+    ap.add_argument("--games", type=int, default=40)
+    ap.add_argument("--seed", type=int, default=5000)
+    ap.add_argument("--draws", type=int, default=10, help="deals of each kind a position")
+    args = ap.parse_args(argv)
+    out = {}
+    for preset in args.presets.split(","):
+        out[preset] = measure(preset, args.games, args.seed, args.draws)
+        for tell, row in sorted(out[preset].items()):
+            print(
+                f"{preset:8} {tell:16} positions {row['positions']:5.0f}  true {row['true']:.3f}  "
+                f"uniform {row['uniform']:.3f}  read {row['read']:.3f}",
+                file=sys.stderr,
+            )
+    print(json.dumps(out, indent=1))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
