@@ -31,8 +31,6 @@ from samrap.games.dummy.state import DummyState
 from samrap.players.heuristic.dummy import DummyHeuristic, completers
 from samrap.players.heuristic.dummy_reading import read_resample
 
-TELLS = ("meld", "layoff", "passed")
-
 
 def tells(view: DummyView, hand: int, q: int) -> dict[str, bool]:
     """Which tells opponent ``q``'s ``hand`` shows, from ``view`` (the born ones only if born)."""
