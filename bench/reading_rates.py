@@ -12,6 +12,11 @@ a position. Tells (``born``: only positions where the opponent is born):
 * ``passed``: two cards that meld with a row card older than the opponent's last discard, one
   they drew past (born and not born counted apart).
 
+``placed`` is not a rate but a count: of the opponent's cards that seat 0 cannot see (``true``:
+how many, a position), how many a deal puts in their hand, a mean over positions. It is the
+cheap yardstick of a reading: a uniform deal places about a quarter of them by chance; a deal
+that knew the hand would place them all (``bench.reading_ceiling`` plays that seer).
+
     python -m bench.reading_rates --games 40
 """
 
@@ -73,17 +78,22 @@ def measure(preset: str, games: int, seed: int, draws: int) -> dict[str, dict[st
                     row = counts.setdefault(f"{tell} ({born})", {"positions": 0, "true": 0, "uniform": 0, "read": 0})
                     row["positions"] += 1
                     row["true"] += hit
+                hidden = s.hands[1] & ~v.known[1]
+                placed = counts.setdefault("placed", {"positions": 0, "true": 0, "uniform": 0, "read": 0})
+                placed["positions"] += 1
+                placed["true"] += hidden.bit_count()
                 for j in range(draws):
                     for kind, deal in deals.items():
-                        dealt = tells(v, deal(v, Random(f"{g}:{k}:{j}")).hands[1], 1)
-                        for tell, hit in dealt.items():
+                        hand = deal(v, Random(f"{g}:{k}:{j}")).hands[1]
+                        for tell, hit in tells(v, hand, 1).items():
                             counts[f"{tell} ({born})"][kind] += hit / draws
+                        placed[kind] += (hand & hidden).bit_count() / draws
                 k += 1
             s = game.apply(s, medium.choose(v, legal, rng))
     for row in counts.values():
         n = row["positions"]
         for kind in ("true", "uniform", "read"):
-            row[kind] = round(row[kind] / n, 4)
+            row[kind] = round(row[kind] / n, 4)  # placed: cards a position; the tells: shares
     return counts
 
 

@@ -18,7 +18,9 @@ def test_the_tells_of_a_hand_are_read_from_the_view() -> None:
 
 def test_a_tiny_run_gives_rates_for_every_tell_and_reads_them_down() -> None:
     out = rr.measure("classic", games=3, seed=5000, draws=2)
-    assert {"meld (born)", "layoff (born)", "passed (born)"} <= set(out)
+    assert {"meld (born)", "layoff (born)", "passed (born)", "placed"} <= set(out)
+    placed = out.pop("placed")
+    assert 0 < placed["uniform"] < placed["true"] and 0 < placed["read"] < placed["true"]
     for row in out.values():
         assert row["positions"] > 0
         assert all(0.0 <= row[k] <= 1.0 for k in ("true", "uniform", "read"))
