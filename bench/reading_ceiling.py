@@ -37,9 +37,11 @@ from samrap.players.levels import make_bot
 class _Seer:
     """The game as the seer's search sees it: ``resample`` keeps the opponents' true hands."""
 
-    def __init__(self, game: DummyGame) -> None:
+    def __init__(self, game: DummyGame, from_stock: int | None = None) -> None:
         self._game = game
         self.truth: DummyState | None = None
+        #: see the hand only once the stock is down to this many cards (``None``: always)
+        self.from_stock = from_stock
 
     def __getattr__(self, name: str) -> Any:
         return getattr(self._game, name)
@@ -47,6 +49,8 @@ class _Seer:
     def resample(self, view: DummyView, rng: Random) -> DummyState:
         s = self.truth
         assert s is not None
+        if self.from_stock is not None and view.stock_size > self.from_stock:
+            return self._game.resample(view, rng)
         hands = tuple(view.known[q] if q == view.seat else s.hands[q] for q in range(len(s.hands)))
         return self._game.resample(dataclasses.replace(view, known=hands), rng)._replace(known=s.known)
 
@@ -65,14 +69,15 @@ def summarise(rows: Sequence[dict[str, Any]]) -> dict[str, Any]:
     }
 
 
-def play(args: tuple[str, int, int, int]) -> dict[str, Any]:
+def play(args: tuple[str, int, int, int, int | None]) -> dict[str, Any]:
     """One game of deal ``seed`` with the seer in seat ``seer``, both searches at ``iterations``
-    (``hard``'s 150 by default): the scores and the seats."""
-    preset, seed, seer, iterations = args
+    (``hard``'s 150 by default), the seer seeing from ``from_stock`` stock cards down (``None``:
+    from the start): the scores and the seats."""
+    preset, seed, seer, iterations, from_stock = args
     spec, cfg = resolve(SUITES[f"dummy-{preset}"])
     game = spec.make_game(cfg)
     assert isinstance(game, DummyGame)
-    seen = _Seer(game)
+    seen = _Seer(game, from_stock)
     bots = [make_bot("hard", seen if q == seer else game, f"hard-{q}") for q in range(2)]
     rngs = [Random(seed * 7 + q) for q in range(2)]
     s = game.new_game(seed=seed)
@@ -95,9 +100,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     ap.add_argument("--seed", type=int, default=900000, help="deal d is dealt by seed + d")
     ap.add_argument("--jobs", type=int, default=2)
     ap.add_argument("--iterations", type=int, default=150, help="of both searches (hard: 150)")
+    ap.add_argument("--from-stock", type=int, help="the seer sees the hand only from this many stock cards down")
     ap.add_argument("--out", help="the summary and every game, as JSON")
     args = ap.parse_args(argv)
-    tasks = [(args.preset, args.seed + d, seer, args.iterations) for d in range(args.deals) for seer in (0, 1)]
+    tasks = [
+        (args.preset, args.seed + d, seer, args.iterations, args.from_stock)
+        for d in range(args.deals)
+        for seer in (0, 1)
+    ]
     rows: list[dict[str, Any]] = []
     start = time.time()
     with ProcessPoolExecutor(args.jobs) as ex:
@@ -111,7 +121,14 @@ def main(argv: Sequence[str] | None = None) -> int:
                     file=sys.stderr,
                 )
     summary = summarise(rows)
-    out = {"preset": args.preset, "deals": args.deals, "seed": args.seed, "summary": summary, "games": rows}
+    out = {
+        "preset": args.preset,
+        "deals": args.deals,
+        "seed": args.seed,
+        "from_stock": args.from_stock,
+        "summary": summary,
+        "games": rows,
+    }
     text = json.dumps(out, indent=1)
     if args.out:
         with open(args.out, "w", encoding="utf-8") as f:

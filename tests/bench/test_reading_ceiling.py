@@ -20,10 +20,13 @@ def test_the_seer_deals_the_true_hand_and_a_fresh_stock() -> None:
     assert all(d.hands[other] == s.hands[other] for d in deals)
     assert all(game.observe(d, s.current) == view for d in deals)
     assert len({d.deck for d in deals}) > 1  # the stock is not leaked
+    late = rc._Seer(game, from_stock=view.stock_size - 1)  # not yet: a uniform deal
+    late.truth = s
+    assert [late.resample(view, Random(j)) for j in range(4)] == [game.resample(view, Random(j)) for j in range(4)]
 
 
 def test_a_game_and_its_summary() -> None:
-    row = rc.play(("modern", 900000, 1, 6))
+    row = rc.play(("modern", 900000, 1, 6, None))
     assert row["strong_seat"] == 1 and len(row["scores"][0]) == 2
     other = {**row, "strong_seat": 0}
     s = rc.summarise([row, other])
