@@ -37,11 +37,17 @@ from samrap.players.levels import make_bot
 class _Seer:
     """The game as the seer's search sees it: ``resample`` keeps the opponents' true hands."""
 
-    def __init__(self, game: DummyGame, from_stock: int | None = None) -> None:
+    def __init__(
+        self, game: DummyGame, from_stock: int | None = None, reveal: int | None = None, seed: int = 0
+    ) -> None:
         self._game = game
         self.truth: DummyState | None = None
         #: see the hand only once the stock is down to this many cards (``None``: always)
         self.from_stock = from_stock
+        #: see only this many of each opponent's hidden cards (``None``: all), the first of them
+        #: in one fixed shuffle of the deck a game, so a decision sees the same ones every deal
+        self.reveal = reveal
+        self._order = Random(seed).sample(range(52), 52)
 
     def __getattr__(self, name: str) -> Any:
         return getattr(self._game, name)
@@ -51,8 +57,22 @@ class _Seer:
         assert s is not None
         if self.from_stock is not None and view.stock_size > self.from_stock:
             return self._game.resample(view, rng)
-        hands = tuple(view.known[q] if q == view.seat else s.hands[q] for q in range(len(s.hands)))
+        hands = tuple(
+            view.known[q] if q == view.seat else self._shown(s.hands[q], view.known[q]) for q in range(len(s.hands))
+        )
         return self._game.resample(dataclasses.replace(view, known=hands), rng)._replace(known=s.known)
+
+    def _shown(self, hand: int, known: int) -> int:
+        """The cards of ``hand`` the seer is shown: all, or the known ones and ``reveal`` more."""
+        if self.reveal is None:
+            return hand
+        shown = known
+        left = self.reveal
+        for c in self._order:
+            if left and hand >> c & 1 and not known >> c & 1:
+                shown |= 1 << c
+                left -= 1
+        return shown
 
 
 def summarise(rows: Sequence[dict[str, Any]]) -> dict[str, Any]:
@@ -69,15 +89,15 @@ def summarise(rows: Sequence[dict[str, Any]]) -> dict[str, Any]:
     }
 
 
-def play(args: tuple[str, int, int, int, int | None]) -> dict[str, Any]:
+def play(args: tuple[str, int, int, int, int | None, int | None]) -> dict[str, Any]:
     """One game of deal ``seed`` with the seer in seat ``seer``, both searches at ``iterations``
     (``hard``'s 150 by default), the seer seeing from ``from_stock`` stock cards down (``None``:
-    from the start): the scores and the seats."""
-    preset, seed, seer, iterations, from_stock = args
+    from the start) and ``reveal`` of the hidden cards (``None``: all): the scores and the seats."""
+    preset, seed, seer, iterations, from_stock, reveal = args
     spec, cfg = resolve(SUITES[f"dummy-{preset}"])
     game = spec.make_game(cfg)
     assert isinstance(game, DummyGame)
-    seen = _Seer(game, from_stock)
+    seen = _Seer(game, from_stock, reveal, seed)
     bots = [make_bot("hard", seen if q == seer else game, f"hard-{q}") for q in range(2)]
     rngs = [Random(seed * 7 + q) for q in range(2)]
     s = game.new_game(seed=seed)
@@ -101,10 +121,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     ap.add_argument("--jobs", type=int, default=2)
     ap.add_argument("--iterations", type=int, default=150, help="of both searches (hard: 150)")
     ap.add_argument("--from-stock", type=int, help="the seer sees the hand only from this many stock cards down")
+    ap.add_argument("--reveal", type=int, help="the seer sees only this many of the hidden cards (default: all)")
     ap.add_argument("--out", help="the summary and every game, as JSON")
     args = ap.parse_args(argv)
     tasks = [
-        (args.preset, args.seed + d, seer, args.iterations, args.from_stock)
+        (args.preset, args.seed + d, seer, args.iterations, args.from_stock, args.reveal)
         for d in range(args.deals)
         for seer in (0, 1)
     ]
@@ -126,6 +147,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         "deals": args.deals,
         "seed": args.seed,
         "from_stock": args.from_stock,
+        "reveal": args.reveal,
         "summary": summary,
         "games": rows,
     }

@@ -23,10 +23,19 @@ def test_the_seer_deals_the_true_hand_and_a_fresh_stock() -> None:
     late = rc._Seer(game, from_stock=view.stock_size - 1)  # not yet: a uniform deal
     late.truth = s
     assert [late.resample(view, Random(j)) for j in range(4)] == [game.resample(view, Random(j)) for j in range(4)]
+    partial = rc._Seer(game, reveal=2, seed=1)  # two of the hidden cards, the same two every deal
+    partial.truth = s
+    hidden = s.hands[other] & ~view.known[other]
+    shown = [partial.resample(view, Random(j)).hands[other] & hidden for j in range(6)]
+    assert all(x.bit_count() >= 2 for x in shown)
+    both = shown[0]
+    for x in shown:
+        both &= x
+    assert both.bit_count() == 2 and len(set(shown)) > 1
 
 
 def test_a_game_and_its_summary() -> None:
-    row = rc.play(("modern", 900000, 1, 6, None))
+    row = rc.play(("modern", 900000, 1, 6, None, None))
     assert row["strong_seat"] == 1 and len(row["scores"][0]) == 2
     other = {**row, "strong_seat": 0}
     s = rc.summarise([row, other])
