@@ -28,12 +28,13 @@ import sys
 from collections.abc import Callable, Sequence
 from random import Random
 
+from bench.decision_gain import positions
 from samrap.core.melds import extension_cards, meldable_cards
 from samrap.engine.registry import resolve
 from samrap.games.dummy.game import DummyGame
 from samrap.games.dummy.observe import DummyView, resample
 from samrap.games.dummy.state import DummyState
-from samrap.players.heuristic.dummy import DummyHeuristic, completers
+from samrap.players.heuristic.dummy import completers
 from samrap.players.heuristic.dummy_reading import read_resample
 
 
@@ -60,36 +61,28 @@ def measure(preset: str, games: int, seed: int, draws: int) -> dict[str, dict[st
     spec, cfg = resolve(f"dummy(players=2,preset={preset})")
     game = spec.make_game(cfg)
     assert isinstance(game, DummyGame)
-    medium = DummyHeuristic("medium")
     deals: dict[str, Callable[[DummyView, Random], DummyState]] = {"uniform": resample, "read": read_resample}
     counts: dict[str, dict[str, float]] = {}
-    for g in range(games):
-        rng = Random(seed + g)
-        s = game.new_game(seed=seed + g)
-        k = 0
-        while not game.is_terminal(s):
-            legal = game.legal_moves(s)
-            p = game.current_player(s)
-            v = game.observe(s, p)
-            if p == 0 and len(legal) > 1 and v.hand_sizes[1] > v.known[1].bit_count():
-                born = "born" if v.is_born(1) else "unborn"
-                truth = tells(v, s.hands[1], 1)
-                for tell, hit in truth.items():
-                    row = counts.setdefault(f"{tell} ({born})", {"positions": 0, "true": 0, "uniform": 0, "read": 0})
-                    row["positions"] += 1
-                    row["true"] += hit
-                hidden = s.hands[1] & ~v.known[1]
-                placed = counts.setdefault("placed", {"positions": 0, "true": 0, "uniform": 0, "read": 0})
-                placed["positions"] += 1
-                placed["true"] += hidden.bit_count()
-                for j in range(draws):
-                    for kind, deal in deals.items():
-                        hand = deal(v, Random(f"{g}:{k}:{j}")).hands[1]
-                        for tell, hit in tells(v, hand, 1).items():
-                            counts[f"{tell} ({born})"][kind] += hit / draws
-                        placed[kind] += (hand & hidden).bit_count() / draws
-                k += 1
-            s = game.apply(s, medium.choose(v, legal, rng))
+    for g, k, s in positions(game, games, seed):
+        v = game.observe(s, 0)
+        if v.hand_sizes[1] <= v.known[1].bit_count():
+            continue
+        born = "born" if v.is_born(1) else "unborn"
+        truth = tells(v, s.hands[1], 1)
+        for tell, hit in truth.items():
+            row = counts.setdefault(f"{tell} ({born})", {"positions": 0, "true": 0, "uniform": 0, "read": 0})
+            row["positions"] += 1
+            row["true"] += hit
+        hidden = s.hands[1] & ~v.known[1]
+        placed = counts.setdefault("placed", {"positions": 0, "true": 0, "uniform": 0, "read": 0})
+        placed["positions"] += 1
+        placed["true"] += hidden.bit_count()
+        for j in range(draws):
+            for kind, deal in deals.items():
+                hand = deal(v, Random(f"{g}:{k}:{j}")).hands[1]
+                for tell, hit in tells(v, hand, 1).items():
+                    counts[f"{tell} ({born})"][kind] += hit / draws
+                placed[kind] += (hand & hidden).bit_count() / draws
     for row in counts.values():
         n = row["positions"]
         for kind in ("true", "uniform", "read"):
