@@ -206,6 +206,39 @@ def test_a_shallow_tree_grows_no_deeper() -> None:
     assert flat <= len(legal) + 1 < deep  # the root and one node per root move at most
 
 
+def test_whole_turn_grows_the_tree_through_the_seat_s_own_turn_only() -> None:
+    """whole_turn: below the depth the tree goes on while the searching seat is still to move (the
+    rest of its turn: more put-downs, then the discard), and stops where the turn passes, so it
+    has more nodes than the flat tree and fewer than the whole tree (which also holds the replies)."""
+    from samrap.players import ismcts
+
+    made: list[object] = []
+    real = ismcts._Node
+
+    class Counted(real):  # type: ignore[misc,valid-type]
+        __slots__ = ()
+
+        def __init__(self) -> None:
+            super().__init__()
+            made.append(self)
+
+    s = _position()  # seat 0 to play, born: it may meld, lay off, discard or knock
+    view, legal = GAME.observe(s, 0), legal_moves(s)  # type: ignore[arg-type]
+    counts = []
+    ismcts._Node = Counted  # type: ignore[misc]
+    try:
+        for depth, whole in ((1, False), (1, True), (None, False)):
+            made.clear()
+            bot = ISMCTSPlayer(GAME, rollout, Budget(iterations=200), tree_depth=depth, whole_turn=whole)
+            result = bot.search(view, legal, Random(2))
+            assert result.iterations == 200 and sum(e.visits for e in result.estimates) == 200
+            counts.append(len(made))
+    finally:
+        ismcts._Node = real  # type: ignore[misc]
+    flat, turn, deep = counts
+    assert flat <= len(legal) + 1 < turn < deep
+
+
 def test_sequential_halving_splits_the_budget_in_rounds_and_plays_the_best_survivor() -> None:
     """root_halving: ceil(log2(n)) rounds, each shared evenly among the moves still in, the
     better half by mean going on; the move played is the best of the most visited."""

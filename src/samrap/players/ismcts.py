@@ -215,6 +215,9 @@ class ISMCTSPlayer(Generic[S, A, V]):
             cannot see; ``None``: the game's ``resample`` (uniform among the deals that fit the
             view). A game's coach may weigh the deals by how the opponents have played (Dummy:
             ``players.heuristic.dummy_reading``); it must read the view only.
+        whole_turn: with a ``tree_depth``, the tree goes on below the depth while the searching
+            seat is still to move, so the rest of its own turn (which cards to put down, and
+            which to hold, before the discard) is searched, not left to the policy.
     """
 
     def __init__(
@@ -233,6 +236,7 @@ class ISMCTSPlayer(Generic[S, A, V]):
         root_halving: bool = False,
         paired: bool = False,
         determinize: Callable[[V, Random], S] | None = None,
+        whole_turn: bool = False,
     ) -> None:
         if playout_limit is not None and cutoff is None:
             raise ValueError("a playout limit needs a cutoff evaluation")
@@ -251,6 +255,7 @@ class ISMCTSPlayer(Generic[S, A, V]):
         self.tree_depth = tree_depth
         self.root_halving = root_halving
         self.paired = paired
+        self.whole_turn = whole_turn
         #: How an iteration deals the hidden cards: the game's uniform ``resample`` unless given.
         self.determinize: Callable[[V, Random], S] = determinize or game.resample
         # Playouts apply only moves the rules just listed, so the unchecked path is safe here.
@@ -275,6 +280,10 @@ class ISMCTSPlayer(Generic[S, A, V]):
                 return kept[0]
             legal = kept
         return self.search(view, legal, rng, budget).best
+
+    def _still_mover(self, s: S, seat: int) -> bool:
+        """The searching seat is to move again in ``s`` (its turn goes on)."""
+        return not self.game.is_terminal(s) and self.game.current_player(s) == seat
 
     def analyse(self, view: V, legal: Sequence[A], rng: Random, budget: Budget | None = None) -> list[MoveEstimate]:
         return self.search(view, legal, rng, budget).estimates
@@ -356,7 +365,7 @@ class ISMCTSPlayer(Generic[S, A, V]):
                 s = apply(s, a)
                 path.append((child, mover))
                 node = child
-                if untried or len(path) >= depth:
+                if untried or (len(path) >= depth and not (self.whole_turn and self._still_mover(s, seat))):
                     break
             steps = 0
             limit = self.playout_limit
