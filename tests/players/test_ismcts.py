@@ -178,8 +178,9 @@ def test_a_tree_of_depth_one_keeps_only_the_root_moves() -> None:
         ISMCTSPlayer(GAME, rollout, Budget(iterations=5), tree_depth=lambda v: 0).search(view, legal, Random(5))
 
 
-def test_a_shallow_tree_grows_no_deeper() -> None:
-    """Count the tree's nodes through the search's own structure: none below the given depth."""
+def _nodes_made(searches: list[ISMCTSPlayer]) -> list[int]:
+    """How many tree nodes each bot's search of the test position makes, counted through the
+    search's own node class (each search: 0 to play, born, 200 iterations or the bot's own)."""
     from samrap.players import ismcts
 
     made: list[object] = []
@@ -194,15 +195,28 @@ def test_a_shallow_tree_grows_no_deeper() -> None:
 
     s = _position()
     view, legal = GAME.observe(s, 0), legal_moves(s)  # type: ignore[arg-type]
+    counts = []
     ismcts._Node = Counted  # type: ignore[misc]
     try:
-        ISMCTSPlayer(GAME, rollout, Budget(iterations=60), tree_depth=1).search(view, legal, Random(2))
-        flat = len(made)
-        made.clear()
-        ISMCTSPlayer(GAME, rollout, Budget(iterations=60)).search(view, legal, Random(2))
-        deep = len(made)
+        for bot in searches:
+            made.clear()
+            result = bot.search(view, legal, Random(2))
+            assert sum(e.visits for e in result.estimates) == result.iterations
+            counts.append(len(made))
     finally:
         ismcts._Node = real  # type: ignore[misc]
+    return counts
+
+
+def test_a_shallow_tree_grows_no_deeper() -> None:
+    """Count the tree's nodes through the search's own structure: none below the given depth."""
+    legal = legal_moves(_position())  # type: ignore[arg-type]
+    flat, deep = _nodes_made(
+        [
+            ISMCTSPlayer(GAME, rollout, Budget(iterations=60), tree_depth=1),
+            ISMCTSPlayer(GAME, rollout, Budget(iterations=60)),
+        ]
+    )
     assert flat <= len(legal) + 1 < deep  # the root and one node per root move at most
 
 
@@ -210,32 +224,13 @@ def test_whole_turn_grows_the_tree_through_the_seat_s_own_turn_only() -> None:
     """whole_turn: below the depth the tree goes on while the searching seat is still to move (the
     rest of its turn: more put-downs, then the discard), and stops where the turn passes, so it
     has more nodes than the flat tree and fewer than the whole tree (which also holds the replies)."""
-    from samrap.players import ismcts
-
-    made: list[object] = []
-    real = ismcts._Node
-
-    class Counted(real):  # type: ignore[misc,valid-type]
-        __slots__ = ()
-
-        def __init__(self) -> None:
-            super().__init__()
-            made.append(self)
-
-    s = _position()  # seat 0 to play, born: it may meld, lay off, discard or knock
-    view, legal = GAME.observe(s, 0), legal_moves(s)  # type: ignore[arg-type]
-    counts = []
-    ismcts._Node = Counted  # type: ignore[misc]
-    try:
-        for depth, whole in ((1, False), (1, True), (None, False)):
-            made.clear()
-            bot = ISMCTSPlayer(GAME, rollout, Budget(iterations=200), tree_depth=depth, whole_turn=whole)
-            result = bot.search(view, legal, Random(2))
-            assert result.iterations == 200 and sum(e.visits for e in result.estimates) == 200
-            counts.append(len(made))
-    finally:
-        ismcts._Node = real  # type: ignore[misc]
-    flat, turn, deep = counts
+    legal = legal_moves(_position())  # type: ignore[arg-type]
+    flat, turn, deep = _nodes_made(
+        [
+            ISMCTSPlayer(GAME, rollout, Budget(iterations=200), tree_depth=depth, whole_turn=whole)
+            for depth, whole in ((1, False), (1, True), (None, False))
+        ]
+    )
     assert flat <= len(legal) + 1 < turn < deep
 
 
