@@ -9,7 +9,10 @@ from random import Random
 import pytest
 
 from samrap.games.dummy import DummyConfig, DummyGame, Knock
+from samrap.games.dummy.actions import DummyAction
+from samrap.games.dummy.observe import DummyView
 from samrap.games.dummy.rules import legal_moves
+from samrap.games.dummy.state import DummyState
 from samrap.players.budget import Analyst, Bot, Budget
 from samrap.players.heuristic.dummy import DummyHeuristic, rollout
 from samrap.players.ismcts import ISMCTSPlayer, Outcome, bot_rollout
@@ -178,7 +181,7 @@ def test_a_tree_of_depth_one_keeps_only_the_root_moves() -> None:
         ISMCTSPlayer(GAME, rollout, Budget(iterations=5), tree_depth=lambda v: 0).search(view, legal, Random(5))
 
 
-def _nodes_made(searches: list[ISMCTSPlayer]) -> list[int]:
+def _nodes_made(searches: list[ISMCTSPlayer[DummyState, DummyAction, DummyView]]) -> list[int]:
     """How many tree nodes each bot's search of the test position makes, counted through the
     search's own node class (each search: 0 to play, born, 200 iterations or the bot's own)."""
     from samrap.players import ismcts
