@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import math
 import time
+from collections.abc import Sequence
 from random import Random
 
 import pytest
@@ -235,6 +236,30 @@ def test_whole_turn_grows_the_tree_through_the_seat_s_own_turn_only() -> None:
         ]
     )
     assert flat <= len(legal) + 1 < turn < deep
+
+
+def test_a_decision_s_budget_comes_from_budget_for_with_the_moves_searched() -> None:
+    """budget_for is asked by choose with the root filter's moves and the budget in force; the
+    search runs the budget it gives, and without it the bot's own."""
+    s = _position()
+    view, legal = GAME.observe(s, 0), legal_moves(s)  # type: ignore[arg-type]
+    asked: list[tuple[int, Budget]] = []
+
+    def two_moves(v: DummyView, moves: Sequence[DummyAction]) -> list[DummyAction]:
+        return list(moves[:2])
+
+    def seven(v: DummyView, moves: Sequence[DummyAction], budget: Budget) -> Budget:
+        asked.append((len(moves), budget))
+        return Budget(iterations=7)
+
+    bot = ISMCTSPlayer(GAME, rollout, Budget(iterations=40), root_filter=two_moves, budget_for=seven)
+    assert bot.choose(view, legal, Random(1)) in legal[:2]
+    assert bot.total_iterations == 7 and asked == [(2, Budget(iterations=40))]
+    bot.choose(view, legal, Random(1), Budget(iterations=9))
+    assert asked[-1] == (2, Budget(iterations=9)) and bot.total_iterations == 14
+    plain = ISMCTSPlayer(GAME, rollout, Budget(iterations=40), root_filter=two_moves)
+    plain.choose(view, legal, Random(1))
+    assert plain.total_iterations == 40
 
 
 def test_sequential_halving_splits_the_budget_in_rounds_and_plays_the_best_survivor() -> None:

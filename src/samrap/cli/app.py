@@ -140,9 +140,10 @@ def play(
 
     Levels: easy makes mistakes now and then (about one move in three is random); medium plays
     by careful rules (safe discards, takes cards only when they help); hard thinks ahead (tries
-    its best moves on simulated finishes); expert thinks ahead four times longer than hard (up to
-    2.5 seconds a move); learned (Dummy only) plays a small neural network trained by imitating
-    medium (a research bot, outside the ladder; needs numpy).
+    its best moves on simulated finishes); expert thinks up to four times longer than hard, most
+    over what to meld and what to keep (up to 2.5 seconds a move); learned (Dummy only) plays a
+    small neural network trained by imitating medium (a research bot, outside the ladder; needs
+    numpy).
     """
     from samrap.cli.play import HumanPlayer, PlayObserver, QuitMatch, default_record_path, partial_result
     from samrap.engine.record import make_record, write_record

@@ -114,6 +114,10 @@ class Coach:
         reading: ``(view, rng) -> state``, the deals of the hidden cards weighted by how the
             opponents have played (Dummy: ``heuristic.dummy_reading.read_resample``), for a
             level that reads hands (``Level.read``); ``None``: the game's uniform ``resample``.
+        search_budget: ``(view, legal, budget) -> budget`` of one decision, for a level that
+            spends its budget unevenly (``Level.weighed``; Dummy: ``coaches.dummy.putdown_budget``,
+            the whole budget where a meld or lay-off can be made, a quarter elsewhere); ``None``:
+            the level's budget for every decision.
     """
 
     heuristic: Callable[[AnyGame, float, str, bool], Any] | None = None
@@ -135,6 +139,7 @@ class Coach:
     checked_playouts: Callable[[AnyGame, Budget], tuple[Callable[..., object], Budget]] | None = None
     cut_playouts: Callable[[AnyGame, Budget], tuple[int, Callable[[object], Sequence[float]], Budget]] | None = None
     reading: Callable[..., object] | None = None
+    search_budget: Callable[[object, Sequence[object], Budget], Budget] | None = None
 
 
 #: The coach of a game that has none of its own.

@@ -215,6 +215,9 @@ class ISMCTSPlayer(Generic[S, A, V]):
             cannot see; ``None``: the game's ``resample`` (uniform among the deals that fit the
             view). A game's coach may weigh the deals by how the opponents have played (Dummy:
             ``players.heuristic.dummy_reading``); it must read the view only.
+        budget_for: ``(view, legal, budget) -> budget`` of one decision, asked by :meth:`choose`
+            with the moves it will search: a game's way to spend more search where it counts
+            (Dummy's ``expert``: the decisions where a meld or lay-off can be made or held).
         whole_turn: with a ``tree_depth``, the tree goes on below the depth while the searching
             seat is still to move, so the rest of its own turn (which cards to put down, and
             which to hold, before the discard) is searched, not left to the policy.
@@ -237,6 +240,7 @@ class ISMCTSPlayer(Generic[S, A, V]):
         paired: bool = False,
         determinize: Callable[[V, Random], S] | None = None,
         whole_turn: bool = False,
+        budget_for: Callable[[V, Sequence[A], Budget], Budget] | None = None,
     ) -> None:
         if playout_limit is not None and cutoff is None:
             raise ValueError("a playout limit needs a cutoff evaluation")
@@ -256,6 +260,7 @@ class ISMCTSPlayer(Generic[S, A, V]):
         self.root_halving = root_halving
         self.paired = paired
         self.whole_turn = whole_turn
+        self.budget_for = budget_for
         #: How an iteration deals the hidden cards: the game's uniform ``resample`` unless given.
         self.determinize: Callable[[V, Random], S] = determinize or game.resample
         # Playouts apply only moves the rules just listed, so the unchecked path is safe here.
@@ -279,6 +284,8 @@ class ISMCTSPlayer(Generic[S, A, V]):
             if len(kept) == 1:
                 return kept[0]
             legal = kept
+        if self.budget_for is not None:
+            budget = self.budget_for(view, legal, budget or self.budget)
         return self.search(view, legal, rng, budget).best
 
     def _still_mover(self, s: S, seat: int) -> bool:

@@ -15,16 +15,20 @@ easy      heuristic that plays a random move 30% of turns  none
 medium    heuristic                                        none
 hard      ismcts with heuristic playouts                   150 iterations (seeded), at most
                                                            0.9 s
-expert    ismcts, playouts with a cheap end-game check     600 iterations, at most 2.5 s
-                                                           (Dummy: 300)
+expert    ismcts with heuristic playouts, its budget       600 iterations, at most 2.5 s
+          weighed toward the put-downs (Dummy)             (Dummy: 600 where a meld or
+                                                           lay-off can be made, else 150)
 ========  ===============================================  =============================
 
 In Thai Dummy their search is one level deep until the last stock cards (each root move judged
 by the heuristic's continuation; ``players.coaches.dummy.search_depth``) and compares every
 put-down, knock and collect but only the heuristic's four best discards (``search_moves``):
-measured against ``medium`` on the same deals in docs/bots.md, "The ladder". ``expert``'s
-playouts keep the heuristic's end-game check in the last 4 stock cards, on 4 simulated finishes
-(``coaches.dummy.checked_playouts``), where ``hard``'s leave it out; it runs half the iterations.
+measured against ``medium`` on the same deals in docs/bots.md, "The ladder". ``expert`` is the
+same search with its budget weighed (``coaches.dummy.putdown_budget``): all 600 iterations on a
+decision where a meld or lay-off can be made or held, ``hard``'s 150 on every other one. Those
+are the decisions where ``hard`` leaves ``medium`` most and where its choice is worth most
+(docs/bots.md, "Where hard leaves medium"); the playouts with a cheap end-game check that
+``expert`` used before (``coaches.dummy.checked_playouts``, ``Level.checked``) stay an option.
 
 ``hard``'s wait is bounded by a 0.9 s cut (issue 24.3). Where the machine runs its 150
 iterations in time (on the machine of 2026-12-07 its p95 was about 0.6 s) the cut never binds and
@@ -84,6 +88,9 @@ class Level:
     cut: bool = False
     #: deal the hidden cards by the coach's ``reading`` (Dummy: a born opponent's hand melds nothing)
     read: bool = False
+    #: spend the budget unevenly by the coach's ``search_budget`` (Dummy: all of it where a meld or
+    #: lay-off can be made or held, a quarter elsewhere)
+    weighed: bool = False
 
 
 LEVELS: dict[str, Level] = {
@@ -93,8 +100,9 @@ LEVELS: dict[str, Level] = {
     "hard": Level("hard", "ismcts", Budget(iterations=150, seconds=0.9)),
     # ISMCTS, 600 iterations (about 1.3 s on a free core), cut at 2.5 s on a busy machine: an
     # iteration count keeps it four times hard's search whatever the load, the cap keeps the wait short.
-    # In Dummy its playouts keep a cheap end-game check and it runs 300 of them (checked_playouts).
-    "expert": Level("expert", "ismcts", Budget(iterations=600, seconds=2.5), checked=True),
+    # In Dummy it spends them where a meld or lay-off can be made or held, and hard's 150 elsewhere
+    # (weighed: coaches.dummy.putdown_budget).
+    "expert": Level("expert", "ismcts", Budget(iterations=600, seconds=2.5), weighed=True),
 }
 
 #: Each level's people at a table, (Thai, English): a child for easy, an elder sibling for medium,
@@ -180,6 +188,7 @@ def ismcts_for(
     checked: bool = False,
     cut: bool = False,
     read: bool = False,
+    weighed: bool = False,
 ) -> Any:
     """A search bot for ``game``: its coach's own search (Contract Rummy's focused search), else
     ISMCTS with the game's best playout policy and reward scale. ``checked`` (``expert``) plays
@@ -222,6 +231,7 @@ def ismcts_for(
         playout_limit=limit,
         cutoff=cutoff,
         determinize=coach.reading if read else None,
+        budget_for=coach.search_budget if weighed else None,
     )
 
 
@@ -247,6 +257,7 @@ def make_bot(text: str, game: AnyGame, name: str | None = None) -> Any:
             checked=level is not None and level.checked,
             cut=level is not None and level.cut,
             read=level is not None and level.read,
+            weighed=level is not None and level.weighed,
         )
     if kind == "learned":
         make = coach_for(game.name).learned

@@ -105,6 +105,29 @@ def checked_playouts(game: AnyGame, budget: Budget) -> tuple[Callable[..., objec
     return bot_rollout(game, checked_heuristic()), Budget(iters, budget.seconds, budget.actions)
 
 
+#: ``expert`` spends its whole budget on a decision with a meld or lay-off to make or hold, and
+#: this share of it (a quarter: ``hard``'s 150 of 600 iterations) on every other decision.
+OTHER_SHARE = 4
+
+
+def putdown_budget(view: object, legal: Sequence[object], budget: Budget) -> Budget:
+    """One decision's budget for ``expert`` (``ISMCTSPlayer.budget_for``): the whole of it where a
+    meld or lay-off is among the moves searched, :data:`OTHER_SHARE` less of it elsewhere (the
+    seconds' and actions' caps kept).
+
+    Why: where ``hard`` leaves ``medium`` most is the put-downs, holding three in four of the
+    melds and lay-offs ``medium`` makes, and the choice is worth a lot either way (forced to put
+    down as the heuristic does, or to hold by a rule, ``hard`` lost about two games in three to
+    itself); with one or two put-downs and four discards at the root, 150 iterations leave each a
+    few dozen playouts, so noise decides many of these near ties (docs/bots.md, "Where hard
+    leaves medium"). Four times the search there, and ``hard``'s elsewhere, costs about 1.6 times
+    ``hard``'s time where four times everywhere cost four.
+    """
+    if budget.iterations is None or any(isinstance(a, (Meld, LayOff)) for a in legal):
+        return budget  # a time budget alone is the level's wait, whatever the decision
+    return Budget(max(1, budget.iterations // OTHER_SHARE), budget.seconds, budget.actions)
+
+
 def static_scores(s: object) -> tuple[float, ...]:
     """A cut playout's scores (``ISMCTSPlayer(cutoff=...)``): each seat's table cards and the
     points accrued in play, less the cards in its hand, as if the game ended now without a knock.
@@ -222,6 +245,7 @@ COACH = Coach(
     checked_playouts=checked_playouts,
     cut_playouts=cut_playouts,
     reading=read_resample,
+    search_budget=putdown_budget,
     hint_deals=24,
     review_deals=32,
     mining=Mining(
